@@ -1,0 +1,217 @@
+"""Suits, ranks and cards of the 32-card Preferans pack, and sets of cards as bit masks.
+
+A card's integer value is ``8 * suit + rank``, so a set of cards is an ``int``
+with one bit per card and a suit is one byte of it: following suit, voids and
+"who holds what" are single mask operations on the hot path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Suit(IntEnum):
+    """A suit, in PFN's fixed order S C D H (the Russian bidding order, low to high)."""
+
+    SPADES = 0
+    """♠, letter ``S``."""
+    CLUBS = 1
+    """♣, letter ``C``."""
+    DIAMONDS = 2
+    """♦, letter ``D``."""
+    HEARTS = 3
+    """♥, letter ``H``."""
+
+    @property
+    def letter(self) -> str:
+        """The PFN letter: ``S``, ``C``, ``D`` or ``H``."""
+        return "SCDH"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol."""
+        return "♠♣♦♥"[self]
+
+    @property
+    def red(self) -> bool:
+        """Diamonds and hearts print red."""
+        return self >= Suit.DIAMONDS
+
+    @property
+    def mask(self) -> int:
+        """The bit mask of the eight cards of this suit."""
+        return 0xFF << (8 * self)
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(IntEnum):
+    """A rank, low to high; there are no card points in Preferans."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+    @property
+    def letter(self) -> str:
+        """The PFN letter: ``7 8 9 T J Q K A``."""
+        return "789TJQKA"[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Card(IntEnum):
+    """One of the 32 cards; ``str(card)`` is its PFN token (suit letter then rank)."""
+
+    S7 = 0
+    S8 = 1
+    S9 = 2
+    ST = 3
+    SJ = 4
+    SQ = 5
+    SK = 6
+    SA = 7
+    C7 = 8
+    C8 = 9
+    C9 = 10
+    CT = 11
+    CJ = 12
+    CQ = 13
+    CK = 14
+    CA = 15
+    D7 = 16
+    D8 = 17
+    D9 = 18
+    DT = 19
+    DJ = 20
+    DQ = 21
+    DK = 22
+    DA = 23
+    H7 = 24
+    H8 = 25
+    H9 = 26
+    HT = 27
+    HJ = 28
+    HQ = 29
+    HK = 30
+    HA = 31
+
+    @staticmethod
+    def of(suit: Suit, rank: Rank) -> Card:
+        """The card of ``suit`` and ``rank``."""
+        return CARDS[8 * suit + rank]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return SUITS[self >> 3]
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return RANKS[self & 7]
+
+    @property
+    def mask(self) -> int:
+        """The one-bit mask of this card."""
+        return 1 << self
+
+    @property
+    def symbol(self) -> str:
+        """The card for print: suit symbol and rank, ``10`` written in full (``♥10``)."""
+        rank = "10" if self & 7 == Rank.TEN else RANKS[self & 7].letter
+        return SUITS[self >> 3].symbol + rank
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card.{self.name}"
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+RANKS: tuple[Rank, ...] = tuple(Rank)
+CARDS: tuple[Card, ...] = tuple(Card)
+FULL_DECK: int = (1 << 32) - 1
+"""The mask of all 32 cards."""
+
+CARD_BY_NAME: dict[str, Card] = {card.name: card for card in Card}
+"""Canonical card tokens (``"SA"``) to cards; the import aliases live in :mod:`pfn.vocabulary`."""
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a mask."""
+    return mask.bit_count()
+
+
+def cards_of(mask: int) -> Iterator[Card]:
+    """The cards of a mask, lowest first (spades 7 up to hearts ace)."""
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of some cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def suit_ranks(mask: int, suit: Suit) -> int:
+    """The eight-bit rank mask of one suit of ``mask``."""
+    return (mask >> (8 * suit)) & 0xFF
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """An immutable set of cards; ``str`` gives PFN's dotted S.C.D.H form (``AKQJ7.AK.7.A7``)."""
+
+    mask: int = 0
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> CardSet:
+        """The set of some cards."""
+        return cls(mask_of(cards))
+
+    def __iter__(self) -> Iterator[Card]:
+        return cards_of(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card & 1)
+
+    def suit(self, suit: Suit) -> list[Card]:
+        """The cards of one suit, highest first."""
+        return sorted((c for c in cards_of(self.mask & suit.mask)), reverse=True)
+
+    def dotted(self) -> str:
+        """The dotted form, ranks high to low in each suit, suits in S.C.D.H order."""
+        return dotted(self.mask)
+
+    def __str__(self) -> str:
+        return dotted(self.mask)
+
+
+def dotted(mask: int) -> str:
+    """A mask in dotted S.C.D.H form, ranks high to low; ``-`` for the empty set."""
+    if not mask:
+        return "-"
+    parts = []
+    for suit in SUITS:
+        ranks = suit_ranks(mask, suit)
+        parts.append("".join("789TJQKA"[r] for r in range(7, -1, -1) if ranks >> r & 1))
+    return ".".join(parts)

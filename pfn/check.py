@@ -1,0 +1,133 @@
+"""The check pipeline: notation → structure → rules (replay and score) → match sheet.
+
+Each stage adds diagnostics; a stage runs only on what the previous one left
+usable (a record that does not parse is not replayed).  Records are checked as
+they stream in; the records of one match (same ``[Match]`` in a row) are checked
+together so that the running sheet can be replayed across them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pfn.diagnostics import Diagnostic, Severity
+from pfn.model import Record
+from pfn.notation.reader import read
+from pfn.structure import check_structure
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What to check and with which house-rule overrides."""
+
+    rules: tuple[tuple[str, str], ...] = ()
+    """House rules given on the command line (``--rule key=value``); they override the
+    record's Rules tag."""
+    structure_only: bool = False
+    """Stop after the structural stage (no rules replay, no scoring)."""
+
+
+@dataclass
+class RecordReport:
+    """One record and everything found about it."""
+
+    record: Record
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return sum(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return sum(d.severity is Severity.WARNING for d in self.diagnostics)
+
+
+def _locate(record: Record, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    source = record.source
+    lines = source.text.splitlines() if source is not None else None
+    name = source.name if source is not None else None
+    first = source.line if source is not None else 1
+    return [d.located(name, lines, first) for d in diagnostics]
+
+
+def check_record(record: Record, options: CheckOptions = CheckOptions()) -> RecordReport:
+    """Check one record on its own (no match context)."""
+    return next(check_records([record], options))
+
+
+def check_records(records: Iterable[Record], options: CheckOptions = CheckOptions()
+                  ) -> Iterator[RecordReport]:
+    """Check a stream of records, in order, one report per record."""
+    from pfn.rules.checker import MatchChecker
+
+    matches = MatchChecker(options.rules) if not options.structure_only else None
+    for record in records:
+        found = list(record.diagnostics)
+        if record.syntax_ok and not record.empty:
+            found += check_structure(record)
+            if matches is not None:
+                structurally_sound = not any(d.severity is Severity.ERROR for d in found)
+                found += matches.check(record, structurally_sound)
+        yield RecordReport(record, _locate(record, found))
+    if matches is not None:
+        for record, diagnostics in matches.finish():
+            yield RecordReport(record, _locate(record, diagnostics))
+
+
+# ---------------------------------------------------------------------------
+# Files
+
+PFN_SUFFIXES = (".pfn",)
+_TAG_LINE = re.compile(r'^\ufeff?\s*\[[A-Za-z]\w*\s*"', re.MULTILINE)
+
+
+def expand_paths(paths: Sequence[str]) -> Iterator[Path]:
+    """Files named directly, the ``*.pfn`` files under directories, and glob matches."""
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix in PFN_SUFFIXES
+                              and p.is_file())
+        elif any(ch in given for ch in "*?[") and not path.exists():
+            base = Path(os.path.dirname(given) or ".")
+            yield from sorted(base.glob(os.path.basename(given)))
+        else:
+            yield path
+
+
+@dataclass
+class FileReport:
+    """A file's reports, or the reason it could not be read."""
+
+    name: str
+    reports: list[RecordReport] = field(default_factory=list)
+    unusable: Diagnostic | None = None
+
+
+def looks_like_pfn(head: str) -> bool:
+    """Whether a file's beginning has a tag pair or a PFN directive."""
+    return bool(_TAG_LINE.search(head)) or head.lstrip("\ufeff").startswith("%")
+
+
+def check_file(path: str | Path, options: CheckOptions = CheckOptions(),
+               name: str | None = None) -> FileReport:
+    """Check every record of one file."""
+    shown = name or str(path)
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+            head = handle.read(65536)
+    except OSError as error:
+        return FileReport(shown, unusable=Diagnostic("PFN-E001", f"cannot read {shown}:"
+                                                     f" {error.strerror or error}", shown))
+    if not looks_like_pfn(head):
+        what = "the file is empty" if not head.strip() else "no tag pair such as [Event \"…\"]"
+        return FileReport(shown, unusable=Diagnostic("PFN-E003", f"no PFN records found: {what}",
+                                                     shown))
+    return FileReport(shown, list(check_records(read(path, name=shown), options)))

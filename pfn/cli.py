@@ -1,0 +1,301 @@
+"""The ``pfn`` command line: a thin layer over the library.
+
+Each command parses its arguments, calls the library, and turns results into
+output and exit codes: 0 clean, 1 problems found, 2 unusable input.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import sys
+import tempfile
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+
+from pfn.diagnostics import Diagnostic, Severity
+
+app = typer.Typer(
+    name="pfn",
+    help="Preferans hand histories as text: check, format, convert, score, render and show"
+         " PFN records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
+
+
+class OutputFormat(str, Enum):
+    """How diagnostics are printed."""
+
+    text = "text"
+    json = "json"
+
+
+class ConvertFormat(str, Enum):
+    """Formats ``pfn convert`` writes."""
+
+    pfn = "pfn"
+    json = "json"
+    jsonl = "jsonl"
+
+
+PathsArg = Annotated[list[str] | None, typer.Argument(
+    help="PFN files, directories (searched for *.pfn) or globs; '-' or nothing for stdin.",
+    show_default=False)]
+
+
+def _color(stream: TextIO) -> bool:
+    return stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def _stdin_path(paths: list[str] | None) -> bool:
+    return not paths or paths == ["-"]
+
+
+def _print_diagnostics(diagnostics: list[Diagnostic], fmt: OutputFormat, quiet: bool) -> None:
+    shown = [d for d in diagnostics if not quiet or d.severity is Severity.ERROR]
+    if fmt is OutputFormat.json:
+        for d in shown:
+            sys.stdout.write(json.dumps(d.to_json(), ensure_ascii=False) + "\n")
+        return
+    color = _color(sys.stdout)
+    for d in shown:
+        sys.stdout.write(d.format(color) + "\n")
+
+
+def _parse_rules(rule: list[str] | None) -> tuple[tuple[str, str], ...]:
+    out = []
+    for item in rule or ():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{item!r} is not key=value", param_hint="--rule")
+        out.append((key.strip(), value.strip()))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# check
+
+
+@app.command()
+def check(
+    paths: PathsArg = None,
+    output: Annotated[OutputFormat, typer.Option(
+        "--format", "-f", help="Diagnostics as text or as JSON lines.")] = OutputFormat.text,
+    rule: Annotated[list[str] | None, typer.Option(
+        "--rule", "-r", help="House rule override, key=value (repeatable); see docs/variants.md.",
+        show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
+    summary: Annotated[bool, typer.Option(
+        "--summary", "-s", help="Print only the summary line.")] = False,
+    structure_only: Annotated[bool, typer.Option(
+        "--structure-only", help="Check notation and structure only, no rules.")] = False,
+) -> None:
+    """Check PFN files: syntax, structure, the rules of each record's variant and its score."""
+    from pfn.check import CheckOptions, FileReport, check_file, check_records, expand_paths
+    from pfn.notation.reader import Reader
+
+    options = CheckOptions(_parse_rules(rule), structure_only)
+    files: list[FileReport] = []
+    if _stdin_path(paths):
+        reports = list(check_records(Reader("<stdin>").records(sys.stdin), options))
+        files.append(FileReport("<stdin>", reports))
+    else:
+        for path in expand_paths(paths or []):
+            files.append(check_file(path, options))
+    records = errors = warnings = 0
+    unusable = False
+    for file in files:
+        if file.unusable is not None:
+            unusable = True
+            if not summary:
+                _print_diagnostics([file.unusable], output, False)
+            continue
+        for report in file.reports:
+            if not report.record.empty:
+                records += 1
+            errors += report.errors
+            warnings += report.warnings
+            if not summary:
+                _print_diagnostics(report.diagnostics, output, quiet)
+    if output is OutputFormat.text and (summary or not quiet):
+        status = "clean" if not errors else f"{errors} error{'s' * (errors != 1)}"
+        sys.stderr.write(f"{len(files)} file{'s' * (len(files) != 1)}, {records} record"
+                         f"{'s' * (records != 1)}: {status}, {warnings} warning"
+                         f"{'s' * (warnings != 1)}\n")
+    if unusable or not files:
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_PROBLEMS if errors else EXIT_CLEAN)
+
+
+# ---------------------------------------------------------------------------
+# fmt
+
+
+def _format_text(text: str, name: str) -> tuple[str | None, list[Diagnostic]]:
+    """Canonical text for ``text``, or ``None`` and the reasons it cannot be formatted
+    without losing something (syntax or notation errors)."""
+    import io
+
+    from pfn.notation.reader import Reader
+    from pfn.notation.writer import dumps
+
+    records = list(Reader(name).records(io.StringIO(text, newline=None)))
+    blocking = []
+    for record in records:
+        lines = record.source.text.splitlines() if record.source else None
+        first = record.source.line if record.source else 1
+        for d in record.diagnostics:
+            if d.severity is Severity.ERROR and d.code[4] in "01":
+                blocking.append(d.located(name, lines, first))
+    if blocking:
+        return None, blocking
+    return dumps(records), []
+
+
+@app.command()
+def fmt(
+    paths: PathsArg = None,
+    check_only: Annotated[bool, typer.Option(
+        "--check", help="Change nothing; exit 1 if any file is not in export format.")] = False,
+    diff: Annotated[bool, typer.Option(
+        "--diff", help="Change nothing; show what would change as a unified diff.")] = False,
+) -> None:
+    """Rewrite PFN files in canonical export format (in place; stdin to stdout)."""
+    from pfn.check import expand_paths
+
+    if _stdin_path(paths):
+        text = sys.stdin.read()
+        formatted, problems = _format_text(text, "<stdin>")
+        if formatted is None:
+            _print_diagnostics(problems, OutputFormat.text, False)
+            raise typer.Exit(EXIT_PROBLEMS)
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                text.splitlines(True), formatted.splitlines(True), "<stdin>", "<stdin> (fmt)"))
+        elif not check_only:
+            sys.stdout.write(formatted)
+        raise typer.Exit(EXIT_PROBLEMS if check_only and formatted != text else EXIT_CLEAN)
+
+    changed = failed = 0
+    for path in expand_paths(paths or []):
+        try:
+            raw = path.read_bytes()
+        except OSError as error:
+            _print_diagnostics([Diagnostic("PFN-E001", f"cannot read {path}: {error.strerror}",
+                                           str(path))], OutputFormat.text, False)
+            failed += 1
+            continue
+        text = raw.decode("utf-8", errors="surrogateescape")
+        formatted, problems = _format_text(text.replace("\r\n", "\n"), str(path))
+        if formatted is None:
+            _print_diagnostics(problems, OutputFormat.text, False)
+            sys.stderr.write(f"{path}: not formatted (fix the errors first)\n")
+            failed += 1
+            continue
+        if formatted.encode("utf-8") == raw:
+            continue
+        changed += 1
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                text.splitlines(True), formatted.splitlines(True), str(path),
+                f"{path} (fmt)"))
+        elif check_only:
+            sys.stdout.write(f"would reformat {path}\n")
+        else:
+            _replace(path, formatted)
+            sys.stderr.write(f"reformatted {path}\n")
+    if failed:
+        raise typer.Exit(EXIT_PROBLEMS)
+    raise typer.Exit(EXIT_PROBLEMS if check_only and changed else EXIT_CLEAN)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically."""
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
+# ---------------------------------------------------------------------------
+# convert
+
+
+def _json_input(path: str) -> bool:
+    return path.endswith((".json", ".jsonl"))
+
+
+@app.command()
+def convert(
+    source: Annotated[str, typer.Argument(help="Input file: PFN, or JSON (.json/.jsonl); '-'"
+                                               " for stdin (PFN).")],
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Output file (default: stdout).", show_default=False)] = None,
+    to: Annotated[ConvertFormat | None, typer.Option(
+        "--to", "-t", help="Output format (default: from the output's extension, else JSON"
+                           " for PFN input and PFN for JSON input).",
+        show_default=False)] = None,
+) -> None:
+    """Convert between PFN and its JSON form (a JSON document or JSON Lines)."""
+    from pfn.notation import jsonform
+    from pfn.notation.reader import Reader, read
+    from pfn.notation.writer import dumps
+
+    try:
+        if _json_input(source):
+            records = jsonform.loads_json(Path(source).read_text(encoding="utf-8"), source)
+        elif source == "-":
+            records = list(Reader("<stdin>").records(sys.stdin))
+        else:
+            records = list(read(source))
+    except (OSError, ValueError) as error:
+        sys.stderr.write(f"{source}: cannot read: {error}\n")
+        raise typer.Exit(EXIT_UNUSABLE) from None
+    problems = [d for r in records for d in r.diagnostics
+                if d.severity is Severity.ERROR and d.code[4] in "01"]
+    if problems:
+        _print_diagnostics(problems, OutputFormat.text, False)
+        sys.stderr.write(f"{source}: not converted (fix the errors first)\n")
+        raise typer.Exit(EXIT_PROBLEMS)
+    if to is None:
+        if output and output.endswith(".jsonl"):
+            to = ConvertFormat.jsonl
+        elif output and output.endswith(".json"):
+            to = ConvertFormat.json
+        elif output and output.endswith(".pfn"):
+            to = ConvertFormat.pfn
+        else:
+            to = ConvertFormat.pfn if _json_input(source) else ConvertFormat.json
+    if to is ConvertFormat.pfn:
+        text = dumps(records)
+    elif to is ConvertFormat.json:
+        text = jsonform.dumps_json(records)
+    else:
+        text = "".join(json.dumps(jsonform.record_to_json(r), ensure_ascii=False) + "\n"
+                       for r in records)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def main() -> None:
+    """Entry point of the ``pfn`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

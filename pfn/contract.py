@@ -1,0 +1,64 @@
+"""Contracts: what the declarer undertakes (``7S``, ``6NT``, ``mis``, ``9H-hand``, ``pass``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pfn.cards import Suit
+from pfn.vocabulary import CONTRACT_RE
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A contract, as the Contract tag states it.
+
+    ``level`` is the number of tricks the declarer undertakes (6–10), 0 for
+    misère and all-pass.  ``trump`` is ``None`` for no-trumps, misère and
+    all-pass.
+    """
+
+    level: int
+    trump: Suit | None
+    misere: bool = False
+    allpass: bool = False
+    hand: bool = False
+    """Played without the talon (без прикупа, iz ruke)."""
+    open: bool = False
+    """The declarer's hand is played face up (Britannica's misère over)."""
+
+    @classmethod
+    def parse(cls, token: str) -> Contract | None:
+        """The contract of a canonical token, or ``None`` if it is not one."""
+        match = CONTRACT_RE.match(token)
+        if match is None:
+            return None
+        if token == "pass":
+            return cls(0, None, allpass=True)
+        level, strain, suffix = match.groups()
+        hand, opened = suffix == "-hand", suffix == "-open"
+        if level is None:
+            return cls(0, None, misere=True, hand=hand or opened, open=opened)
+        trump = None if strain == "NT" else Suit("SCDH".index(strain))
+        return cls(int(level), trump, hand=hand, open=opened)
+
+    @property
+    def notrump(self) -> bool:
+        """A game for tricks without trumps."""
+        return self.trump is None and not self.misere and not self.allpass
+
+    @property
+    def strain(self) -> str:
+        """``S C D H NT`` for games for tricks, ``mis`` or ``pass`` otherwise."""
+        if self.allpass:
+            return "pass"
+        if self.misere:
+            return "mis"
+        return "NT" if self.trump is None else self.trump.letter
+
+    def __str__(self) -> str:
+        if self.allpass:
+            return "pass"
+        base = "mis" if self.misere else f"{self.level}{self.strain}"
+        if self.open:
+            return base + "-open"
+        return base + "-hand" if self.hand else base

@@ -1,0 +1,240 @@
+"""Diagnostics: every problem pfn reports, with a stable code, a place and a hint.
+
+Codes are grouped by stage, and syntax is apart from legality:
+
+* ``PFN-E0xx`` input (files, encodings, directives),
+* ``PFN-E1xx`` notation (syntax, tokens, tag values),
+* ``PFN-E2xx`` structure (the deal and the cards, checked without rules),
+* ``PFN-E3xx`` auction, ``PFN-E4xx`` talon, contract and defence,
+  ``PFN-E5xx`` play, ``PFN-E6xx`` result and claims, ``PFN-E7xx`` score,
+  ``PFN-E8xx`` match and sheet (the rules engine),
+* ``PFN-Wxxx`` warnings and ``PFN-Ixxx`` notes about what could not be checked.
+
+The table :data:`CODES` is the single source of the codes and their titles;
+``docs/diagnostics.md`` is checked against it by the tests.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+
+class Severity(Enum):
+    """How bad a diagnostic is."""
+
+    ERROR = "error"
+    """The record is wrong: a syntax error or a broken rule."""
+    WARNING = "warning"
+    """Probably a mistake, or an assumption pfn had to make."""
+    INFO = "info"
+    """Something pfn could not check with the information given."""
+
+
+CODES: dict[str, str] = {
+    # input
+    "PFN-E001": "cannot read input",
+    "PFN-E002": "invalid UTF-8",
+    "PFN-E003": "no PFN records found",
+    "PFN-E004": "unsupported PFN version",
+    # notation
+    "PFN-E101": "unexpected text",
+    "PFN-E102": "malformed tag",
+    "PFN-E103": "unterminated comment",
+    "PFN-E104": "unbalanced parentheses",
+    "PFN-E105": "text outside a section",
+    "PFN-E106": "malformed tag value",
+    "PFN-E107": "unknown card",
+    "PFN-E108": "unknown call",
+    "PFN-E109": "unknown variant",
+    "PFN-E110": "invalid seat",
+    "PFN-E111": "invalid number",
+    "PFN-E112": "duplicate tag",
+    "PFN-E113": "malformed note",
+    "PFN-E114": "annotation without a move",
+    "PFN-E115": "variation without a move",
+    "PFN-E116": "unknown or invalid house rule",
+    "PFN-E117": "unknown contract",
+    "PFN-E118": "note reference without a note",
+    # structure
+    "PFN-E201": "card dealt twice",
+    "PFN-E202": "wrong number of cards in a hand",
+    "PFN-E203": "wrong number of cards in the talon",
+    "PFN-E204": "card played twice",
+    "PFN-E205": "talon differs from the deal",
+    "PFN-E206": "discard not from the declarer's cards",
+    "PFN-E207": "the dealer holds cards at a table of four",
+    "PFN-E208": "seat not at this table",
+    "PFN-E209": "wrong number of players",
+    "PFN-E210": "tricks do not add up to ten",
+    "PFN-E211": "discarded card played",
+    "PFN-E212": "card played that nobody holds",
+    # auction
+    "PFN-E301": "call out of turn",
+    "PFN-E302": "bid not higher than the last",
+    "PFN-E303": "jump not allowed",
+    "PFN-E304": "call after pass",
+    "PFN-E305": "hold not allowed",
+    "PFN-E306": "misère not allowed here",
+    "PFN-E307": "auction not finished",
+    "PFN-E308": "call after the auction ended",
+    "PFN-E309": "bid not in this variant",
+    "PFN-E310": "declarer does not match the auction",
+    # talon, contract, defence
+    "PFN-E401": "wrong talon or discard",
+    "PFN-E402": "talon used in a game without it",
+    "PFN-E403": "contract lower than the winning bid",
+    "PFN-E404": "contract does not match the auction",
+    "PFN-E405": "defence call out of turn",
+    "PFN-E406": "defence call not allowed",
+    "PFN-E407": "defence not finished",
+    "PFN-E408": "contract below the exit from all-pass",
+    "PFN-E409": "no contract",
+    # play
+    "PFN-E501": "wrong leader",
+    "PFN-E502": "card from the wrong hand",
+    "PFN-E503": "revoke",
+    "PFN-E504": "must trump",
+    "PFN-E505": "must head the trick",
+    "PFN-E506": "wrong number of cards in a trick",
+    "PFN-E507": "play where none is allowed",
+    "PFN-E508": "card already played",
+    "PFN-E509": "talon card must lead",
+    "PFN-E510": "too many tricks",
+    # result and claims
+    "PFN-E601": "result differs from the play",
+    "PFN-E602": "result incomplete",
+    "PFN-E603": "claim not possible",
+    # score
+    "PFN-E701": "score entry differs",
+    "PFN-E702": "score entry missing",
+    "PFN-E703": "unexpected score entry",
+    "PFN-E704": "settlement differs",
+    "PFN-E705": "settlement does not sum to zero",
+    # match
+    "PFN-E801": "running sheet differs",
+    "PFN-E802": "wrong dealer",
+    "PFN-E803": "record after the end of the match",
+    "PFN-E804": "match rules changed within the match",
+    "PFN-E805": "wrong board number",
+    # warnings
+    "PFN-W001": "no variant given",
+    "PFN-W002": "unknown directive",
+    "PFN-W003": "note never referenced",
+    "PFN-W004": "incomplete record",
+    "PFN-W005": "claim disputed by the cards",
+    # information
+    "PFN-I001": "not checked",
+}
+
+_SEVERITY_BY_LETTER = {"E": Severity.ERROR, "W": Severity.WARNING, "I": Severity.INFO}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem, with where it is, what is wrong there and what would help."""
+
+    code: str
+    message: str
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
+    text: str | None = None
+    """The offending text, underlined under the source line."""
+    hint: str | None = None
+    source_line: str | None = None
+    """The whole source line, for the caret display."""
+
+    @property
+    def severity(self) -> Severity:
+        """Error, warning or information, from the code's letter."""
+        return _SEVERITY_BY_LETTER[self.code[4]]
+
+    @property
+    def title(self) -> str:
+        """The code's short title."""
+        return CODES.get(self.code, "")
+
+    def located(self, file: str | None = None, lines: Sequence[str] | None = None,
+                first_line: int = 1) -> Diagnostic:
+        """This diagnostic with its file name and source line filled in.
+
+        ``lines`` are the source lines starting at line ``first_line``.
+        """
+        source = self.source_line
+        if source is None and lines is not None and self.line is not None:
+            index = self.line - first_line
+            if 0 <= index < len(lines):
+                source = lines[index].rstrip("\r\n")
+        return replace(self, file=self.file or file, source_line=source)
+
+    def format(self, color: bool = False) -> str:
+        """The diagnostic as text: ``file:line:col: severity[code]: message``, the source
+        line with a caret under the offending text, and the hint."""
+        where = ":".join(str(p) for p in (self.file or "<input>", self.line, self.col)
+                         if p is not None)
+        sev = self.severity.value
+        if color:
+            tint = {"error": "31", "warning": "33", "info": "36"}[sev]
+            head = f"\x1b[1m{where}:\x1b[0m \x1b[1;{tint}m{sev}[{self.code}]\x1b[0m: {self.message}"
+        else:
+            head = f"{where}: {sev}[{self.code}]: {self.message}"
+        out = [head]
+        if self.source_line is not None and self.line is not None:
+            number = str(self.line)
+            pad = " " * len(number)
+            line = self.source_line.expandtabs(1)
+            if len(line) > 200:  # keep the caret display readable on huge lines
+                start = max(0, (self.col or 1) - 60)
+                line = line[start:start + 160]
+                col = (self.col or 1) - start
+            else:
+                col = self.col or 1
+            out.append(f" {number} | {line}")
+            width = max(1, len(self.text or "x"))
+            out.append(f" {pad} | {' ' * (col - 1)}{'^' * width}")
+        if self.hint:
+            out.append(f"  = hint: {self.hint}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict of every field, with the severity spelled out."""
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "col": self.col,
+            "text": self.text,
+            "hint": self.hint,
+        }
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def diagnostics_json(diagnostics: Iterable[Diagnostic]) -> str:
+    """Diagnostics as a JSON array."""
+    return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1)
+
+
+class PfnError(Exception):
+    """The root of every error pfn raises; carries its :class:`Diagnostic`."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+    def __str__(self) -> str:
+        return self.diagnostic.format()
+
+
+class NotationError(PfnError):
+    """The text is not well-formed PFN (codes ``PFN-E0xx`` to ``PFN-E1xx``)."""
+
+
+class RuleError(PfnError):
+    """A record breaks the rules of its variant (codes ``PFN-E2xx`` and up)."""

@@ -1,0 +1,379 @@
+"""The PFN data model: frozen, typed value objects built by the reader.
+
+A :class:`Record` is one deal (or a result-only or sheet-only entry of a match)
+as written: its tags, its sections (auction, defence, play) and the typed values
+of the tags pfn knows.  Nothing here checks a rule; that is :mod:`pfn.rules`.
+``str()`` of every value gives its canonical PFN spelling.
+
+Source positions are kept for diagnostics but never take part in equality, so a
+record read back from its own canonical text equals the original.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pfn.cards import SUITS, Card, Rank, Suit, popcount, suit_ranks
+from pfn.contract import Contract
+from pfn.diagnostics import Diagnostic
+from pfn.seats import Seat
+
+Pos = tuple[int, int]
+"""A source position: 1-based line and column; ``(0, 0)`` when not read from text."""
+NOWHERE: Pos = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a record came from: file name, first line, character offset, and its text."""
+
+    name: str | None
+    line: int
+    offset: int
+    text: str = ""
+
+
+# ---------------------------------------------------------------------------
+# Annotations, calls, cards
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """An alternative to the move it follows, replayed from there (PGN's ``( … )``).
+
+    In the auction and the defence ``moves`` is a tuple of :class:`Call`; in the
+    play it is one :class:`CardRun` that continues the trick in progress and
+    completes later tricks by count.
+    """
+
+    moves: tuple[Call, ...] | CardRun
+    comments: tuple[str, ...] = ()
+    """Comments before the first move of the variation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """What is written after a move: a ``!``/``?`` suffix, NAGs, note references,
+    comments and variations."""
+
+    suffix: str = ""
+    nags: tuple[int, ...] = ()
+    notes: tuple[int, ...] = ()
+    comments: tuple[str, ...] = ()
+    variations: tuple[Variation, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.suffix or self.nags or self.notes or self.comments or self.variations)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """An auction or defence call: its canonical token, and the speaker when written
+    explicitly (``B:pass``)."""
+
+    token: str
+    seat: Seat | None = None
+    ann: Annotation | None = None
+    pos: Pos = field(default=NOWHERE, compare=False)
+    text: str = field(default="", compare=False)
+    """The token as written (for diagnostics)."""
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.token}" if self.seat is not None else self.token
+
+
+@dataclass(frozen=True, slots=True)
+class CardRun:
+    """Cards played in order: one trick of the main line, or a variation's cards.
+
+    ``None`` stands for an unknown card (``-``).  ``anns`` is ``None`` when no card
+    carries an annotation; ``claim`` is set when the run ends with ``*`` (the rest
+    was claimed or not recorded), holding what was written after the ``*``.
+    """
+
+    cards: tuple[Card | None, ...]
+    anns: tuple[Annotation | None, ...] | None = None
+    claim: Annotation | None = None
+    pos: tuple[Pos, ...] = field(default=(), compare=False)
+    texts: tuple[str, ...] = field(default=(), compare=False)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def ann(self, index: int) -> Annotation | None:
+        """The annotation of the ``index``-th card, if any."""
+        return self.anns[index] if self.anns is not None else None
+
+    def position(self, index: int) -> Pos:
+        """Source position of the ``index``-th card (``(0, 0)`` if unknown)."""
+        return self.pos[index] if index < len(self.pos) else NOWHERE
+
+    def text(self, index: int) -> str:
+        """The ``index``-th card as written."""
+        if index < len(self.texts):
+            return self.texts[index]
+        card = self.cards[index]
+        return "-" if card is None else card.name
+
+
+@dataclass(frozen=True, slots=True)
+class CallSection:
+    """The Auction or Defence section: the seat named in its tag (who speaks first)
+    and the calls in the order spoken."""
+
+    first: Seat | None
+    calls: tuple[Call, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The Play section: the leader of the first trick and the tricks, one per line."""
+
+    leader: Seat | None
+    tricks: tuple[CardRun, ...]
+
+    @property
+    def claimed(self) -> bool:
+        """Whether the play ends with ``*``."""
+        return bool(self.tricks) and self.tricks[-1].claim is not None
+
+
+# ---------------------------------------------------------------------------
+# The deal
+
+
+@dataclass(frozen=True, slots=True)
+class CardPattern:
+    """A card known only in part: ``?A`` (an ace), ``S?`` (a spade) or ``??``."""
+
+    suit: Suit | None
+    rank: Rank | None
+
+    def matches(self, card: Card) -> bool:
+        """Whether ``card`` fits the pattern."""
+        return ((self.suit is None or card.suit == self.suit)
+                and (self.rank is None or card.rank == self.rank))
+
+    def __str__(self) -> str:
+        return ((self.suit.letter if self.suit is not None else "?")
+                + (self.rank.letter if self.rank is not None else "?"))
+
+
+CardRef = Card | CardPattern
+"""A card in the Talon or Discard tag: known, or known in part."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand (or the talon) as far as it is known.
+
+    ``mask`` holds the known cards; ``unknown[s]`` counts further cards of suit
+    ``s`` whose rank is not given (``x``), or is ``-1`` when even their number is
+    unknown (``?`` in that suit).
+    """
+
+    mask: int
+    unknown: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @property
+    def complete(self) -> bool:
+        """Every card of the hand is known."""
+        return not any(self.unknown)
+
+    @property
+    def size(self) -> int | None:
+        """How many cards the hand has, if that is known."""
+        if -1 in self.unknown:
+            return None
+        return popcount(self.mask) + sum(self.unknown)
+
+    def __iter__(self) -> Iterator[Card]:
+        from pfn.cards import cards_of
+        return cards_of(self.mask)
+
+    def __str__(self) -> str:
+        if self.complete and not self.mask:
+            return "-"
+        groups = []
+        for suit in SUITS:
+            ranks = suit_ranks(self.mask, suit)
+            text = "".join("789TJQKA"[r] for r in range(7, -1, -1) if ranks >> r & 1)
+            extra = self.unknown[suit]
+            groups.append(text + ("?" if extra < 0 else "x" * extra))
+        return ".".join(groups)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The Deal tag: one hand per seat (``None`` if hidden) and the talon."""
+
+    hands: tuple[Hand | None, ...]
+    talon: Hand | None
+
+    @property
+    def players(self) -> int:
+        """Number of seats at the table."""
+        return len(self.hands)
+
+    def hand(self, seat: Seat) -> Hand | None:
+        """The hand of ``seat``, or ``None`` when it is hidden."""
+        return self.hands[seat] if seat < len(self.hands) else None
+
+    def __str__(self) -> str:
+        parts = [f"{Seat(i)}:{'?' if h is None else h}" for i, h in enumerate(self.hands)]
+        parts.append(f"talon:{'?' if self.talon is None else self.talon}")
+        return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Results and the score sheet
+
+
+def format_amount(value: Fraction, signed: bool = False) -> str:
+    """An exact amount: ``4``, ``-2``, ``37/3``; with ``signed`` a ``+`` for positive values."""
+    text = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return f"+{text}" if signed and value >= 0 else text
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry:
+    """One figure on the score sheet.
+
+    In the Score tag it is what is written for this deal (``A:pool+4``,
+    ``B:whist/A+4``, ``A:mountain-2``); in the Sheet section it is a running
+    total (``pool=10``).  ``column`` is ``pool``, ``mountain``, ``whist``,
+    ``bule``, ``supe`` or ``refa``; ``against`` names the player whists or supe
+    are written against.
+    """
+
+    seat: Seat
+    column: str
+    against: Seat | None
+    value: Fraction
+    total: bool = False
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    @property
+    def key(self) -> tuple[Seat, str, Seat | None]:
+        """What the entry is about: seat, column and the player it is against."""
+        return (self.seat, self.column, self.against)
+
+    def label(self) -> str:
+        """``A:whist/B`` — the entry without its value."""
+        against = f"/{self.against}" if self.against is not None else ""
+        return f"{self.seat}:{self.column}{against}"
+
+    def __str__(self) -> str:
+        amount = "=" + format_amount(self.value) if self.total else format_amount(self.value, True)
+        return self.label() + amount
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag pair as written: canonical name for known tags, the raw value, and the
+    comments that follow it (for a section tag: those before its first move)."""
+
+    name: str
+    value: str
+    comments: tuple[str, ...] = ()
+    inherited: bool = False
+    """Written ``#`` (the same as in the previous record); ``value`` is the value inherited."""
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A section pfn does not know, kept as written for round-trips: its lines of
+    words and comments."""
+
+    lines: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------------
+# The record
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One PFN record: a deal, a result-only entry or a sheet-only entry.
+
+    ``tags`` keeps every tag pair in input order (unknown ones included); the
+    other fields hold the typed values of the known tags and sections, ``None``
+    when absent (or unreadable: see ``diagnostics``).
+    """
+
+    tags: tuple[Tag, ...] = ()
+    variant: str = "sochi"
+    """Canonical variant id, resolved from the Variant tag (``sochi`` if absent)."""
+    players: int = 3
+    dealer: Seat | None = None
+    deal: Deal | None = None
+    declarer: Seat | None = None
+    contract: Contract | None = None
+    talon: tuple[CardRef, ...] | None = None
+    discard: tuple[CardRef, ...] | None = None
+    auction: CallSection | None = None
+    defence: CallSection | None = None
+    play: Play | None = None
+    result: tuple[tuple[Seat, int | None], ...] | None = None
+    score: tuple[ScoreEntry, ...] | None = None
+    sheet: tuple[ScoreEntry, ...] | None = None
+    settlement: tuple[tuple[Seat, Fraction], ...] | None = None
+    notes: tuple[tuple[int, str], ...] = ()
+    rules: tuple[tuple[str, str], ...] = ()
+    """House rules from the Rules tag, as ``(option, value)`` pairs."""
+    sections: tuple[tuple[str, Section], ...] = ()
+    """Sections pfn does not know, by tag name."""
+    comments: tuple[str, ...] = ()
+    """Comments before the first tag."""
+    directives: tuple[str, ...] = ()
+    """``%`` lines that came before this record."""
+    syntax_ok: bool = True
+    """False when the text did not parse; then only ``source`` and ``diagnostics`` are set."""
+    source: Source | None = field(default=None, compare=False)
+    diagnostics: tuple[Diagnostic, ...] = field(default=(), compare=False)
+    """What the reader found wrong with the text of this record."""
+
+    def tag(self, name: str) -> str | None:
+        """The raw value of a tag (first occurrence), or ``None``."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.value
+        return None
+
+    def tags_named(self, name: str) -> list[Tag]:
+        """Every tag of this name, in order."""
+        return [tag for tag in self.tags if tag.name == name]
+
+    @property
+    def match(self) -> str | None:
+        """The Match tag: records with the same id in a row form one match (pool)."""
+        value = self.tag("Match")
+        return value if value not in (None, "", "?") else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Player names from the Players tag, in seat order."""
+        value = self.tag("Players")
+        if not value or value == "?":
+            return ()
+        return tuple(name.strip() for name in value.split(";"))
+
+    @property
+    def empty(self) -> bool:
+        """Comments or directives with no tags (kept so ``pfn fmt`` never drops them)."""
+        return not self.tags and self.syntax_ok
+
+    @property
+    def ok(self) -> bool:
+        """Whether the reader found no error in this record."""
+        return not any(d.code[4] == "E" for d in self.diagnostics)
+
+    def tricks_of(self, seat: Seat) -> int | None:
+        """Tricks the Result tag gives ``seat``."""
+        for s, n in self.result or ():
+            if s == seat:
+                return n
+        return None

@@ -1,0 +1,1 @@
+"""PFN, the text notation: reading, writing and the JSON form."""

@@ -1,0 +1,334 @@
+"""The JSON form of PFN (spec, section 9), described by ``schemas/pfn.schema.json``.
+
+A record's ``tags`` carry their canonical values and are authoritative; the
+sections (auction, defence, play, sheet) are structured.  The typed views
+(``deal``, ``contract``, ``result``, ``score`` …) are written for convenience and
+ignored on import, so PFN → JSON → PFN gives exactly what ``pfn fmt`` gives.
+Amounts are integers, or strings such as ``"37/3"`` when not whole (exact).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from typing import IO, Any
+
+from pfn.cards import Card
+from pfn.diagnostics import Diagnostic, NotationError
+from pfn.model import (
+    Annotation,
+    Call,
+    CallSection,
+    CardRun,
+    Play,
+    Record,
+    ScoreEntry,
+    Section,
+    Source,
+    Tag,
+    Variation,
+)
+from pfn.notation.build import RecordBuilder, TagEntry
+from pfn.notation.writer import _ORDER, _entries, tag_value
+from pfn.resources import resource
+from pfn.seats import SEAT_BY_NAME, Seat
+from pfn.vocabulary import parse_card
+
+JSON_VERSION = "1.0"
+
+
+def _amount(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _parse_amount(value: int | str) -> Fraction:
+    return Fraction(value)
+
+
+# ---------------------------------------------------------------------------
+# Record → JSON
+
+
+def _ann_json(ann: Annotation | None) -> dict[str, Any]:
+    if ann is None:
+        return {}
+    out: dict[str, Any] = {}
+    if ann.suffix:
+        out["suffix"] = ann.suffix
+    if ann.nags:
+        out["nags"] = list(ann.nags)
+    if ann.notes:
+        out["notes"] = list(ann.notes)
+    if ann.comments:
+        out["comments"] = list(ann.comments)
+    if ann.variations:
+        out["variations"] = [_variation_json(v) for v in ann.variations]
+    return out
+
+
+def _variation_json(variation: Variation) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if variation.comments:
+        out["comments"] = list(variation.comments)
+    if isinstance(variation.moves, CardRun):
+        out.update(_run_json(variation.moves))
+    else:
+        out["calls"] = [_call_json(c) for c in variation.moves]
+    return out
+
+
+def _call_json(call: Call) -> dict[str, Any]:
+    out: dict[str, Any] = {"call": call.token}
+    if call.seat is not None:
+        out["seat"] = str(call.seat)
+    out.update(_ann_json(call.ann))
+    return out
+
+
+def _run_json(run: CardRun) -> dict[str, Any]:
+    out: dict[str, Any] = {"cards": [None if c is None else c.name for c in run.cards]}
+    if run.anns is not None:
+        out["annotations"] = [_ann_json(a) or None for a in run.anns]
+    if run.claim is not None:
+        out["claim"] = _ann_json(run.claim)
+    return out
+
+
+def _calls_json(section: CallSection) -> dict[str, Any]:
+    return {"first": None if section.first is None else str(section.first),
+            "calls": [_call_json(c) for c in section.calls]}
+
+
+def _entry_json(entry: ScoreEntry) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": str(entry.seat), "column": entry.column}
+    if entry.against is not None:
+        out["against"] = str(entry.against)
+    out["value"] = _amount(entry.value)
+    return out
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """The JSON form of one record (a dict ready for :func:`json.dumps`)."""
+    if not record.syntax_ok:
+        raise NotationError(Diagnostic("PFN-E101", "cannot convert a record that did not parse"))
+    tags = []
+    known = sorted((t for t in record.tags if t.name in _ORDER), key=lambda t: _ORDER[t.name])
+    for tag in known + [t for t in record.tags if t.name not in _ORDER]:
+        item: dict[str, Any] = {"name": tag.name, "value": tag_value(record, tag)}
+        if tag.inherited:
+            item["value"] = tag.value
+            item["inherited"] = True
+        if tag.comments:
+            item["comments"] = list(tag.comments)
+        tags.append(item)
+    out: dict[str, Any] = {"tags": tags, "variant": record.variant, "players": record.players}
+    if record.dealer is not None:
+        out["dealer"] = str(record.dealer)
+    if record.deal is not None:
+        deal: dict[str, str | None] = {str(Seat(i)): None if h is None else str(h)
+                                       for i, h in enumerate(record.deal.hands)}
+        deal["talon"] = None if record.deal.talon is None else str(record.deal.talon)
+        out["deal"] = deal
+    if record.declarer is not None:
+        out["declarer"] = str(record.declarer)
+    if record.contract is not None:
+        out["contract"] = str(record.contract)
+    for name in ("talon", "discard"):
+        cards = getattr(record, name)
+        if cards is not None:
+            out[name] = [str(c) for c in cards]
+    if record.result is not None:
+        out["result"] = {str(s): n for s, n in sorted(record.result)}
+    if record.score is not None:
+        out["score"] = [_entry_json(e) for e in _entries(record.score)]
+    if record.settlement is not None:
+        out["settlement"] = {str(s): _amount(v) for s, v in sorted(record.settlement)}
+    if record.rules:
+        out["rules"] = [[k, v] for k, v in record.rules]
+    if record.notes:
+        out["notes"] = [{"number": n, "text": t} for n, t in record.notes]
+    if record.auction is not None:
+        out["auction"] = _calls_json(record.auction)
+    if record.defence is not None:
+        out["defence"] = _calls_json(record.defence)
+    if record.play is not None:
+        out["play"] = {"leader": None if record.play.leader is None else str(record.play.leader),
+                       "tricks": [_run_json(t) for t in record.play.tricks]}
+    if record.sheet is not None:
+        out["sheet"] = [_entry_json(e) for e in _entries(record.sheet)]
+    if record.sections:
+        out["sections"] = [{"name": n, "lines": list(s.lines)} for n, s in record.sections]
+    if record.comments:
+        out["comments"] = list(record.comments)
+    directives = [d for d in record.directives
+                  if not d.lstrip("%").strip().upper().startswith("PFN")]
+    if directives:
+        out["directives"] = directives
+    return out
+
+
+# ---------------------------------------------------------------------------
+# JSON → Record
+
+
+def _seat(value: str | None) -> Seat | None:
+    return None if value is None else SEAT_BY_NAME[value]
+
+
+def _ann(obj: dict[str, Any] | None, section: str) -> Annotation | None:
+    if not obj:
+        return None
+    return Annotation(obj.get("suffix", ""), tuple(obj.get("nags", ())),
+                      tuple(obj.get("notes", ())), tuple(obj.get("comments", ())),
+                      tuple(_variation(v, section) for v in obj.get("variations", ())))
+
+
+def _variation(obj: dict[str, Any], section: str) -> Variation:
+    comments = tuple(obj.get("comments", ()))
+    if section == "play":
+        return Variation(_run(obj), comments)
+    return Variation(tuple(_call(c, section) for c in obj.get("calls", ())), comments)
+
+
+def _call(obj: dict[str, Any], section: str) -> Call:
+    return Call(obj["call"], _seat(obj.get("seat")), _ann(obj, section))
+
+
+def _card(name: str | None) -> Card | None:
+    if name is None:
+        return None
+    card = parse_card(name)
+    if card is None:
+        raise NotationError(Diagnostic("PFN-E107", f"unknown card {name!r}", text=name))
+    return card
+
+
+def _run(obj: dict[str, Any]) -> CardRun:
+    anns = obj.get("annotations")
+    claim = obj.get("claim")
+    return CardRun(tuple(_card(c) for c in obj.get("cards", ())),
+                   None if anns is None else tuple(_ann(a, "play") for a in anns),
+                   None if claim is None else (_ann(claim, "play") or Annotation()))
+
+
+def _entries_from(items: list[dict[str, Any]], total: bool) -> tuple[ScoreEntry, ...]:
+    return tuple(ScoreEntry(SEAT_BY_NAME[i["seat"]], i["column"], _seat(i.get("against")),
+                            _parse_amount(i["value"]), total) for i in items)
+
+
+def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
+    """A record from its JSON form (which should be valid against the schema).
+
+    Tag values are read exactly as the text reader reads them; problems come back
+    in ``record.diagnostics``.
+    """
+    builder = RecordBuilder()
+    builder.reset(name, 1, 0, "")
+    entries = [TagEntry(t["name"], t["value"], inherited=t.get("inherited", False))
+               for t in obj.get("tags", ())]
+    fields = builder.tag_fields(entries)
+    fields.pop("vocabulary")
+    vocabulary_check = _vocabulary_problems(obj, fields["variant"])
+    tags = tuple(Tag(e.name, e.value, tuple(t.get("comments", ())), e.inherited)
+                 for e, t in zip(entries, obj.get("tags", ()), strict=True))
+    auction = obj.get("auction")
+    defence = obj.get("defence")
+    play = obj.get("play")
+    return Record(
+        tags=tags,
+        auction=None if auction is None else CallSection(
+            _seat(auction.get("first")), tuple(_call(c, "auction") for c in auction["calls"])),
+        defence=None if defence is None else CallSection(
+            _seat(defence.get("first")), tuple(_call(c, "defence") for c in defence["calls"])),
+        play=None if play is None else Play(
+            _seat(play.get("leader")), tuple(_run(t) for t in play["tricks"])),
+        sheet=None if "sheet" not in obj else _entries_from(obj["sheet"], True),
+        sections=tuple((s["name"], Section(tuple(s["lines"]))) for s in obj.get("sections", ())),
+        comments=tuple(obj.get("comments", ())),
+        directives=tuple(obj.get("directives", ())),
+        source=Source(name, 1, 0, ""),
+        diagnostics=(*builder._diagnostics, *vocabulary_check),
+        **fields,
+    )
+
+
+def _vocabulary_problems(obj: dict[str, Any], variant: str) -> list[Diagnostic]:
+    """Calls in JSON must already be canonical tokens of the variant's vocabulary."""
+    from pfn.rules.variant import find_variant
+    from pfn.vocabulary import RUSSIAN
+
+    try:
+        vocabulary = find_variant(variant).vocabulary
+    except ValueError:
+        vocabulary = RUSSIAN
+    problems = []
+    for key, lookup in (("auction", vocabulary.call), ("defence", vocabulary.defence_call)):
+        section = obj.get(key)
+        for call in _all_calls(section["calls"] if section else []):
+            if lookup(call["call"]) != call["call"]:
+                problems.append(Diagnostic("PFN-E108", f"{key}: {call['call']!r} is not a"
+                                           f" canonical {variant} call", text=call["call"]))
+    return problems
+
+
+def _all_calls(calls: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for call in calls:
+        yield call
+        for variation in call.get("variations", ()):
+            yield from _all_calls(variation.get("calls", []))
+
+
+# ---------------------------------------------------------------------------
+# Files
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the JSON form (``schemas/pfn.schema.json``)."""
+    loaded: dict[str, Any] = json.loads(resource("schemas", "pfn.schema.json"))
+    return loaded
+
+
+def validate(document: dict[str, Any]) -> None:
+    """Validate a JSON file document (or one record) against the schema;
+    ``jsonschema.ValidationError`` if it does not conform."""
+    import jsonschema
+
+    full = schema()
+    if "records" in document:
+        jsonschema.validate(document, full)
+    else:
+        jsonschema.validate(document, {**full, "$ref": "#/$defs/record"})
+
+
+def dumps_json(records: Iterable[Record], indent: int | None = 1) -> str:
+    """A whole file of records as one JSON document ``{"pfn": "1.0", "records": […]}``."""
+    document = {"pfn": JSON_VERSION, "records": [record_to_json(r) for r in records]}
+    return json.dumps(document, ensure_ascii=False, indent=indent) + "\n"
+
+
+def dump_jsonl(records: Iterable[Record], handle: IO[str]) -> None:
+    """Records as JSON Lines: one record object per line, streamed."""
+    for record in records:
+        handle.write(json.dumps(record_to_json(record), ensure_ascii=False) + "\n")
+
+
+def loads_json(text: str, name: str | None = None) -> list[Record]:
+    """Records from a JSON document (``{"pfn": …, "records": […]}``, a list of records
+    or one record) or from JSON Lines."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        if error.msg != "Extra data":
+            raise
+        items = [json.loads(line) for line in text.splitlines() if line.strip()]
+    else:
+        if isinstance(document, list):
+            items = document
+        elif "records" in document:
+            items = document["records"]
+        else:
+            items = [document]
+    return [record_from_json(item, name) for item in items]

@@ -1,0 +1,283 @@
+"""Reading PFN: files and strings to :class:`~pfn.model.Record` objects, one at a time.
+
+``read`` streams: it holds one record's text at a time, so memory stays flat on
+files of any size.  A record that does not parse is yielded with its syntax
+diagnostic and reading goes on with the next record.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from pfn.diagnostics import Diagnostic
+from pfn.model import Record, Source
+from pfn.notation.build import SESSION_TAGS, RecordBuilder
+from pfn.notation.split import Chunk, split_records
+from pfn.resources import resource
+
+PFN_VERSION = "1.0"
+_BAD_BYTES = re.compile("[\udc80-\udcff]+")
+_DIRECTIVE_RE = re.compile(r"^%\s*PFN\s+(\S+)", re.IGNORECASE)
+
+
+def _plugins() -> dict[str, Any]:
+    """lark-cython's plugins when it is installed (the ``fast`` extra), unless
+    ``PFN_PURE_PYTHON`` is set."""
+    if os.environ.get("PFN_PURE_PYTHON"):
+        return {}
+    try:
+        import lark_cython
+    except ImportError:
+        return {}
+    plugins: dict[str, Any] = lark_cython.plugins
+    return plugins
+
+
+@functools.cache
+def _parser() -> tuple[Lark, RecordBuilder]:
+    builder = RecordBuilder()
+    parser = Lark(resource("grammars", "pfn.lark"), parser="lalr", lexer="contextual",
+                  transformer=builder, _plugins=_plugins())
+    return parser, builder
+
+
+@functools.cache
+def _plain_parser() -> Lark:
+    """The same grammar without a transformer, for classifying syntax errors."""
+    return Lark(resource("grammars", "pfn.lark"), parser="lalr", lexer="contextual")
+
+
+def accelerated() -> bool:
+    """Whether parsing uses lark-cython."""
+    return bool(_plugins())
+
+
+# ---------------------------------------------------------------------------
+
+
+class Reader:
+    """Reads the records of one stream, carrying ``#`` tag values and directives
+    from record to record."""
+
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name
+        self.previous: dict[str, str] = {}
+        self.version_checked = False
+
+    def records(self, lines: Iterable[str]) -> Iterator[Record]:
+        """Parse each record of ``lines`` (text lines with their line ends)."""
+        for chunk in split_records(_strip_bom(lines)):
+            record = self.parse(chunk)
+            if record is not None:
+                yield record
+
+    def parse(self, chunk: Chunk) -> Record | None:
+        """Parse one chunk; ``None`` for a trailing run of directives alone."""
+        problems = self._directives(chunk)
+        if not chunk.text:
+            if problems:
+                return Record(directives=tuple(t for _, t in chunk.directives),
+                              source=Source(self.name, chunk.line, chunk.offset, ""),
+                              diagnostics=tuple(problems))
+            return _trailing(chunk, self.name)
+        text = chunk.text
+        if _BAD_BYTES.search(text):
+            problems += _bad_bytes(text, chunk, self.name)
+            text = _BAD_BYTES.sub("\ufffd", text)
+        parser, builder = _parser()
+        builder.reset(self.name, chunk.line, chunk.offset, text,
+                      [t for _, t in chunk.directives], self.previous)
+        try:
+            record: Record = parser.parse(text)
+        except UnexpectedInput as error:
+            diagnostic = syntax_diagnostic(error, text, chunk.line, self.name)
+            return Record(directives=tuple(t for _, t in chunk.directives),
+                          source=Source(self.name, chunk.line, chunk.offset, text),
+                          diagnostics=(*problems, diagnostic), syntax_ok=False)
+        if problems:
+            from dataclasses import replace
+            record = replace(record, diagnostics=(*problems, *record.diagnostics))
+        for tag in record.tags:
+            if tag.name in SESSION_TAGS:
+                self.previous[tag.name] = tag.value
+        return record
+
+    def _directives(self, chunk: Chunk) -> list[Diagnostic]:
+        problems: list[Diagnostic] = []
+        for line, text in chunk.directives:
+            m = _DIRECTIVE_RE.match(text)
+            if m is None:
+                problems.append(Diagnostic("PFN-W002", f"unknown directive {text!r}", self.name,
+                                           line, 1, text, "PFN knows `% PFN 1.0`"))
+            elif m.group(1).split(".")[0] != PFN_VERSION.split(".")[0]:
+                problems.append(Diagnostic("PFN-E004", f"PFN version {m.group(1)} is not"
+                                           f" supported (this reader knows {PFN_VERSION})",
+                                           self.name, line, 1, text))
+        return problems
+
+
+def _trailing(chunk: Chunk, name: str | None) -> Record | None:
+    if not chunk.directives:
+        return None
+    return Record(directives=tuple(t for _, t in chunk.directives),
+                  source=Source(name, chunk.line, chunk.offset, ""))
+
+
+def _strip_bom(lines: Iterable[str]) -> Iterator[str]:
+    first = True
+    for line in lines:
+        if first:
+            first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+        yield line
+
+
+def _bad_bytes(text: str, chunk: Chunk, name: str | None) -> list[Diagnostic]:
+    out = []
+    for number, line in enumerate(text.splitlines(), start=chunk.line):
+        for m in _BAD_BYTES.finditer(line):
+            raw = m.group().encode("utf-8", "surrogateescape")
+            out.append(Diagnostic("PFN-E002", f"bytes {raw.hex(' ')} are not UTF-8", name,
+                                  number, m.start() + 1, m.group(),
+                                  "PFN files are UTF-8; re-save the file as UTF-8",
+                                  _BAD_BYTES.sub("\ufffd", line)))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Friendly syntax errors
+
+_EXAMPLES: dict[tuple[str, str], list[str]] = {
+    ("PFN-E105", "moves before the first tag"): [
+        "SA S9 S8\n", "6S pass\n[Event \"x\"]\n", "{ c }\nSA\n",
+    ],
+    ("PFN-E104", "'(' is never closed"): [
+        '[Play "A"]\nSA (S9\n', '[Auction "A"]\n6S (6C pass\n', '[Play "A"]\nSA (S9 (S8)\n',
+    ],
+    ("PFN-E104", "')' without a matching '('"): [
+        '[Play "A"]\nSA S9)\n', '[Auction "A"]\n6S)\n', '[Event "x"]\n)\n', ")\n",
+    ],
+    ("PFN-E105", "'(' before any tag"): ["(SA)\n"],
+}
+
+
+def _example_label(error: UnexpectedInput) -> tuple[str, str] | None:
+    label = error.match_examples(_plain_parser().parse, _EXAMPLES, use_accepts=True)
+    return label if isinstance(label, tuple) else None
+
+
+def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
+                      name: str | None) -> Diagnostic:
+    """A friendly diagnostic for a Lark parse error in a record starting at ``first_line``."""
+    lines = text.splitlines()
+    line = getattr(error, "line", 1) or 1
+    col = getattr(error, "column", 1) or 1
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken)
+                                           and error.token.type == "$END"):
+        line, col = len(lines), len(lines[-1]) + 1 if lines else 1
+    source = lines[line - 1] if 0 < line <= len(lines) else ""
+    at = source[col - 1:] if col > 0 else source
+    code, message, shown, hint = "PFN-E101", "unexpected text", at.split()[0] if at.split() \
+        else None, None
+    if isinstance(error, UnexpectedCharacters):
+        code, message, shown, hint = _character_problem(error.char, at)
+    else:
+        label = _example_label(error)
+        if label is not None:
+            code, message = label
+            token = getattr(error, "token", None)
+            shown = str(token.value) if token is not None and token.type != "$END" else None
+            if label[1].startswith("'(' is never"):
+                line, col, shown = _last_open_paren(lines)
+                hint = "close the variation with ')'"
+            elif code == "PFN-E105":
+                hint = "a record starts with its tags, e.g. [Event \"…\"]; moves go after" \
+                       " [Auction], [Defence] or [Play]"
+    return Diagnostic(code, message, name, line + first_line - 1, col, shown, hint, source)
+
+
+def _character_problem(char: str, at: str) -> tuple[str, str, str | None, str | None]:
+    if char == "[":
+        shown = at.split("\n")[0]
+        if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"(?:[^"\\\n]|\\.)*$', shown):
+            return ("PFN-E102", "unterminated tag: the value has no closing quote", shown,
+                    'a tag is [Name "value"] on one line')
+        if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*$', shown):
+            return ("PFN-E102", "unterminated tag: missing ']'", shown,
+                    'a tag is [Name "value"] on one line')
+        if re.match(r"\[[ \t]*[A-Za-z]\w*[ \t]*\]", shown):
+            return ("PFN-E102", "tag without a value", shown,
+                    'write [Name "value"]; "?" means unknown and "" not applicable')
+        return ("PFN-E102", "malformed tag", shown, 'a tag is [Name "value"] on one line')
+    if char == "{":
+        return ("PFN-E103", "comment never closed: '{' without '}'", "{",
+                "close the comment with '}' (comments do not nest)")
+    if char == "}":
+        return ("PFN-E103", "'}' without a matching '{'", "}", None)
+    if char == '"':
+        return ("PFN-E101", "a quoted string outside a tag", '"',
+                'quoted values belong inside tags: [Name "value"]')
+    if char == "]":
+        return ("PFN-E102", "']' without a matching '['", "]", None)
+    if char == "%":
+        return ("PFN-E101", "'%' starts a directive only in the first column", "%", None)
+    return ("PFN-E101", f"unexpected character {char!r}", char, None)
+
+
+def _last_open_paren(lines: list[str]) -> tuple[int, int, str]:
+    depth_stack: list[tuple[int, int]] = []
+    for number, line in enumerate(lines, start=1):
+        in_comment = False
+        for index, ch in enumerate(line):
+            if ch == "{":
+                in_comment = True
+            elif ch == "}":
+                in_comment = False
+            elif ch == ";" and not in_comment:
+                break
+            elif not in_comment and ch == "(":
+                depth_stack.append((number, index + 1))
+            elif not in_comment and ch == ")" and depth_stack:
+                depth_stack.pop()
+    if depth_stack:
+        line, col = depth_stack[-1]
+        return line, col, "("
+    return len(lines), 1, "("
+
+
+# ---------------------------------------------------------------------------
+# Public entry points
+
+
+def read(source: str | os.PathLike[str] | IO[str], *, name: str | None = None) -> Iterator[Record]:
+    """Yield the records of a PFN file (a path or an open text file), one at a time.
+
+    Files are read as UTF-8 (a BOM is skipped, CRLF accepted); bytes that are not
+    UTF-8 are reported (``PFN-E002``) and replaced, not fatal.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+            yield from Reader(name or str(source)).records(handle)
+    else:
+        yield from Reader(name or getattr(source, "name", None)).records(source)
+
+
+def loads(text: str, *, name: str | None = None) -> list[Record]:
+    """Every record of a PFN string."""
+    return list(Reader(name).records(io.StringIO(text, newline=None)))
+
+
+def load(path: str | os.PathLike[str]) -> list[Record]:
+    """Every record of a PFN file."""
+    return list(read(path))

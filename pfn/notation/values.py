@@ -1,0 +1,287 @@
+"""Parsers for the small languages inside tag values (spec, section 4).
+
+Tag values are short plain lines: each is split with ``str.split`` or one regular
+expression, never with a second grammar.  A parser returns the typed value or
+raises :class:`ValueProblem` with the offending part's offset in the value.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from pfn.cards import Card
+from pfn.model import CardPattern, CardRef, Deal, Hand, ScoreEntry
+from pfn.seats import SEAT_BY_NAME, Seat
+from pfn.vocabulary import SUIT_CHARS, Vocabulary, fold, parse_card, rank_of
+
+
+class ValueProblem(ValueError):
+    """A tag value that does not parse: code, message, offset and length of the bad part."""
+
+    def __init__(self, code: str, message: str, start: int = 0, length: int = 0,
+                 hint: str | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message, self.start, self.length, self.hint = (
+            code, message, start, length, hint)
+
+
+def _words(value: str) -> list[tuple[int, str]]:
+    """The whitespace-separated words of ``value`` with their offsets."""
+    return [(m.start(), m.group()) for m in re.finditer(r"\S+", value)]
+
+
+def seat(text: str, players: int = 4, start: int = 0) -> Seat:
+    """A seat letter, any case."""
+    found = SEAT_BY_NAME.get(text.strip().upper())
+    if found is None or found >= players:
+        raise ValueProblem("PFN-E110", f"invalid seat {text.strip()!r}", start, len(text),
+                           f"seats are {' '.join('ABCD'[:players])} in playing order")
+    return found
+
+
+def optional_seat(text: str) -> Seat | None:
+    """A seat, or ``None`` for ``""``, ``"?"`` and ``"-"``."""
+    if text.strip() in ("", "?", "-"):
+        return None
+    return seat(text)
+
+
+def number(text: str, start: int = 0) -> int:
+    """A whole number."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ValueProblem("PFN-E111", f"invalid number {text.strip()!r}", start,
+                           len(text)) from None
+
+
+def amount(text: str, start: int = 0) -> Fraction:
+    """An exact amount: ``4``, ``-12``, ``+37``, ``37/3``."""
+    try:
+        if "/" in text:
+            num, den = text.split("/")
+            return Fraction(int(num), int(den))
+        return Fraction(int(text))
+    except (ValueError, ZeroDivisionError):
+        raise ValueProblem("PFN-E111", f"invalid amount {text!r}", start, len(text),
+                           "amounts are whole numbers or exact fractions such as 37/3") from None
+
+
+# ---------------------------------------------------------------------------
+# Deal
+
+_LABEL_RE = re.compile(r"(?:(?<=\s)|^)([A-Da-d]|talon|прикуп|kupovina|widow)\s*:", re.IGNORECASE)
+_TALON_LABELS = {"talon", "прикуп", "kupovina", "widow"}
+_UNKNOWN_RANK = {"x", "X", "х", "Х"}  # Latin and Cyrillic x: a card of this suit, rank not given
+
+
+def hand(text: str, start: int = 0) -> Hand | None:
+    """One hand of the Deal tag: ``?`` hidden, ``-`` empty, dotted ``AKQJ7.AK.7.A7``
+    (``x`` an unknown card of the suit, ``?`` an unknown number), or with suit
+    symbols ``♠AKQJ7 ♣AK ♦7 ♥A7``."""
+    body = text.strip()
+    if body == "?":
+        return None
+    if body == "-":
+        return Hand(0)
+    compact = re.sub(r"\s+", "", body)
+    if any(ch in "♠♣♦♥♤♧♢♡" for ch in compact):
+        groups = ["", "", "", ""]
+        for m in re.finditer(r"([♠♣♦♥♤♧♢♡])([^♠♣♦♥♤♧♢♡]*)", compact):
+            groups[SUIT_CHARS[m.group(1)]] += m.group(2)
+        if re.sub(r"[♠♣♦♥♤♧♢♡][^♠♣♦♥♤♧♢♡]*", "", compact):
+            raise ValueProblem("PFN-E106", f"cards before the first suit symbol in {body!r}",
+                               start, len(text))
+    else:
+        groups = compact.split(".")
+        if len(groups) != 4:
+            raise ValueProblem(
+                "PFN-E106", f"a hand needs four suits separated by dots, got {body!r}",
+                start, len(text), "suits are in the fixed order S.C.D.H; write `-` or nothing"
+                " for a void, `?` for a hidden hand")
+    mask = 0
+    unknown = [0, 0, 0, 0]
+    for suit, group in enumerate(groups):
+        group = group.replace("10", "T")
+        if group in ("-", "—"):
+            continue
+        for ch in group:
+            if ch in _UNKNOWN_RANK:
+                if unknown[suit] >= 0:
+                    unknown[suit] += 1
+                continue
+            if ch == "?":
+                unknown[suit] = -1
+                continue
+            rank = rank_of(ch)
+            if rank is None:
+                raise ValueProblem("PFN-E107", f"unknown rank {ch!r} in hand {body!r}",
+                                   start + max(0, text.find(ch)), 1,
+                                   "ranks are A K Q J T 9 8 7 (also 10, and Т К Д В)")
+            bit = 1 << (8 * suit + rank)
+            if mask & bit:
+                card = Card(8 * suit + rank)
+                raise ValueProblem("PFN-E201", f"{card} given twice in hand {body!r}",
+                                   start, len(text))
+            mask |= bit
+    return Hand(mask, (unknown[0], unknown[1], unknown[2], unknown[3]))
+
+
+def deal(value: str, players: int | None = None) -> Deal:
+    """The Deal tag: ``A:… B:… C:… talon:…``, each hand labelled (any order)."""
+    labels = list(_LABEL_RE.finditer(value))
+    if not labels:
+        raise ValueProblem("PFN-E106", f"no labelled hands in deal {value!r}", 0, len(value),
+                           "write each hand as seat:cards, e.g. A:AKQJ7.AK.7.A7, and the"
+                           " talon as talon:..8.8")
+    if labels[0].start() and value[:labels[0].start()].strip():
+        raise ValueProblem("PFN-E106", "text before the first hand in the deal",
+                           0, labels[0].start())
+    hands: dict[Seat, Hand | None] = {}
+    talon: Hand | None = None
+    have_talon = False
+    for i, m in enumerate(labels):
+        end = labels[i + 1].start() if i + 1 < len(labels) else len(value)
+        label = m.group(1)
+        parsed = hand(value[m.end():end], m.end())
+        if label.casefold() in _TALON_LABELS:
+            if have_talon:
+                raise ValueProblem("PFN-E106", "the talon is given twice", m.start(), len(label))
+            talon, have_talon = parsed, True
+        else:
+            s = SEAT_BY_NAME[label.upper()]
+            if s in hands:
+                raise ValueProblem("PFN-E106", f"hand {s} is given twice", m.start(), len(label))
+            hands[s] = parsed
+    count = max(players or 3, max(hands, default=Seat.A) + 1)
+    return Deal(tuple(hands.get(Seat(i)) for i in range(count)), talon)
+
+
+# ---------------------------------------------------------------------------
+# Cards in tags (Talon, Discard)
+
+
+def card_ref(word: str, start: int = 0) -> CardRef:
+    """A card or a pattern: ``SA``, ``♠A``, ``?A`` (an ace), ``S?`` (a spade), ``??``."""
+    card = parse_card(word)
+    if card is not None:
+        return card
+    text = word.replace("10", "T")
+    if len(text) == 2 and "?" in text:
+        first, second = text[0], text[1]
+        suit = None if first == "?" else SUIT_CHARS.get(first.upper())
+        rank = None if second == "?" else rank_of(second)
+        if (first == "?" or suit is not None) and (second == "?" or rank is not None):
+            return CardPattern(suit, rank)
+    raise ValueProblem("PFN-E107", f"unknown card {word!r}", start, len(word),
+                       "cards are a suit letter S C D H and a rank A K Q J T 9 8 7, e.g. SA HT;"
+                       " ?A is an ace of unknown suit, ?? an unknown card")
+
+
+def cards(value: str) -> tuple[CardRef, ...] | None:
+    """A list of cards (Talon, Discard); ``None`` for ``?`` (not known)."""
+    if value.strip() == "?":
+        return None
+    return tuple(card_ref(word, at) for at, word in _words(value))
+
+
+# ---------------------------------------------------------------------------
+# Result, Score, Sheet, Settlement
+
+
+def result(value: str, players: int = 4) -> tuple[tuple[Seat, int | None], ...]:
+    """The Result tag: tricks per seat, ``A:8 B:1 C:1`` (``?`` where not known)."""
+    out: list[tuple[Seat, int | None]] = []
+    for at, word in _words(value):
+        name, sep, count = word.partition(":")
+        if not sep:
+            raise ValueProblem("PFN-E106", f"result entry {word!r} is not seat:tricks", at,
+                               len(word), "write the tricks of each player, e.g. A:8 B:1 C:1")
+        s = seat(name, players, at)
+        tricks = None if count == "?" else number(count, at + len(name) + 1)
+        if tricks is not None and not 0 <= tricks <= 10:
+            raise ValueProblem("PFN-E111", f"{s} cannot take {tricks} tricks", at, len(word))
+        out.append((s, tricks))
+    return tuple(out)
+
+
+_ENTRY_RE = re.compile(r"^([A-Da-d]):([^\W\d_]+)(?:/([A-Da-d]))?([+=-])(.+)$")
+
+
+def score_entries(value: str, columns: dict[str, str], total: bool, players: int = 4,
+                  first_at: int = 0, seat_prefix: Seat | None = None
+                  ) -> tuple[ScoreEntry, ...]:
+    """Score entries ``A:pool+4 B:whist/A+4 A:mountain-2`` (``total``: Sheet values
+    ``A:pool=10``).  ``columns`` maps folded column names to canonical ones.
+    With ``seat_prefix`` the entries may omit the seat (a Sheet line ``A pool=10 …``)."""
+    out: list[ScoreEntry] = []
+    for at, word in _words(value):
+        text = word if seat_prefix is None or ":" in word else f"{seat_prefix}:{word}"
+        m = _ENTRY_RE.match(text)
+        if m is None:
+            raise ValueProblem(
+                "PFN-E106", f"score entry {word!r} is not seat:column±amount", first_at + at,
+                len(word), "e.g. A:pool+4, B:whist/A+4, A:mountain+8; in the Sheet A:pool=10")
+        name, column, against, op, number_text = m.groups()
+        canonical = columns.get(fold(column))
+        if canonical is None:
+            raise ValueProblem("PFN-E106", f"unknown score column {column!r}", first_at + at,
+                               len(word), "columns are " + ", ".join(sorted(set(columns.values()))))
+        who = seat(name, players, first_at + at)
+        other = seat(against, players, first_at + at) if against else None
+        if (op == "=") != total:
+            raise ValueProblem(
+                "PFN-E106", f"{word!r}: use {'=' if total else '+ or -'} here", first_at + at,
+                len(word), "the Score tag adds (+) or writes off (-); the Sheet gives totals (=)")
+        value_ = amount(number_text, first_at + at)
+        if op == "-":
+            value_ = -value_
+        out.append(ScoreEntry(who, canonical, other, value_, total))
+    return tuple(out)
+
+
+def settlement(value: str, players: int = 4) -> tuple[tuple[Seat, Fraction], ...]:
+    """The Settlement tag: ``A:+37 B:+183 C:-217 D:-3`` (exact fractions allowed)."""
+    out: list[tuple[Seat, Fraction]] = []
+    for at, word in _words(value):
+        name, sep, number_text = word.partition(":")
+        if not sep:
+            raise ValueProblem("PFN-E106", f"settlement entry {word!r} is not seat:amount", at,
+                               len(word))
+        out.append((seat(name, players, at), amount(number_text, at + len(name) + 1)))
+    return tuple(out)
+
+
+def rules(value: str) -> tuple[tuple[str, str], ...]:
+    """The Rules tag: ``option=value`` pairs separated by ``;`` (or ``,``)."""
+    out: list[tuple[str, str]] = []
+    offset = 0
+    for part in re.split(r"[;,]", value):
+        if part.strip():
+            key, sep, val = part.partition("=")
+            if not sep or not key.strip():
+                raise ValueProblem("PFN-E116", f"house rule {part.strip()!r} is not option=value",
+                                   offset, len(part))
+            out.append((key.strip(), val.strip()))
+        offset += len(part) + 1
+    return tuple(out)
+
+
+def note(value: str) -> tuple[int, str]:
+    """A Note tag: ``n:text``."""
+    num, sep, text = value.partition(":")
+    if not sep or not num.strip().isdigit():
+        raise ValueProblem("PFN-E113", f"note {value!r} does not start with its number",
+                           0, len(num), 'write [Note "1:text"] and refer to it with =1=')
+    return int(num), text.strip()
+
+
+def contract(value: str, vocabulary: Vocabulary) -> str:
+    """The canonical token of a Contract tag value."""
+    token = vocabulary.contract(value.strip())
+    if token is None:
+        raise ValueProblem("PFN-E117", f"unknown contract {value.strip()!r}", 0, len(value),
+                           "contracts are 6S … 10NT, mis, pass (all-pass), with -hand for a"
+                           " game without the talon")
+    return token

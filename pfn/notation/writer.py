@@ -1,0 +1,274 @@
+"""Writing PFN in export format: canonical, byte-identical for the same content.
+
+Export format (spec, section 8): the ``% PFN 1.0`` directive first, records
+separated by one blank line, tags in the fixed roster order (unknown tags after
+the known ones, in input order), ASCII tokens, one space between tokens, one
+trick per line, and lines under 80 characters — wrapping only where a line
+break means nothing (between calls; inside comments and variations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import IO
+
+from pfn.model import (
+    Annotation,
+    Call,
+    CallSection,
+    CardRun,
+    Play,
+    Record,
+    ScoreEntry,
+    Tag,
+    Variation,
+    format_amount,
+)
+from pfn.notation.build import KNOWN_TAGS
+from pfn.seats import Seat
+
+WIDTH = 79
+"""Longest line the writer produces (PGN's export rule: under 80 characters)."""
+HEADER = "% PFN 1.0"
+
+_ORDER = {name: i for i, name in enumerate(KNOWN_TAGS)}
+COLUMN_ORDER = {"pool": 0, "bule": 0, "mountain": 1, "whist": 2, "supe": 2, "refa": 3}
+
+
+class WriteError(ValueError):
+    """A record that cannot be written (it did not parse)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Atom:
+    text: str
+    breakable: bool
+    """A line may break before this atom."""
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment_atoms(text: str, out: list[_Atom]) -> None:
+    if "}" in text:
+        # a comment containing "}" can only be a ";" comment, which runs to the line end
+        out.append(_Atom("; " + " ".join(text.split()), True))
+        out.append(_Atom("\n", True))
+        return
+    out.append(_Atom("{", True))
+    for number, paragraph in enumerate(text.split("\n\n")):
+        if number:
+            out.append(_Atom("\n\n", True))
+        out.extend(_Atom(word, True) for word in paragraph.split())
+    out.append(_Atom("}", True))
+
+
+def _ann_atoms(ann: Annotation | None, out: list[_Atom], breakable: bool, play: bool) -> None:
+    if ann is None:
+        return
+    out.extend(_Atom(f"${nag}", breakable) for nag in ann.nags)
+    out.extend(_Atom(f"={note}=", breakable) for note in ann.notes)
+    for comment in ann.comments:
+        _comment_atoms(comment, out)
+    for variation in ann.variations:
+        _variation_atoms(variation, out, play)
+
+
+def _variation_atoms(variation: Variation, out: list[_Atom], play: bool) -> None:
+    out.append(_Atom("(", True))
+    for comment in variation.comments:
+        _comment_atoms(comment, out)
+    if isinstance(variation.moves, CardRun):
+        _run_atoms(variation.moves, out, True)
+    else:
+        for call in variation.moves:
+            _call_atoms(call, out)
+    out.append(_Atom(")", True))
+
+
+def _call_atoms(call: Call, out: list[_Atom]) -> None:
+    suffix = call.ann.suffix if call.ann is not None else ""
+    out.append(_Atom(str(call) + suffix, True))
+    _ann_atoms(call.ann, out, True, False)
+
+
+def _run_atoms(run: CardRun, out: list[_Atom], breakable: bool) -> None:
+    for index, card in enumerate(run.cards):
+        ann = run.ann(index)
+        text = "-" if card is None else card.name
+        out.append(_Atom(text + (ann.suffix if ann is not None else ""), breakable))
+        _ann_atoms(ann, out, breakable, True)
+    if run.claim is not None:
+        out.append(_Atom("*" + run.claim.suffix, breakable))
+        _ann_atoms(run.claim, out, breakable, True)
+
+
+def _fill(atoms: Iterable[_Atom], first: str = "", width: int = WIDTH) -> list[str]:
+    """Lay atoms out on lines no longer than ``width``, breaking only where allowed."""
+    lines: list[str] = []
+    current = first
+    for atom in atoms:
+        if atom.text == "\n":
+            lines.append(current)
+            current = ""
+            continue
+        if atom.text == "\n\n":
+            lines += [current, ""]
+            current = ""
+            continue
+        if not current:
+            current = atom.text
+        elif atom.breakable and len(current) + 1 + len(atom.text) > width:
+            lines.append(current)
+            current = atom.text
+        else:
+            current += " " + atom.text
+    if current:
+        lines.append(current)
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# Tag values
+
+
+def _seat_value(seat: Seat | None, raw: str) -> str:
+    return str(seat) if seat is not None else raw
+
+
+def _entries(entries: Iterable[ScoreEntry]) -> list[ScoreEntry]:
+    return sorted(entries, key=lambda e: (e.seat, COLUMN_ORDER.get(e.column, 9), e.column,
+                                          -1 if e.against is None else e.against))
+
+
+def tag_value(record: Record, tag: Tag) -> str:
+    """The canonical value of ``tag`` in ``record`` (the raw value if it did not parse)."""
+    if tag.inherited:
+        return "#"
+    name, raw = tag.name, tag.value
+    if raw.strip() in ("", "?") and name not in ("Players", "Sheet"):
+        return raw.strip()
+    r = record
+    if name == "Variant":
+        return r.variant
+    if name in ("Dealer", "Declarer"):
+        return _seat_value(r.dealer if name == "Dealer" else r.declarer, raw)
+    if name == "Deal" and r.deal is not None:
+        return str(r.deal)
+    if name == "Contract" and r.contract is not None:
+        return str(r.contract)
+    if name == "Result" and r.result is not None:
+        return " ".join(f"{s}:{'?' if n is None else n}" for s, n in sorted(r.result))
+    if name in ("Talon", "Discard"):
+        cards = r.talon if name == "Talon" else r.discard
+        return raw.strip() if cards is None else " ".join(str(c) for c in cards)
+    if name == "Score" and r.score is not None:
+        return " ".join(str(e) for e in _entries(r.score))
+    if name == "Settlement" and r.settlement is not None:
+        return " ".join(f"{s}:{format_amount(v, True)}" for s, v in sorted(r.settlement))
+    if name == "Players":
+        return "; ".join(r.names) if r.names else raw.strip()
+    if name == "Rules" and r.rules:
+        return "; ".join(f"{k}={v}" for k, v in r.rules)
+    if name == "Note":
+        number, _, text = raw.partition(":")
+        return f"{number.strip()}:{text.strip()}" if number.strip().isdigit() else raw
+    if name in ("Auction", "Defence", "Play"):
+        section: CallSection | Play | None = (
+            r.auction if name == "Auction" else r.defence if name == "Defence" else r.play)
+        first = (section.leader if isinstance(section, Play) else section.first) \
+            if section is not None else None
+        return _seat_value(first, raw.strip())
+    if name == "Target":
+        return raw.strip()
+    return raw
+
+
+# ---------------------------------------------------------------------------
+# Records
+
+
+def _tag_lines(record: Record, tag: Tag) -> list[str]:
+    head = f'[{tag.name} "{_escape(tag_value(record, tag))}"]'
+    if not tag.comments:
+        return [head]
+    atoms: list[_Atom] = []
+    for comment in tag.comments:
+        _comment_atoms(comment, atoms)
+    return _fill(atoms, head)
+
+
+def _section_lines(record: Record, tag: Tag) -> list[str]:
+    name = tag.name
+    if name in ("Auction", "Defence"):
+        section = record.auction if name == "Auction" else record.defence
+        if section is None or not section.calls:
+            return []
+        atoms: list[_Atom] = []
+        for call in section.calls:
+            _call_atoms(call, atoms)
+        return _fill(atoms)
+    if name == "Play":
+        lines: list[str] = []
+        for run in record.play.tricks if record.play is not None else ():
+            atoms = []
+            _run_atoms(run, atoms, False)
+            lines += _fill(atoms)
+        return lines
+    if name == "Sheet":
+        out: list[str] = []
+        entries = _entries(record.sheet or ())
+        for seat in sorted({e.seat for e in entries}):
+            row = [f"{e.column}{'/' + str(e.against) if e.against is not None else ''}="
+                   f"{format_amount(e.value)}" for e in entries if e.seat == seat]
+            out += _fill([_Atom(w, True) for w in row], str(seat))
+        return out
+    for section_name, section_ in record.sections:
+        if section_name == name:
+            return list(section_.lines)
+    return []
+
+
+def record_lines(record: Record) -> list[str]:
+    """The lines of one record in export format (without the file header)."""
+    if not record.syntax_ok:
+        raise WriteError("cannot write a record that did not parse")
+    lines = [d for d in record.directives if not d.lstrip("%").strip().upper().startswith("PFN")]
+    for comment in record.comments:
+        atoms: list[_Atom] = []
+        _comment_atoms(comment, atoms)
+        lines += _fill(atoms)
+    known = sorted((t for t in record.tags if t.name in _ORDER), key=lambda t: _ORDER[t.name])
+    unknown = [t for t in record.tags if t.name not in _ORDER]
+    written_sections: set[str] = set()
+    for tag in known + unknown:
+        lines += _tag_lines(record, tag)
+        if tag.name not in written_sections:
+            lines += _section_lines(record, tag)
+            written_sections.add(tag.name)
+    return lines
+
+
+def dumps_record(record: Record) -> str:
+    """One record in export format, with a final newline."""
+    return "\n".join(record_lines(record)) + "\n"
+
+
+def dumps(records: Iterable[Record]) -> str:
+    """A whole PFN file in export format: the header line, then the records separated
+    by blank lines."""
+    blocks = ["\n".join(lines) for lines in map(record_lines, records) if lines]
+    return HEADER + "\n" + "".join(block + "\n\n" for block in blocks).removesuffix("\n")
+
+
+def dump(records: Iterable[Record], handle: IO[str]) -> None:
+    """Write records to an open text file in export format, one at a time."""
+    handle.write(HEADER + "\n")
+    first = True
+    for record in records:
+        lines = record_lines(record)
+        if lines:
+            handle.write(("" if first else "\n") + "\n".join(lines) + "\n")
+            first = False

@@ -1,0 +1,265 @@
+"""Structural checks: what a record must satisfy before any rule is applied.
+
+32 distinct cards, ten in each active hand, two in the talon, the dealer's empty
+hand at a table of four, Talon and Discard consistent with the Deal, no card
+played twice or played after being discarded, tricks that add up to ten, notes
+that exist.  These hold in every variant, so they need no :mod:`pfn.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+from pfn.cards import Card, cards_of
+from pfn.diagnostics import Diagnostic
+from pfn.model import Annotation, CardPattern, CardRef, Pos, Record, Variation
+from pfn.seats import Seat
+
+class _Problem(Protocol):
+    def __call__(self, code: str, message: str, pos: Pos, text: str | None = None,
+                 hint: str | None = None) -> None: ...
+
+
+HAND_SIZE = 10
+TALON_SIZE = 2
+
+
+def _tag_pos(record: Record, name: str) -> Pos:
+    for tag in record.tags:
+        if tag.name == name:
+            return tag.pos
+    return (0, 0)
+
+
+def _deal_pos(record: Record, label: str) -> Pos:
+    """Where hand ``label`` (``A`` … ``talon``) stands in the Deal tag's line."""
+    line, col = _tag_pos(record, "Deal")
+    source = record.source
+    if source is None or not line:
+        return (line, col)
+    lines = source.text.splitlines()
+    index = line - source.line
+    if 0 <= index < len(lines):
+        text = lines[index]
+        at = text.find(f"{label}:", col - 1)
+        if at < 0:
+            at = text.lower().find(f"{label.lower()}:", col - 1)
+        if at >= 0:
+            return (line, at + 1)
+    return (line, col)
+
+
+def _known(cards: tuple[CardRef, ...] | None) -> int:
+    mask = 0
+    for card in cards or ():
+        if isinstance(card, Card):
+            mask |= 1 << card
+    return mask
+
+
+def check_structure(record: Record) -> list[Diagnostic]:
+    """Every structural problem of ``record`` (an empty list when there is none)."""
+    if not record.syntax_ok or record.empty:
+        return []
+    out: list[Diagnostic] = []
+
+    def problem(code: str, message: str, pos: Pos, text: str | None = None,
+                hint: str | None = None) -> None:
+        out.append(Diagnostic(code, message, None, pos[0] or None, pos[1] or None, text, hint))
+
+    deal = record.deal
+    seen = 0
+    if deal is not None:
+        owners: dict[int, Seat] = {}
+        for index, hand in enumerate(deal.hands):
+            seat = Seat(index)
+            if hand is None:
+                continue
+            deal_pos = _deal_pos(record, seat.name)
+            for card in cards_of(seen & hand.mask):
+                problem("PFN-E201", f"{card} dealt to both {owners[card]} and {seat}", deal_pos,
+                        f"{seat}:", "every card is dealt once")
+            for card in cards_of(hand.mask):
+                owners.setdefault(card, seat)
+            seen |= hand.mask
+            size = hand.size
+            expected = HAND_SIZE
+            if record.players == 4 and record.dealer is not None:
+                expected = 0 if seat == record.dealer else HAND_SIZE
+            if size is not None and size != expected and not (
+                    record.players == 4 and record.dealer is None and size == 0):
+                what = "the dealer sits out and holds no cards" if expected == 0 else \
+                    f"each player holds {HAND_SIZE} cards"
+                code = "PFN-E207" if expected == 0 else "PFN-E202"
+                problem(code, f"{seat} holds {size} cards", deal_pos, f"{seat}:", what)
+        talon = deal.talon
+        deal_pos = _deal_pos(record, "talon")
+        if talon is not None:
+            for card in cards_of(seen & talon.mask):
+                problem("PFN-E201", f"{card} dealt to {owners[card]} and also in the talon",
+                        deal_pos, "talon:", "every card is dealt once")
+            seen |= talon.mask
+            if talon.size is not None and talon.size != TALON_SIZE:
+                problem("PFN-E203", f"the talon has {talon.size} cards", deal_pos, "talon:",
+                        f"the talon holds {TALON_SIZE} cards")
+        if record.players == 4 and record.dealer is None:
+            empty = [h for h in deal.hands if h is not None and h.size == 0]
+            if len(empty) > 1:
+                problem("PFN-E202", "more than one empty hand at a table of four",
+                        _tag_pos(record, "Deal"))
+
+    _check_talon(record, problem)
+    _check_discard(record, problem)
+    _check_play(record, problem)
+    _check_result(record, problem)
+    _check_notes(record, problem)
+    return out
+
+
+def _check_talon(record: Record, problem: _Problem) -> None:
+    talon_tag = record.talon
+    if talon_tag is None:
+        return
+    pos = _tag_pos(record, "Talon")
+    if len(talon_tag) != TALON_SIZE:
+        problem("PFN-E203", f"Talon lists {len(talon_tag)} cards", pos, None,
+                f"the talon holds {TALON_SIZE} cards")
+    deal = record.deal
+    if deal is None:
+        return
+    shown = _known(talon_tag)
+    if deal.talon is not None:
+        extra = shown & ~deal.talon.mask
+        if extra and deal.talon.complete:
+            problem("PFN-E205", f"Talon shows {' '.join(c.name for c in cards_of(extra))},"
+                    f" but the Deal's talon is {deal.talon}", pos)
+        patterns = [c for c in talon_tag if isinstance(c, CardPattern)]
+        for pattern in patterns:
+            if deal.talon.complete and not any(pattern.matches(c) for c in cards_of(
+                    deal.talon.mask & ~shown)):
+                problem("PFN-E205", f"Talon shows {pattern}, which the Deal's talon"
+                        f" {deal.talon} does not have", pos)
+    for index, hand in enumerate(deal.hands):
+        if hand is not None and hand.mask & shown:
+            cards = " ".join(c.name for c in cards_of(hand.mask & shown))
+            problem("PFN-E205", f"Talon shows {cards}, dealt to {Seat(index)}", pos)
+
+
+def _check_discard(record: Record, problem: _Problem) -> None:
+    discard = record.discard
+    if discard is None:
+        return
+    pos = _tag_pos(record, "Discard")
+    known = [c for c in discard if isinstance(c, Card)]
+    if len(set(known)) != len(known):
+        problem("PFN-E206", "the same card discarded twice", pos)
+    deal, declarer = record.deal, record.declarer
+    if deal is None or declarer is None:
+        return
+    hand = deal.hand(declarer)
+    if hand is None or not hand.complete or deal.talon is None or not deal.talon.complete:
+        return
+    twelve = hand.mask | deal.talon.mask
+    for card in known:
+        if not twelve >> card & 1:
+            problem("PFN-E206", f"{card} discarded, but the declarer {declarer} holds it"
+                    " neither in hand nor in the talon", pos, None,
+                    "the declarer discards two of his twelve cards")
+
+
+def _check_play(record: Record, problem: _Problem) -> None:
+    play = record.play
+    if play is None:
+        return
+    discarded = _known(record.discard)
+    played = 0
+    for number, trick in enumerate(play.tricks, start=1):
+        for index, card in enumerate(trick.cards):
+            if card is None:
+                continue
+            pos = trick.position(index)
+            bit = 1 << card
+            if played & bit:
+                problem("PFN-E204", f"{card} played a second time (trick {number})", pos,
+                        trick.text(index), "each card is played once")
+            elif discarded & bit:
+                problem("PFN-E211", f"{card} was discarded and cannot be played (trick {number})",
+                        pos, trick.text(index))
+            played |= bit
+
+
+def _check_result(record: Record, problem: _Problem) -> None:
+    result = record.result
+    if not result:
+        return
+    pos = _tag_pos(record, "Result")
+    known = [n for _, n in result if n is not None]
+    total = sum(known)
+    active = record.players - (1 if record.players == 4 else 0)
+    if total > 10 or (len(known) == len(result) == active and total != 10):
+        problem("PFN-E210", f"the tricks add up to {total}", pos, None,
+                "the ten tricks of a deal are shared by the players")
+
+
+def _annotations(record: Record) -> Iterator[Annotation]:
+    def walk(ann: Annotation | None) -> Iterator[Annotation]:
+        if ann is None:
+            return
+        yield ann
+        for variation in ann.variations:
+            yield from walk_variation(variation)
+
+    def walk_variation(variation: Variation) -> Iterator[Annotation]:
+        moves = variation.moves
+        if isinstance(moves, tuple):
+            for call in moves:
+                yield from walk(call.ann)
+        else:
+            for i in range(len(moves.cards)):
+                yield from walk(moves.ann(i))
+            yield from walk(moves.claim)
+
+    for section in (record.auction, record.defence):
+        for call in section.calls if section is not None else ():
+            yield from walk(call.ann)
+    for trick in record.play.tricks if record.play is not None else ():
+        for i in range(len(trick.cards)):
+            yield from walk(trick.ann(i))
+        yield from walk(trick.claim)
+
+
+def _check_notes(record: Record, problem: _Problem) -> None:
+    defined = {n for n, _ in record.notes}
+    used: set[int] = set()
+    for ann in _annotations(record):
+        used.update(ann.notes)
+    for number in sorted(used - defined):
+        problem("PFN-E118", f"={number}= refers to a note that is not given", (0, 0), None,
+                f'add [Note "{number}:…"]')
+    for number in sorted(defined - used):
+        problem("PFN-W003", f"note {number} is never referenced", _tag_pos(record, "Note"),
+                None, f"refer to it with ={number}= after a call or card")
+
+
+def played_mask(record: Record) -> int:
+    """Cards the main line of the play shows."""
+    mask = 0
+    for trick in record.play.tricks if record.play is not None else ():
+        for card in trick.cards:
+            if card is not None:
+                mask |= 1 << card
+    return mask
+
+
+def dealt_mask(record: Record) -> int:
+    """Cards the Deal tag places (in hands or the talon)."""
+    deal = record.deal
+    if deal is None:
+        return 0
+    mask = deal.talon.mask if deal.talon is not None else 0
+    for hand in deal.hands:
+        if hand is not None:
+            mask |= hand.mask
+    return mask
+

@@ -1,0 +1,299 @@
+"""The words of the game: canonical PFN tokens and the aliases accepted on import.
+
+Import format is lenient (spec, section 5): any case, Unicode suit symbols,
+``10`` for a ten, Russian rank letters (Т К Д В), and the local words players
+actually say.  Aliases and numbers mean different things in different rule
+families (``dva``/``2`` is 6♣ on the Russian one-to-five ladder but pik in
+Serbian), so each family has its own :class:`Vocabulary` and a record's words are
+resolved only once its variant is known.
+
+Matching is on a *folded* form: case-folded, accents removed, suit symbols turned
+into letters and the separators ``- _ / .`` and spaces dropped, so ``Igra-Betl``,
+``igra betl`` and ``igrabetl`` are one word.  Cyrillic and Latin look-alikes are
+never folded together (Cyrillic Т is an ace, Latin T a ten).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pfn.cards import CARD_BY_NAME, Card, Rank, Suit
+
+# ---------------------------------------------------------------------------
+# Folding
+
+_SUIT_SYMBOLS = {"♠": "s", "♤": "s", "♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h"}
+_FOLD_DROP = str.maketrans({c: None for c in "-_/. \t"})
+
+
+def fold(word: str) -> str:
+    """The form aliases are matched on (see the module docstring)."""
+    word = word.casefold()
+    if not word.isascii():
+        word = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in word)
+        decomposed = unicodedata.normalize("NFD", word)
+        # drop accents (č→c, š→s, ё→е) but keep Cyrillic й and Serbian đ whole
+        word = unicodedata.normalize(
+            "NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)
+                           or ch == "\u0306"))
+    return word.translate(_FOLD_DROP)
+
+
+# ---------------------------------------------------------------------------
+# Cards
+
+_RANK_CHARS: dict[str, Rank] = {
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "J": Rank.JACK,
+    "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+    # Russian print: Т(уз) ace, К(ороль) king, Д(ама) queen, В(алет) jack — Cyrillic letters
+    "\u0422": Rank.ACE, "\u041a": Rank.KING, "\u0414": Rank.QUEEN, "\u0412": Rank.JACK,
+}
+SUIT_CHARS: dict[str, Suit] = {
+    "S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+}
+
+
+def rank_of(char: str) -> Rank | None:
+    """A rank from one character (``T``, ``A``, Cyrillic ``Т`` …), any case; ``None`` if unknown."""
+    return _RANK_CHARS.get(char.upper())
+
+
+def suit_of(char: str) -> Suit | None:
+    """A suit from a letter or a symbol, any case; ``None`` if unknown."""
+    return SUIT_CHARS.get(char.upper())
+
+
+def parse_card(word: str) -> Card | None:
+    """A card from a token: ``SA`` canonically; also ``sa``, ``♠A``, ``A♠``, ``♥10``, ``10♥``, ``♠Т``.
+
+    Returns ``None`` when the token is not a card.
+    """
+    card = CARD_BY_NAME.get(word)
+    if card is not None:
+        return card
+    text = word.upper().replace("10", "T")
+    if len(text) != 2:
+        return None
+    suit, rank = SUIT_CHARS.get(text[0]), _RANK_CHARS.get(text[1])
+    if suit is None or rank is None:  # rank first: A♠, T♥
+        suit, rank = SUIT_CHARS.get(text[1]), _RANK_CHARS.get(text[0])
+    if suit is None or rank is None:
+        return None
+    return Card.of(suit, rank)
+
+
+# ---------------------------------------------------------------------------
+# Calls and contracts
+
+STRAINS = ("S", "C", "D", "H", "NT")
+LEVELS = (6, 7, 8, 9, 10)
+HAND = "-hand"
+"""Suffix of a game without the talon ("без прикупа", "iz ruke", Britannica's "-hand")."""
+
+CONTRACT_RE = re.compile(r"^(?:(6|7|8|9|10)(S|C|D|H|NT)|mis)(-hand|-open)?$|^pass$")
+"""Canonical contract tokens: ``7S``, ``6NT``, ``9H-hand``, ``mis``, ``mis-hand``,
+``mis-open`` (Britannica's misère ouvert) and ``pass`` (all-pass)."""
+
+DEFENCE_CALLS = ("whist", "pass", "half", "open", "closed", "together", "own", "return",
+                 "check", "kontra", "rekontra", "subkontra", "mortkontra")
+"""Canonical defence tokens, the same in every variant (spec, section 6.6)."""
+
+_STRAIN_WORDS: dict[str, tuple[str, ...]] = {
+    "S": ("s", "пики", "пик", "пика", "pik", "spades", "spade"),
+    "C": ("c", "трефы", "треф", "трефа", "крести", "tref", "clubs", "club"),
+    "D": ("d", "бубны", "бубен", "бубна", "буби", "karo", "diamonds", "diamond"),
+    "H": ("h", "червы", "черви", "червей", "черва", "herc", "hearts", "heart"),
+    "NT": ("nt", "n", "бк", "безкозыря", "бескозырка", "bezaduta", "sans", "notrump", "notrumps"),
+}
+_WITHOUT_TALON = ("hand", "бп", "безприкупа", "bezkupovine", "izruke", "withouttalon")
+_MISERE = ("mis", "misere", "мизер", "mizer", "betl")
+_PASS = ("pass", "пас", "pas", "dalje")
+_HOLD = ("hold", "здесь", "ovde", "moje", "here")
+_LEVEL_WORDS: dict[int, tuple[str, ...]] = {
+    6: ("6", "шесть", "sest"), 7: ("7", "семь", "sedam"), 8: ("8", "восемь", "osam"),
+    9: ("9", "девять", "devet"), 10: ("10", "десять", "deset"),
+}
+
+_DEFENCE_ALIASES: dict[str, tuple[str, ...]] = {
+    "whist": ("вист", "vist", "idem", "pratim", "prati", "dodjem", "dođem", "agree"),
+    "pass": ("пас", "pas", "dalje", "neidem", "nepratim", "drop"),
+    "half": ("halfwhist", "полвиста", "polvista", "половина"),
+    "open": ("открыто", "открытая", "лёжа", "лежа", "otvoreno", "ouvert"),
+    "closed": ("закрыто", "закрытая", "стоя", "zatvoreno", "close"),
+    "together": ("вместе", "zajedno", "call", "poziv", "pozivam", "zovem", "insist"),
+    "own": ("засвои", "zasvoje", "svoje"),
+    "return": ("возврат", "возвратный", "povratni", "povratnivist", "vracam"),
+    "check": ("проверка", "проверяю", "proveravam", "provera"),
+    "kontra": ("контра", "double"),
+    "rekontra": ("реконтра", "redouble"),
+    "subkontra": ("субконтра",),
+    "mortkontra": ("морконтра", "мортконтра"),
+}
+
+
+def _table(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for alias, token in pairs:
+        table.setdefault(fold(alias), token)
+    return table
+
+
+def _russian_contracts() -> dict[str, str]:
+    pairs: list[tuple[str, str]] = []
+    for level, level_words in _LEVEL_WORDS.items():
+        for strain, strain_words in _STRAIN_WORDS.items():
+            token = f"{level}{strain}"
+            for lw in level_words:
+                for sw in strain_words:
+                    pairs.append((lw + sw, token))
+                    for wt in _WITHOUT_TALON:
+                        if wt != sw:
+                            pairs.append((lw + sw + wt, token + HAND))
+    for word in _MISERE:
+        pairs.append((word, "mis"))
+        for wt in (*_WITHOUT_TALON, "veliki", "bolshoi"):
+            pairs.append((word + wt, "mis" + HAND))
+            pairs.append((wt + word, "mis" + HAND))
+    pairs += [("misopen", "mis-open"), ("misereover", "mis-open"), ("misouvert", "mis-open")]
+    pairs += [(w, "pass") for w in ("pass", "allpass", "распасы", "распасовка", "raspasovka",
+                                    "raspasy", "refa")]
+    return _table(pairs)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """How one rule family spells auction calls, defence calls and contracts.
+
+    Each table maps a folded alias to a canonical token; canonical tokens map to
+    themselves.  Lookups try the token as written first, so canonical input costs
+    one dict probe.
+    """
+
+    name: str
+    calls: Mapping[str, str]
+    contracts: Mapping[str, str]
+    defence: Mapping[str, str] = field(default_factory=dict)
+    columns: Mapping[str, str] = field(default_factory=dict)
+    """Score-sheet column names (folded) to canonical ones."""
+
+    def call(self, word: str) -> str | None:
+        """The canonical auction token for ``word``, or ``None``."""
+        token = self.calls.get(word)
+        return token if token is not None else self.calls.get(fold(word))
+
+    def contract(self, text: str) -> str | None:
+        """The canonical contract token for a Contract tag value, or ``None``."""
+        token = self.contracts.get(text)
+        return token if token is not None else self.contracts.get(fold(text))
+
+    def defence_call(self, word: str) -> str | None:
+        """The canonical defence token for ``word``, or ``None``."""
+        token = self.defence.get(word)
+        return token if token is not None else self.defence.get(fold(word))
+
+
+def _defence_table(extra: Mapping[str, tuple[str, ...]] = {}) -> dict[str, str]:
+    pairs = [(t, t) for t in DEFENCE_CALLS]
+    for table in (_DEFENCE_ALIASES, extra):
+        pairs += [(alias, token) for token, aliases in table.items() for alias in aliases]
+    return _table(pairs)
+
+
+_RUSSIAN_COLUMNS = _table([
+    *((w, "pool") for w in ("pool", "пуля", "пулька", "pulya", "pulja", "meta")),
+    *((w, "mountain") for w in ("mountain", "гора", "gora")),
+    *((w, "whist") for w in ("whist", "whists", "вист", "висты", "vist", "supa", "supe")),
+])
+_SERBIAN_COLUMNS = _table([
+    *((w, "bule") for w in ("bule", "bula", "bulle")),
+    *((w, "supe") for w in ("supe", "supa", "supu", "whist")),
+    *((w, "refa") for w in ("refa", "refe", "рефа")),
+])
+
+
+def _canonical_identity(tokens: Iterable[str]) -> list[tuple[str, str]]:
+    return [(t, t) for t in tokens]
+
+
+_RUSSIAN_CONTRACTS = _russian_contracts()
+_BIDS = [f"{level}{strain}" for level in LEVELS for strain in STRAINS]
+
+
+def _russian() -> Vocabulary:
+    pairs = _canonical_identity([*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand",
+                                 "pass", "hold"])
+    pairs += list(_RUSSIAN_CONTRACTS.items())
+    # "one … five": the Russian ladder at six, spoken by its order (seed 000, seed 002)
+    for i, words in enumerate((("1", "раз", "один", "первая", "prva", "jedan", "jedna"),
+                               ("2", "два", "вторая", "dva", "druga"),
+                               ("3", "три", "третья", "tri", "treca"),
+                               ("4", "четыре", "четвёртая", "cetiri", "cetvrta"),
+                               ("5", "пять", "пятая", "pet", "peta"))):
+        pairs += [(w, f"6{STRAINS[i]}") for w in words]
+    # "seven of the firsts" (Sedam-Prvih) and so on
+    for level, level_words in _LEVEL_WORDS.items():
+        for i, order in enumerate(("prvih", "drugih", "trecih", "cetvrtih", "petih")):
+            pairs += [(lw + order, f"{level}{STRAINS[i]}") for lw in level_words]
+    pairs += [(w, "pass") for w in _PASS] + [(w, "hold") for w in _HOLD]
+    contracts = dict(_RUSSIAN_CONTRACTS)
+    contracts.update(_table(_canonical_identity(
+        [*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand", "mis-open", "pass"])))
+    return Vocabulary("russian", _table(pairs), contracts, _defence_table(), _RUSSIAN_COLUMNS)
+
+
+def _serbian() -> Vocabulary:
+    games = {"pik": "6S", "karo": "6D", "herc": "6H", "tref": "6C", "betl": "mis", "sans": "6NT"}
+    numbers = {"2": ("dva",), "3": ("tri",), "4": ("cetiri",), "5": ("pet",), "6": ("sest",),
+               "7": ("sedam",)}
+    pairs = _canonical_identity([*numbers, "pass", "hold", "hand", "mis-hand",
+                                 *(f"6{s}{HAND}" for s in STRAINS)])
+    pairs += [(w, n) for n, words in numbers.items() for w in words]
+    pairs += [(w, "pass") for w in ("dalje", "pass", "pas", "nista")]
+    pairs += [(w, "hold") for w in ("moje", "hold")]
+    pairs += [(w, "hand") for w in ("igra", "hand", "izruke")]
+    for name, token in games.items():
+        hand = "mis-hand" if token == "mis" else token + HAND
+        pairs += [("igra" + name, hand), (name + "izruke", hand), (name + "hand", hand)]
+    contracts = [*_canonical_identity([*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand",
+                                       "pass"]),
+                 *((name, token) for name, token in games.items()),
+                 *(("igra" + name, "mis-hand" if t == "mis" else t + HAND)
+                   for name, t in games.items()),
+                 *(("refa", "pass"), ("dalje", "pass"))]
+    return Vocabulary("serbian", _table(pairs), {**_RUSSIAN_CONTRACTS, **_table(contracts)},
+                      _defence_table({"together": ("poziv", "zovem", "pozivam")}),
+                      _SERBIAN_COLUMNS)
+
+
+def _britannica() -> Vocabulary:
+    # Britannica's numbered bids: One = clubs, Two = spades, Three = diamonds, Four = hearts
+    order = {"one": "6C", "two": "6S", "three": "6D", "four": "6H"}
+    pairs = _canonical_identity([*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand",
+                                 "mis-open", "pass", "hold"])
+    for i, (word, token) in enumerate(order.items(), start=1):
+        pairs += [(word, token), (str(i), token), (word + "hand", token + HAND),
+                  (word + "handed", token + HAND)]
+    pairs += [("notrump", "6NT"), ("misere", "mis"), ("misereover", "mis-open"),
+              ("miserehand", "mis-hand"), ("miserewithoutwidow", "mis-hand")]
+    pairs += [(w, "pass") for w in _PASS] + [("hold", "hold")]
+    contracts = dict(_RUSSIAN_CONTRACTS)
+    contracts.update(_table(pairs))
+    return Vocabulary("britannica", _table(pairs), contracts,
+                      _defence_table({"whist": ("agree",), "pass": ("drop", "dropout")}),
+                      _RUSSIAN_COLUMNS)
+
+
+RUSSIAN = _russian()
+SERBIAN = _serbian()
+BRITANNICA = _britannica()
+VOCABULARIES: dict[str, Vocabulary] = {v.name: v for v in (RUSSIAN, SERBIAN, BRITANNICA)}
+
+
+def is_contract_token(token: str) -> bool:
+    """Whether ``token`` is a canonical contract token."""
+    return CONTRACT_RE.match(token) is not None
