@@ -1,11 +1,68 @@
-"""Checking records against the rules, match by match (filled in by the rules engine)."""
+"""Checking records against the rules, match by match.
+
+Each record is replayed (:func:`~pfn.rules.replay.replay`); its computed entries
+are written on the match's sheet (closing the pool, help, refe), and whatever the
+record states — its Score entries, the running Sheet, the Settlement — is compared
+with what the rules give.  Consecutive records with the same ``[Match]`` share a
+sheet; the dealer must rotate as the variant says and the match's variant, rules,
+target and players may not change within it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from pfn.diagnostics import Diagnostic
-from pfn.model import Record
+from pfn.model import Record, format_amount
+from pfn.rules.replay import DealContext, Replay, replay
+from pfn.rules.variant import Variant, find_variant
+from pfn.scoring import settlement as settle
+from pfn.scoring.ledger import Key, LedgerEntry, entry_label, reasons, totals
+from pfn.scoring.sheet import SerbianSheet, Sheet
+from pfn.seats import Seat
+
+MATCH_TAGS = ("Variant", "Rules", "Target", "Players")
+
+
+@dataclass
+class MatchState:
+    """One match (or one independent record) in progress."""
+
+    id: str | None
+    variant: Variant
+    sheet: Sheet
+    header: dict[str, str]
+    dealer: Seat | None = None
+    allpass_streak: int = 0
+    deals: int = 0
+    reliable: bool = True
+    """The running sheet is known exactly (every deal so far was scored)."""
+    refa_open: dict[Seat, int] = field(default_factory=dict)
+
+
+def _target(record: Record) -> int | None:
+    value = record.tag("Target")
+    if value is None or not value.strip().isdigit():
+        return None
+    return int(value)
+
+
+def _new_state(record: Record, overrides: tuple[tuple[str, str], ...]) -> MatchState | None:
+    try:
+        variant = find_variant(record.variant).with_rules((*record.rules, *overrides))
+    except ValueError:
+        return None
+    target = _target(record) if record.match is not None else None
+    serbian = variant.name == "serbian"
+    sheet_class = SerbianSheet if serbian else Sheet
+    sheet = sheet_class(record.players, target, variant.rules,
+                        american_aid=variant.name == "russian-standard")
+    if isinstance(sheet, SerbianSheet) and record.match is not None:
+        sheet.start()
+    header = {name: value for name in MATCH_TAGS if (value := record.tag(name)) is not None}
+    return MatchState(record.match, variant, sheet, header)
 
 
 class MatchChecker:
@@ -13,11 +70,238 @@ class MatchChecker:
 
     def __init__(self, rules: tuple[tuple[str, str], ...] = ()) -> None:
         self.rules = rules
+        self.state: MatchState | None = None
+        self.last: Replay | None = None
 
     def check(self, record: Record, sound: bool) -> list[Diagnostic]:
-        """Diagnostics for one record as it arrives."""
-        return []
+        """Diagnostics for one record as it arrives (``sound``: no structural error)."""
+        out: list[Diagnostic] = []
+        state = self._state_for(record, out)
+        if state is None:
+            return out
+        is_deal = record.contract is not None or record.auction is not None or \
+            record.play is not None or record.deal is not None
+        if is_deal:
+            self._dealer(record, state, out)
+            if state.sheet.finished and state.id is not None and state.deals:
+                out.append(Diagnostic("PFN-E803", f"match {state.id!r} is over: every pool was"
+                                      " already closed", line=_line(record), hint="start a new"
+                                      " [Match] for a new pool"))
+        if not sound:
+            out.append(Diagnostic("PFN-I001", "not checked: the rules (fix the errors above"
+                                  " first)"))
+            state.reliable = False
+            return out
+        written: list[LedgerEntry] | None = None
+        if is_deal:
+            result = replay(record, rules=self.rules, context=DealContext(
+                state.allpass_streak, dict(state.refa_open)), on_error="collect")
+            self.last = result
+            out += result.diagnostics
+            state.deals += 1
+            if result.contract is not None and not self._incomplete(result):
+                written = state.sheet.write(result.entries)
+                self._after_deal(result, written, state)
+            else:
+                state.reliable = False
+                if record.score is not None or record.sheet is not None:
+                    out.append(Diagnostic("PFN-I001", "not checked: the score (the deal could"
+                                          " not be scored from what is given)"))
+        if written is not None and record.score is not None:
+            out += self._compare_score(record, written, state)
+        if record.sheet is not None:
+            out += self._compare_sheet(record, state, is_deal)
+        if record.settlement is not None:
+            out += self._compare_settlement(record, state)
+        return out
 
     def finish(self) -> Iterator[tuple[Record, list[Diagnostic]]]:
-        """Diagnostics that only the end of the input reveals."""
+        """Diagnostics that only the end of the input reveals (none so far)."""
         return iter(())
+
+    # -- match bookkeeping ----------------------------------------------------
+
+    def _state_for(self, record: Record, out: list[Diagnostic]) -> MatchState | None:
+        state = self.state
+        if state is not None and record.match is not None and record.match == state.id:
+            for name in MATCH_TAGS:
+                value = record.tag(name)
+                if value is None:
+                    continue
+                if name in state.header and value != state.header[name]:
+                    out.append(Diagnostic("PFN-E804", f"{name} changes within match"
+                                          f" {state.id!r}: {state.header[name]!r} before,"
+                                          f" {value!r} here", line=_tag_line(record, name)))
+            return state
+        new = _new_state(record, self.rules)
+        if new is None:
+            self.state = None
+            return None
+        self.state = new
+        return new
+
+    def _dealer(self, record: Record, state: MatchState, out: list[Diagnostic]) -> None:
+        dealer = record.dealer
+        if state.id is not None and state.dealer is not None and dealer is not None:
+            expected = self._next_dealer(state)
+            if expected is not None and dealer != expected:
+                out.append(Diagnostic("PFN-E802", f"{expected} deals this board, not {dealer}",
+                                      line=_tag_line(record, "Dealer"), hint="the deal passes"
+                                      " to the next player in playing order"))
+        if dealer is not None:
+            state.dealer = dealer
+
+    def _next_dealer(self, state: MatchState) -> Seat | None:
+        if state.dealer is None:
+            return None
+        players = state.sheet.players
+        last = self.last
+        if state.variant.name == "russian-standard" and last is not None and \
+                last.contract is not None and last.contract.allpass and \
+                0 < state.allpass_streak < 3:
+            return state.dealer
+        return state.dealer.next(players)
+
+    @staticmethod
+    def _incomplete(result: Replay) -> bool:
+        return any(d.code == "PFN-I001" and ("score" in d.message or "tricks" in d.message
+                                             or "whists not computed" in d.message)
+                   for d in result.diagnostics)
+
+    def _after_deal(self, result: Replay, written: list[LedgerEntry],
+                    state: MatchState) -> None:
+        contract = result.contract
+        if contract is not None and contract.allpass:
+            state.allpass_streak += 1
+            if state.variant.name == "russian-standard" and state.allpass_streak >= 3:
+                state.allpass_streak = 0
+        else:
+            state.allpass_streak = 0
+        for e in written:
+            if e.column == "refa":
+                state.refa_open[e.seat] = state.refa_open.get(e.seat, 0) + int(e.value)
+
+    # -- comparisons ------------------------------------------------------------
+
+    def _compare_score(self, record: Record, written: list[LedgerEntry],
+                       state: MatchState) -> list[Diagnostic]:
+        out: list[Diagnostic] = []
+        stated = totals(record.score or ())
+        computed = totals(written)
+        why = reasons(written)
+        variant = state.variant.title or state.variant.name
+        for key in sorted(set(stated) | set(computed), key=_key_order):
+            have, want = stated.get(key), computed.get(key)
+            if have == want:
+                continue
+            label = entry_label(key)
+            pos = _entry_pos(record, "Score", key)
+            if have is None:
+                out.append(Diagnostic("PFN-E702", f"{label} missing: the rules write"
+                                      f" {format_amount(want or Fraction(0), True)}"
+                                      f" — {why.get(key, variant)}", None, *pos, None,
+                                      f"add {label}{format_amount(want or Fraction(0), True)}"
+                                      " to the Score tag"))
+            elif want is None:
+                out.append(Diagnostic("PFN-E703", f"{label}: stated"
+                                      f" {format_amount(have, True)}, but the rules write"
+                                      f" nothing there ({variant})", None, *pos, label))
+            else:
+                out.append(Diagnostic("PFN-E701", f"{label}: stated {format_amount(have)},"
+                                      f" computed {format_amount(want)} — {why.get(key, variant)}",
+                                      None, *pos, label))
+        return out
+
+    def _compare_sheet(self, record: Record, state: MatchState, is_deal: bool
+                       ) -> list[Diagnostic]:
+        stated = {(e.seat, e.column, e.against): e.value for e in record.sheet or ()}
+        if not is_deal and not state.deals:
+            # a published sheet without its deals: take it as the sheet
+            state.sheet.values = {k: v for k, v in stated.items()}
+            return []
+        if not state.reliable:
+            return [Diagnostic("PFN-I001", "not checked: the running sheet (an earlier deal"
+                               " could not be scored)")]
+        out: list[Diagnostic] = []
+        seats = {k[0] for k in stated}
+        keys = set(stated) | {k for k, v in state.sheet.values.items() if k[0] in seats and v}
+        for key in sorted(keys, key=_key_order):
+            have = stated.get(key, Fraction(0))
+            want = state.sheet.values.get(key, Fraction(0))
+            if have != want:
+                label = entry_label(key)
+                out.append(Diagnostic("PFN-E801", f"Sheet {label}: stated {format_amount(have)},"
+                                      f" the match so far gives {format_amount(want)}", None,
+                                      *_entry_pos(record, "Sheet", key), label))
+        return out
+
+    def _compare_settlement(self, record: Record, state: MatchState) -> list[Diagnostic]:
+        out: list[Diagnostic] = []
+        stated = dict(record.settlement or ())
+        total = sum(stated.values(), Fraction(0))
+        pos = _tag_pos(record, "Settlement")
+        if len(stated) == state.sheet.players and total != 0:
+            out.append(Diagnostic("PFN-E705", f"the settlement sums to {format_amount(total)},"
+                                  " not zero", None, *pos, None,
+                                  "what one player wins the others lose"))
+        if not state.reliable:
+            return out + [Diagnostic("PFN-I001", "not checked: the settlement (an earlier deal"
+                                     " could not be scored)")]
+        rules = state.variant.rules
+        if isinstance(state.sheet, SerbianSheet):
+            computed = settle.serbian(state.sheet, rules)
+            method = "bule × 10 plus supe balance"
+        else:
+            computed = settle.russian(state.sheet, rules)
+            method = f"{rules.settlement} method, {rules.mountain_ratio} whists per mountain point"
+        for seat in sorted(stated):
+            want = computed.get(seat)
+            if want is not None and stated[seat] != want:
+                out.append(Diagnostic(
+                    "PFN-E704", f"settlement {seat}: stated {format_amount(stated[seat], True)},"
+                    f" the sheet gives {format_amount(want, True)} ({method})", None,
+                    *_entry_pos(record, "Settlement", (seat, "", None)), f"{seat}:"))
+        return out
+
+
+def _key_order(key: Key) -> tuple[int, str, int]:
+    return (key[0], key[1], -1 if key[2] is None else key[2])
+
+
+def _line(record: Record) -> int | None:
+    return record.source.line if record.source is not None else None
+
+
+def _tag_pos(record: Record, name: str) -> tuple[int | None, int | None]:
+    for tag in record.tags:
+        if tag.name == name:
+            return (tag.pos[0] or None, tag.pos[1] or None)
+    return (None, None)
+
+
+def _tag_line(record: Record, name: str) -> int | None:
+    return _tag_pos(record, name)[0]
+
+
+def _entry_pos(record: Record, name: str, key: Key) -> tuple[int | None, int | None]:
+    """Where an entry about ``key`` is written in the tag or section ``name``."""
+    line, col = _tag_pos(record, name)
+    source = record.source
+    if source is None or line is None:
+        return (line, col)
+    lines = source.text.splitlines()
+    seat, column, against = key
+    needle = f"{seat}:{column}" + (f"/{against}" if against is not None else "")
+    for index in range(line - source.line, len(lines)):
+        if index < 0:
+            continue
+        at = lines[index].find(needle)
+        if at < 0 and name == "Sheet" and lines[index].startswith(f"{seat} "):
+            label = column + (f"/{against}" if against is not None else "")
+            at = lines[index].find(label + "=")
+        if at >= 0:
+            return (source.line + index, at + 1)
+        if name != "Sheet":
+            break
+    return (line, col)
+

@@ -1,0 +1,177 @@
+"""House rules: named options with typed values and per-variant defaults.
+
+Where the sources disagree, the choice is an option here, never a silent pick.
+Each option has a key (as written in ``[Rules "key=value; …"]`` and ``--rule``),
+the values it takes, a one-line description and the source it comes from.
+:meth:`HouseRules.with_values` applies written options over a variant's defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from fractions import Fraction
+from typing import Any
+
+
+def _opt(default: Any, doc: str, values: str, source: str) -> Any:
+    return field(default=default, metadata={"doc": doc, "values": values, "source": source})
+
+
+def _levels(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.replace(",", "-").split("-") if p.strip())
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Every house-rule option, with the common Russian (Sochi) defaults; a variant
+    overrides some of them (``Variant.defaults``)."""
+
+    # auction
+    jumps: bool = _opt(True, "a bid may skip rungs of the ladder (off: exactly the next bid)",
+                       "on|off", "russian-core.md; seed 000 requires the next step")
+    hold: str = _opt("never", "who may hold (say 'here') the last bid instead of raising it",
+                     "never|first-after-pass|earlier-bidder|eldest",
+                     "russian-core.md; seed 000: the first bidder after a pass")
+    misere_after_bid: bool = _opt(False, "a player who has bid a contract may still call misère",
+                                  "on|off", "seed 002 (Mail.ru): misère only as a first call")
+    misere_bidder_limited: bool = _opt(
+        True, "after misère a player may only call misère without the talon or pass",
+        "on|off", "seed 002 (Mail.ru)")
+    without_talon: bool = _opt(False, "bids without the talon (9S-hand, mis-hand) are allowed",
+                               "on|off", "russian-core.md; seed 000, seed 002")
+    # defence
+    whist: str = _opt("greedy", "one whists and one passes: the whister writes all the defence's"
+                      " tricks (greedy) or they split them (gentleman)",
+                      "greedy|gentleman", "russian-scoring.md")
+    responsible: str = _opt("full", "a whister who fails his obligation pays the price per"
+                            " missing trick (full) or half of it (half)",
+                            "full|half", "russian-scoring.md")
+    high_whist_failure: str = _opt(
+        "both", "two whisters at 8–10 taking no trick: both answer, or only the second",
+        "both|second", "russian-scoring.md (Mail.ru: both); seed 000: only the second")
+    half_whist: str = _opt("6-7", "levels at which the second defender may half-whist",
+                           "off|6|6-7", "russian-core.md")
+    whist_after_half: bool = _opt(False, "the first defender may still whist after his partner's"
+                                  " half-whist", "on|off", "seed 002: whist–pass–half-whist not"
+                                  " allowed")
+    stalingrad: bool = _opt(False, "6♠ must be whisted by both defenders", "on|off",
+                            "seed 002 (Mail.ru)")
+    ten: str = _opt("played", "a ten is whisted and played, or checked by the defenders",
+                    "played|checked", "russian-core.md; seed 000 and seed 002 check it")
+    consolation: str = _opt("all", "who writes the consolation whists for the declarer's"
+                            " undertricks: every defender, only whisters, or nobody",
+                            "all|whisters|none", "russian-scoring.md")
+    consolation_factor: Fraction = _opt(Fraction(1), "consolation whists per undertrick, as a"
+                                        " multiple of the whist price", "a number (1, 2)",
+                                        "russian-scoring.md: Leningrad sources differ (P or 2P)")
+    # play
+    notrump_lead: str = _opt("eldest", "who leads to the first trick in no-trumps",
+                             "eldest|declarer-left", "russian-core.md")
+    # all-pass
+    allpass_progression: tuple[int, ...] = _opt(
+        (1, 2, 3), "trick price in the 1st, 2nd, 3rd… all-pass in a row (the last repeats)",
+        "e.g. 1-2-3, 1-2-4, 2-4-6, 1", "russian-scoring.md; seed 002: ×1 ×2 ×3")
+    allpass_exit: tuple[int, ...] = _opt(
+        (6, 7, 8), "lowest contract after the 1st, 2nd, 3rd… all-pass in a row",
+        "e.g. 6-7-8, 6", "seed 002: tightened exit 6, 7, 8")
+    allpass_no_trick: int = _opt(1, "pool points for a player who takes no trick in all-pass",
+                                 "a number", "russian-scoring.md; seed 000: 2")
+    allpass_no_trick_progressive: bool = _opt(
+        False, "the no-trick reward follows the progression too", "on|off",
+        "russian-scoring.md (Sochi: not multiplied)")
+    allpass_unfollowed: str = _opt(
+        "nobody", "a talon-led all-pass trick nobody can follow goes to nobody, or to the"
+        " highest card played (the first of equal ranks)", "nobody|highest",
+        "russian-core.md: the sources are silent")
+    allpass_talon_shown: bool = _opt(True, "the talon is turned in all-pass", "on|off",
+                                     "seed 002")
+    allpass_whists: int = _opt(0, "all-pass written as whists: whists per trick the others"
+                               " take, written by the player with fewest (0: on the mountain)",
+                               "a number", "russian-scoring.md (Rostov: typically 5)")
+    # sheet and settlement
+    help: str = _opt("next", "where points beyond a closed pool go: the next open pool in"
+                     " playing order, the largest open pool, or nowhere",
+                     "next|largest|none", "russian-scoring.md")
+    settlement: str = _opt("average", "settlement method", "average|n-1",
+                           "russian-scoring.md")
+    rounding: str = _opt("exact", "settlement amounts: exact fractions, or whole numbers that"
+                         " still sum to zero", "exact|integer", "russian-scoring.md")
+    pool_ratio: int = _opt(1, "mountain points per unclosed pool point at settlement",
+                           "a number", "russian-scoring.md (Leningrad: 2)")
+    mountain_ratio: int = _opt(10, "whists per mountain point at settlement", "a number",
+                               "russian-scoring.md; seed 000")
+    # russian-standard (seed 000)
+    talon_bonus: bool = _opt(False, "the idle dealer scores whists for aces and honours in the"
+                             " talon", "on|off", "seed 000")
+    undertrick_price: str = _opt("price", "declarer's mountain per undertrick: the price, or"
+                                 " half the price for the fall plus each missing trick",
+                                 "price|half-plus-one", "seed 000, example III")
+    # serbian (seed 001)
+    refe: int = _opt(3, "refe (all-pass doubles) each player may hold in a match",
+                     "a number", "seed 001: agreed, often one per 30 bule")
+    pik_without_kontra: bool = _opt(False, "pik (2) played without kontra is not played and"
+                                    " writes a refa", "on|off", "seed 001: 'pik bez kontre'")
+    kontra: str = _opt("mortkontra", "the highest kontra allowed",
+                       "kontra|rekontra|subkontra|mortkontra", "seed 001")
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        """Option keys as written in Rules tags (underscores become hyphens)."""
+        return [f.name.replace("_", "-") for f in fields(cls)]
+
+    @classmethod
+    def describe(cls) -> list[dict[str, str]]:
+        """Key, values, description and source of every option (for docs and help)."""
+        return [{"key": f.name.replace("_", "-"), "values": f.metadata["values"],
+                 "doc": f.metadata["doc"], "source": f.metadata["source"]} for f in fields(cls)]
+
+    def with_values(self, pairs: tuple[tuple[str, str], ...]) -> HouseRules:
+        """These rules with ``option=value`` pairs applied; ``ValueError`` names the bad one."""
+        known = {f.name: f for f in fields(self)}
+        changes: dict[str, Any] = {}
+        for key, text in pairs:
+            name = key.strip().lower().replace("-", "_")
+            if name not in known:
+                raise ValueError(f"unknown house rule {key!r}")
+            changes[name] = _convert(known[name].metadata["values"], getattr(self, name), text,
+                                     key)
+        return replace(self, **changes)
+
+    def value_text(self, name: str) -> str:
+        """An option's value as written in a Rules tag."""
+        value = getattr(self, name.replace("-", "_"))
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if isinstance(value, tuple):
+            return "-".join(str(v) for v in value)
+        return str(value)
+
+    def allows_half_whist(self, level: int) -> bool:
+        """Whether a half-whist is allowed at ``level``."""
+        return self.half_whist != "off" and level in _levels(self.half_whist)
+
+
+def _convert(values: str, current: Any, text: str, key: str) -> Any:
+    text = text.strip().lower()
+    try:
+        if isinstance(current, bool):
+            if text in ("on", "yes", "true", "1"):
+                return True
+            if text in ("off", "no", "false", "0"):
+                return False
+            raise ValueError
+        if isinstance(current, Fraction):
+            return Fraction(text)
+        if isinstance(current, int):
+            return int(text)
+        if isinstance(current, tuple):
+            parsed = _levels(text)
+            if not parsed:
+                raise ValueError
+            return parsed
+    except ValueError:
+        raise ValueError(f"house rule {key!r}: {text!r} is not one of {values}") from None
+    choices = [v for v in values.split("|")]
+    if "|" in values and text not in choices:
+        raise ValueError(f"house rule {key!r}: {text!r} is not one of {values}")
+    return text

@@ -1,0 +1,69 @@
+"""Settlement: turning the final sheet into what each player wins or pays, in whists.
+
+Russian families use the average-mountain method (``russian-scoring.md``); the
+N−1 method is a named alternative.  Serbian settles bule × 10 and supe
+(``serbian.md``).  Amounts are exact fractions unless integer rounding is chosen,
+and always sum to zero.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+
+from pfn.rules.options import HouseRules
+from pfn.scoring.sheet import Sheet
+from pfn.seats import Seat
+
+
+def whist_balance(sheet: Sheet, seat: Seat, column: str = "whist") -> Fraction:
+    """Whists ``seat`` wrote against the others minus those written against him."""
+    total = Fraction(0)
+    for (writer, col, against), value in sheet.values.items():
+        if col != column:
+            continue
+        if writer == seat:
+            total += value
+        if against == seat:
+            total -= value
+    return total
+
+
+def russian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
+    """Average mountain: 10 × (average mountain − own mountain) + whist balance, after
+    unclosed pools are turned into mountain."""
+    seats = sheet.seats()
+    mountains = {}
+    for seat in seats:
+        mountain = sheet.get(seat, "mountain")
+        pool = sheet.get(seat, "pool")
+        short = (sheet.target - pool) if sheet.target is not None else -pool
+        mountains[seat] = mountain + rules.pool_ratio * short
+    average = sum(mountains.values(), Fraction(0)) / len(seats)
+    ratio = rules.mountain_ratio
+    if rules.settlement == "n-1":
+        scale = Fraction(len(seats), len(seats) - 1)
+    else:
+        scale = Fraction(1)
+    result = {s: ratio * scale * (average - mountains[s]) + whist_balance(sheet, s)
+              for s in seats}
+    return rounded(result) if rules.rounding == "integer" else result
+
+
+def serbian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
+    """Bule × 10 (owed bule count against the player, a hat for him) plus supe written
+    minus supe written against him."""
+    result = {s: -10 * sheet.get(s, "bule") + whist_balance(sheet, s, "supe")
+              for s in sheet.seats()}
+    return rounded(result) if rules.rounding == "integer" else result
+
+
+def rounded(result: dict[Seat, Fraction]) -> dict[Seat, Fraction]:
+    """Whole numbers that still sum to zero: floors, then the largest remainders get one
+    more."""
+    floors = {s: Fraction(floor(v)) for s, v in result.items()}
+    missing = int(sum(result.values(), Fraction(0)) - sum(floors.values(), Fraction(0)))
+    by_remainder = sorted(result, key=lambda s: (-(result[s] - floors[s]), s))
+    for seat in by_remainder[:missing]:
+        floors[seat] += 1
+    return floors

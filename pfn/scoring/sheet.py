@@ -1,0 +1,163 @@
+"""The score sheet of a match: running totals, closing the pool, helping, refe.
+
+A :class:`Sheet` takes each deal's ledger entries and writes them as the match's
+state requires: a closed pool takes nothing more, and what it would have taken
+helps another player (Russian families), or goes half to paying down the
+mountain and half to help (seed 000's "American aid"); in Serbian the bule of
+the last game are trimmed so that they sum to exactly zero, and refe are counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pfn.rules.options import HouseRules
+from pfn.scoring.ledger import Key, LedgerEntry, entry
+from pfn.seats import Seat
+
+
+@dataclass
+class Sheet:
+    """Running totals by (seat, column, against)."""
+
+    players: int
+    target: int | None
+    rules: HouseRules
+    american_aid: bool = False
+    """Seed 000's closing: half of later good points pay down the mountain, half help."""
+    values: dict[Key, Fraction] = field(default_factory=dict)
+    refe_used: int = 0
+    """Serbian: how many all-passes have written refe."""
+
+    def get(self, seat: Seat, column: str, against: Seat | None = None) -> Fraction:
+        """One running total."""
+        return self.values.get((seat, column, against), Fraction(0))
+
+    def _add(self, e: LedgerEntry) -> None:
+        key = e.key
+        self.values[key] = self.values.get(key, Fraction(0)) + e.value
+
+    def seats(self) -> list[Seat]:
+        return [Seat(i) for i in range(self.players)]
+
+    def closed(self, seat: Seat) -> bool:
+        """Whether ``seat``'s pool has reached the target."""
+        return self.target is not None and self.get(seat, "pool") >= self.target
+
+    @property
+    def finished(self) -> bool:
+        """Every pool closed (Russian), or bule summing to zero (Serbian)."""
+        if any(k[1] == "bule" for k in self.values):
+            return sum(v for k, v in self.values.items() if k[1] == "bule") <= 0
+        return self.target is not None and all(self.closed(s) for s in self.seats())
+
+    # -- writing ------------------------------------------------------------
+
+    def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
+        """Write a deal's entries; return what was actually written."""
+        out: list[LedgerEntry] = []
+        for e in entries:
+            if e.column == "pool" and e.value > 0 and self.target is not None:
+                out += self._pool(e)
+            else:
+                out.append(e)
+                self._add(e)
+        return out
+
+    def _pool(self, e: LedgerEntry) -> list[LedgerEntry]:
+        assert self.target is not None
+        seat = e.seat
+        room = max(Fraction(0), self.target - self.get(seat, "pool"))
+        written = min(e.value, room)
+        out: list[LedgerEntry] = []
+        if written:
+            part = entry(seat, "pool", written, e.rule if written == e.value else
+                         f"{e.rule}; {written} closes the pool at {self.target}")
+            out.append(part)
+            self._add(part)
+        excess = e.value - written
+        if not excess:
+            return out
+        if self.american_aid:
+            mountain = self.get(seat, "mountain")
+            off = min(excess / 2, mountain) if mountain else Fraction(0)
+            if off:
+                paid = entry(seat, "mountain", -off, f"pool closed: half of {excess} pays down"
+                             " the mountain")
+                out.append(paid)
+                self._add(paid)
+            excess -= off
+        out += self._help(seat, excess)
+        return out
+
+    def _help(self, helper: Seat, amount: Fraction) -> list[LedgerEntry]:
+        out: list[LedgerEntry] = []
+        assert self.target is not None
+        while amount > 0:
+            helped = self._helped(helper)
+            if helped is None:
+                mountain = self.get(helper, "mountain")
+                off = min(amount, mountain)
+                if off:
+                    paid = entry(helper, "mountain", -off, "every pool closed: the rest pays"
+                                 " down the mountain")
+                    out.append(paid)
+                    self._add(paid)
+                return out
+            room = self.target - self.get(helped, "pool")
+            given = min(amount, room)
+            ratio = self.rules.mountain_ratio
+            for e in (entry(helped, "pool", given, f"help from {helper}, whose pool is closed"),
+                      entry(helper, "whist", given * ratio, f"helping {helped}: {ratio} whists"
+                            f" per point given", helped)):
+                out.append(e)
+                self._add(e)
+            amount -= given
+        return out
+
+    def _helped(self, helper: Seat) -> Seat | None:
+        open_seats = [s for s in self.seats() if s != helper and not self.closed(s)]
+        if not open_seats or self.rules.help == "none":
+            return None
+        if self.rules.help == "largest" or self.american_aid:
+            return max(open_seats, key=lambda s: (self.get(s, "pool"), -s))
+        for step in range(1, self.players):
+            seat = Seat((helper + step) % self.players)
+            if seat in open_seats:
+                return seat
+        return None
+
+
+@dataclass
+class SerbianSheet(Sheet):
+    """Bule, supe and refe; bule start at the target and the match ends at zero."""
+
+    def start(self) -> list[LedgerEntry]:
+        """The opening bule of every player."""
+        if self.target is None:
+            return []
+        out = [entry(s, "bule", self.target, "the agreed bule") for s in self.seats()]
+        for e in out:
+            self._add(e)
+        return out
+
+    def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
+        out: list[LedgerEntry] = []
+        if entries and all(e.column == "refa" and e.value > 0 for e in entries):
+            if self.refe_used >= self.rules.refe:
+                return []
+            self.refe_used += 1
+        total = sum(v for k, v in self.values.items() if k[1] == "bule")
+        change = sum(e.value for e in entries if e.column == "bule")
+        deficit = -(total + change) if self.target is not None and total + change < 0 else 0
+        for e in entries:
+            if deficit and e.column == "bule" and e.value < 0:
+                cut = min(deficit, -e.value)
+                e = entry(e.seat, "bule", e.value + cut, f"{e.rule}; cut by {cut} so that the"
+                          " bule sum to zero")
+                deficit -= cut
+            if e.value:
+                out.append(e)
+                self._add(e)
+        return out
