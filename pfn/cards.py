@@ -15,6 +15,9 @@ from enum import IntEnum
 class Suit(IntEnum):
     """A suit, in PFN's fixed order S C D H (the Russian bidding order, low to high)."""
 
+    def __bool__(self) -> bool:
+        return True  # Seat.A, Suit.SPADES and Card.S7 are 0 but never "nothing"
+
     SPADES = 0
     """♠, letter ``S``."""
     CLUBS = 1
@@ -51,6 +54,9 @@ class Suit(IntEnum):
 class Rank(IntEnum):
     """A rank, low to high; there are no card points in Preferans."""
 
+    def __bool__(self) -> bool:
+        return True  # Seat.A, Suit.SPADES and Card.S7 are 0 but never "nothing"
+
     SEVEN = 0
     EIGHT = 1
     NINE = 2
@@ -71,6 +77,9 @@ class Rank(IntEnum):
 
 class Card(IntEnum):
     """One of the 32 cards; ``str(card)`` is its PFN token (suit letter then rank)."""
+
+    def __bool__(self) -> bool:
+        return True  # Seat.A, Suit.SPADES and Card.S7 are 0 but never "nothing"
 
     S7 = 0
     S8 = 1

@@ -292,6 +292,84 @@ def convert(
         sys.stdout.write(text)
 
 
+# ---------------------------------------------------------------------------
+# score
+
+
+class ScoreFormat(str, Enum):
+    """Formats ``pfn score`` writes."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+def score(
+    paths: PathsArg = None,
+    output: Annotated[ScoreFormat, typer.Option(
+        "--format", "-f", help="A text table, JSON or CSV.")] = ScoreFormat.text,
+    rule: Annotated[list[str] | None, typer.Option(
+        "--rule", "-r", help="House rule override, key=value (repeatable).",
+        show_default=False)] = None,
+    each: Annotated[bool, typer.Option(
+        "--each", help="Print the sheet after every deal, not only the last.")] = False,
+) -> None:
+    """Score matches: what each deal writes, the running sheet, and the settlement."""
+    from pfn.check import expand_paths
+    from pfn.notation.reader import Reader, read
+    from pfn.scoring import report
+
+    if _stdin_path(paths):
+        records = list(Reader("<stdin>").records(sys.stdin))
+    else:
+        records = [r for path in expand_paths(paths or []) for r in read(path)]
+    if not any(r.syntax_ok and not r.empty for r in records):
+        sys.stderr.write("no PFN records to score\n")
+        raise typer.Exit(EXIT_UNUSABLE)
+    items = report.reports(records, _parse_rules(rule))
+    if output is ScoreFormat.json:
+        sys.stdout.write(report.format_json(items))
+    elif output is ScoreFormat.csv:
+        sys.stdout.write(report.format_csv(items))
+    else:
+        sys.stdout.write(report.format_text(items, each))
+
+
+# ---------------------------------------------------------------------------
+# generate
+
+
+@app.command()
+def generate(
+    count: Annotated[int, typer.Argument(help="How many records.")] = 10,
+    variant: Annotated[str, typer.Option("--variant", "-v", help="Variant name.")] = "sochi",
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same records).")
+                    ] = 0,
+    players: Annotated[int, typer.Option("--players", help="3, or 4 with the dealer out.")
+                       ] = 3,
+    match: Annotated[int, typer.Option(
+        "--match", help="Group the records into matches of this many deals (0: none).")] = 0,
+    target: Annotated[int, typer.Option("--target", help="Pool size of the matches.")] = 20,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Output file (default: stdout).", show_default=False)] = None,
+) -> None:
+    """Generate random legal records (deals, auctions, defences, plays, scores)."""
+    from pfn.generate import generate as make
+    from pfn.notation.reader import loads
+    from pfn.notation.writer import dump
+
+    if players not in (3, 4):
+        raise typer.BadParameter("3 or 4", param_hint="--players")
+    texts = make(count, variant, seed, players=players, match_size=match, target=target)
+    records = (record for text in texts for record in loads(text))
+    if output:
+        with open(output, "w", encoding="utf-8", newline="\n") as handle:
+            dump(records, handle)
+    else:
+        dump(records, sys.stdout)
+
+
 def main() -> None:
     """Entry point of the ``pfn`` console script."""
     app()

@@ -8,6 +8,9 @@ from enum import IntEnum
 class Seat(IntEnum):
     """A seat at the table; seats are lettered in playing order, whatever the direction."""
 
+    def __bool__(self) -> bool:
+        return True  # Seat.A, Suit.SPADES and Card.S7 are 0 but never "nothing"
+
     A = 0
     B = 1
     C = 2

@@ -72,6 +72,8 @@ class MatchChecker:
         self.rules = rules
         self.state: MatchState | None = None
         self.last: Replay | None = None
+        self.written: list[LedgerEntry] | None = None
+        """What the last deal wrote on the sheet (after closing and help)."""
 
     def check(self, record: Record, sound: bool) -> list[Diagnostic]:
         """Diagnostics for one record as it arrives (``sound``: no structural error)."""
@@ -93,6 +95,7 @@ class MatchChecker:
             state.reliable = False
             return out
         written: list[LedgerEntry] | None = None
+        self.written = None
         if is_deal:
             result = replay(record, rules=self.rules, context=DealContext(
                 state.allpass_streak, dict(state.refa_open)), on_error="collect")
@@ -101,6 +104,7 @@ class MatchChecker:
             state.deals += 1
             if result.contract is not None and not self._incomplete(result):
                 written = state.sheet.write(result.entries)
+                self.written = written
                 self._after_deal(result, written, state)
             else:
                 state.reliable = False

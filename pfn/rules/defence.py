@@ -253,8 +253,8 @@ class StandardDefence(Defence):
         if seat == o.second and not second:
             if first == ["whist"]:
                 return ("whist", "pass")
-            return ("together", "own", "pass") if not own_ok or level >= 8 else (
-                "together", "own")
+            # at 6 and 7 "own" is free of risk, so nobody passes; at 8 and 9 "own" is gone
+            return ("together", "own") if own_ok else ("together", "pass")
         if self._caller() == seat:
             return ("open", "closed")
         if first == ["whist"] and second == ["pass"] and seat == o.first and len(first) == 1:

@@ -170,3 +170,18 @@ class TrickPlay:
             possible[seat] &= ~SUIT_MASKS[lead >> 3]
             if self.trump is not None and card >> 3 != self.trump:
                 possible[seat] &= ~SUIT_MASKS[self.trump]
+
+
+def legal_cards(hand: int, lead: Card | None, trump: Suit | None) -> int:
+    """The cards of ``hand`` that may be played to a trick led by ``lead``: the suit led
+    if held, else a trump if held, else anything (Russian and Serbian rules)."""
+    if lead is None:
+        return hand
+    same = hand & SUIT_MASKS[lead >> 3]
+    if same:
+        return same
+    if trump is not None:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand

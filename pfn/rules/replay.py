@@ -426,8 +426,11 @@ class Replayer:
         result: dict[Seat, int | None] = {}
         participants = self.participants()
         if r.play_complete:
-            for seat in participants:
+            for seat in (*participants, *(s for s in r.taken if s not in participants)):
                 result[seat] = r.taken.get(seat, 0)
+            if self.variant.dealer_plays_talon and r.players == 4 and r.dealer is not None \
+                    and r.contract is not None and r.contract.allpass:
+                result.setdefault(r.dealer, 0)
             for seat, count in stated.items():
                 computed = result.get(seat, 0 if seat in r.order or seat == r.dealer else None)
                 if count is not None and computed is not None and count != computed:

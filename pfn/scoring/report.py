@@ -1,0 +1,192 @@
+"""Score reports (``pfn score``): what each deal wrote, the sheet after it, the settlement.
+
+The report replays records with the same :class:`~pfn.rules.checker.MatchChecker`
+that ``pfn check`` uses, so the figures are the ones the checker compares.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pfn.model import Record, format_amount
+from pfn.notation.writer import COLUMN_ORDER
+from pfn.rules.checker import MatchChecker
+from pfn.scoring import settlement as settle
+from pfn.scoring.ledger import Key, LedgerEntry, entry_label, totals
+from pfn.scoring.sheet import SerbianSheet
+from pfn.seats import Seat
+
+
+@dataclass
+class DealRow:
+    """One deal in a match report."""
+
+    board: str
+    dealer: Seat | None
+    declarer: Seat | None
+    contract: str
+    tricks: dict[Seat, int | None]
+    written: dict[Key, Fraction]
+    sheet: dict[Key, Fraction]
+    problems: int = 0
+
+
+@dataclass
+class MatchReport:
+    """A match (or an independent deal): its deals and the settlement."""
+
+    id: str | None
+    variant: str
+    players: int
+    names: tuple[str, ...]
+    target: int | None
+    rows: list[DealRow] = field(default_factory=list)
+    settlement: dict[Seat, Fraction] = field(default_factory=dict)
+    method: str = ""
+
+
+def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
+            ) -> list[MatchReport]:
+    """Score every match in ``records``."""
+    checker = MatchChecker(rules)
+    out: list[MatchReport] = []
+    current: MatchReport | None = None
+    for record in records:
+        if not record.syntax_ok or record.empty:
+            continue
+        before = checker.state
+        diagnostics = checker.check(record, record.ok)
+        state = checker.state
+        if state is None:
+            continue
+        if state is not before or current is None:
+            current = MatchReport(state.id, state.variant.name, record.players, record.names,
+                                  state.sheet.target)
+            out.append(current)
+        errors = sum(d.code[4] == "E" for d in diagnostics)
+        written: list[LedgerEntry] = checker.written or []
+        last = checker.last if checker.written is not None else None
+        if last is not None:
+            current.rows.append(DealRow(
+                record.tag("Board") or str(len(current.rows) + 1), record.dealer,
+                last.declarer, str(last.contract) if last.contract else "?",
+                dict(last.result), totals(written), dict(state.sheet.values), errors))
+        rules_ = state.variant.rules
+        if isinstance(state.sheet, SerbianSheet):
+            current.settlement = settle.serbian(state.sheet, rules_)
+            current.method = "bule × 10 plus supe"
+        else:
+            current.settlement = settle.russian(state.sheet, rules_)
+            current.method = f"{rules_.settlement} mountain, {rules_.rounding}"
+        if record.sheet is not None and not current.rows:
+            current.rows.append(DealRow(record.tag("Board") or "sheet", None, None, "sheet", {},
+                                        {}, dict(state.sheet.values), errors))
+    return out
+
+
+def _columns(report: MatchReport) -> list[tuple[str, Seat | None]]:
+    keys = {(k[1], k[2]) for row in report.rows for k in row.sheet}
+    return sorted(keys, key=lambda c: (COLUMN_ORDER.get(c[0], 9), -1 if c[1] is None else c[1]))
+
+
+def _name(report: MatchReport, seat: Seat) -> str:
+    if seat < len(report.names) and report.names[seat]:
+        return f"{seat} {report.names[seat]}"
+    return str(seat)
+
+
+def format_text(items: list[MatchReport], each: bool = False) -> str:
+    """Plain-text tables: deals, the final sheet and the settlement of each match."""
+    out: list[str] = []
+    for report in items:
+        title = f"Match {report.id}" if report.id else "Deal"
+        target = f", target {report.target}" if report.target is not None else ""
+        out.append(f"{title} — {report.variant}{target}")
+        out.append(f"{'board':>6} {'dealer':<6} {'contract':<12} {'tricks':<12} written")
+        for row in report.rows:
+            tricks = "-".join("?" if row.tricks.get(Seat(i)) is None else str(row.tricks[Seat(i)])
+                              for i in range(report.players) if Seat(i) in row.tricks)
+            contract = row.contract if row.declarer is None else f"{row.declarer} {row.contract}"
+            written = " ".join(f"{entry_label(k)}{format_amount(v, True)}"
+                               for k, v in sorted(row.written.items(), key=_order))
+            flag = "  !" if row.problems else ""
+            out.append(f"{row.board:>6} {str(row.dealer or ''):<6} {contract:<12} {tricks:<12}"
+                       f" {written}{flag}")
+            if each:
+                out += _sheet_lines(report, row, "  ")
+        if report.rows:
+            out.append("")
+            out.append(f"Sheet after board {report.rows[-1].board}")
+            out += _sheet_lines(report, report.rows[-1], "")
+        out.append("")
+        out.append(f"Settlement ({report.method})")
+        for seat, value in sorted(report.settlement.items()):
+            out.append(f"  {_name(report, seat):<12} {format_amount(value, True):>10}")
+        out.append("")
+    return "\n".join(out)
+
+
+def _order(item: tuple[Key, Fraction]) -> tuple[int, int, int]:
+    (seat, column, against), _ = item
+    return (seat, COLUMN_ORDER.get(column, 9), -1 if against is None else against)
+
+
+def _sheet_lines(report: MatchReport, row: DealRow, indent: str) -> list[str]:
+    columns = _columns(report)
+    heads = [c + (f"/{a}" if a is not None else "") for c, a in columns]
+    lines = [indent + f"{'':<12}" + "".join(f"{h:>10}" for h in heads)]
+    for i in range(report.players):
+        seat = Seat(i)
+        cells = [format_amount(row.sheet.get((seat, c, a), Fraction(0)))
+                 if a != seat else "-" for c, a in columns]
+        lines.append(indent + f"{_name(report, seat):<12}" + "".join(f"{c:>10}" for c in cells))
+    return lines
+
+
+def _amount_json(value: Fraction) -> int | str:
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def format_json(items: list[MatchReport]) -> str:
+    """The reports as JSON (exact amounts as integers or "n/d" strings)."""
+    def entries(values: dict[Key, Fraction]) -> list[dict[str, object]]:
+        return [{"seat": str(s), "column": c, **({"against": str(a)} if a is not None else {}),
+                 "value": _amount_json(v)} for (s, c, a), v in sorted(values.items(), key=_order)]
+
+    data = [{
+        "match": r.id, "variant": r.variant, "players": r.players, "names": list(r.names),
+        "target": r.target,
+        "deals": [{"board": row.board, "dealer": str(row.dealer) if row.dealer else None,
+                   "declarer": str(row.declarer) if row.declarer else None,
+                   "contract": row.contract,
+                   "tricks": {str(s): n for s, n in row.tricks.items()},
+                   "written": entries(row.written), "sheet": entries(row.sheet),
+                   "problems": row.problems} for row in r.rows],
+        "settlement": {str(s): _amount_json(v) for s, v in sorted(r.settlement.items())},
+        "method": r.method,
+    } for r in items]
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def format_csv(items: list[MatchReport]) -> str:
+    """One row per deal and sheet figure: match, board, seat, column, against, written,
+    total; then the settlement rows (column ``settlement``)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["match", "board", "seat", "column", "against", "written", "total"])
+    for report in items:
+        for row in report.rows:
+            for key, total in sorted(row.sheet.items(), key=_order):
+                seat, column, against = key
+                writer.writerow([report.id or "", row.board, seat, column, against or "",
+                                 format_amount(row.written.get(key, Fraction(0))),
+                                 format_amount(total)])
+        for seat, value in sorted(report.settlement.items()):
+            writer.writerow([report.id or "", "", seat, "settlement", "", "",
+                             format_amount(value)])
+    return buffer.getvalue()
