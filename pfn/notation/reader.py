@@ -27,6 +27,9 @@ from pfn.resources import resource
 PFN_VERSION = "1.0"
 _BAD_BYTES = re.compile("[\udc80-\udcff]+")
 _DIRECTIVE_RE = re.compile(r"^%\s*PFN\s+(\S+)", re.IGNORECASE)
+_KNOWN_DIRECTIVES = re.compile(r"^%\s*(EXPORT|IMPORT)?\s*$", re.IGNORECASE)
+"""``% EXPORT`` and ``% IMPORT`` say which format a file is in (as in PBN); ``%`` alone is
+an empty directive."""
 
 
 def _plugins() -> dict[str, Any]:
@@ -115,9 +118,11 @@ class Reader:
         problems: list[Diagnostic] = []
         for line, text in chunk.directives:
             m = _DIRECTIVE_RE.match(text)
+            if m is None and _KNOWN_DIRECTIVES.match(text):
+                continue
             if m is None:
                 problems.append(Diagnostic("PFN-W002", f"unknown directive {text!r}", self.name,
-                                           line, 1, text, "PFN knows `% PFN 1.0`"))
+                                           line, 1, text, "PFN knows `% PFN 1.0`, `% EXPORT` and `% IMPORT`"))
             elif m.group(1).split(".")[0] != PFN_VERSION.split(".")[0]:
                 problems.append(Diagnostic("PFN-E004", f"PFN version {m.group(1)} is not"
                                            f" supported (this reader knows {PFN_VERSION})",

@@ -106,26 +106,39 @@ def _run_atoms(run: CardRun, out: list[_Atom], breakable: bool) -> None:
 
 
 def _fill(atoms: Iterable[_Atom], first: str = "", width: int = WIDTH) -> list[str]:
-    """Lay atoms out on lines no longer than ``width``, breaking only where allowed."""
+    """Lay atoms out on lines no longer than ``width``, breaking only where allowed.
+
+    A line broken inside a comment or a variation continues indented by two spaces.
+    """
+    merged: list[_Atom] = []
+    for atom in atoms:  # a closing brace or parenthesis stays with what it closes
+        if atom.text in ("}", ")") and merged and merged[-1].text not in ("\n", "\n\n"):
+            merged[-1] = _Atom(merged[-1].text + " " + atom.text, merged[-1].breakable)
+        else:
+            merged.append(atom)
     lines: list[str] = []
     current = first
-    for atom in atoms:
-        if atom.text == "\n":
+    depth = 0
+    for atom in merged:
+        text = atom.text
+        if text == "\n":
             lines.append(current)
             current = ""
             continue
-        if atom.text == "\n\n":
+        if text == "\n\n":
             lines += [current, ""]
-            current = ""
+            current = "  "
             continue
-        if not current:
-            current = atom.text
-        elif atom.breakable and len(current) + 1 + len(atom.text) > width:
+        if not current.strip():
+            current += text
+        elif atom.breakable and len(current) + 1 + len(text) > width:
             lines.append(current)
-            current = atom.text
+            current = ("  " if depth else "") + text
         else:
-            current += " " + atom.text
-    if current:
+            current += " " + text
+        depth += text.count("{") + text.count("(") - text.count("}") - text.count(")") \
+            if text[0] in "{()}" or text[-1] in "})" else 0
+    if current.strip():
         lines.append(current)
     return lines
 
@@ -197,7 +210,10 @@ def _tag_lines(record: Record, tag: Tag) -> list[str]:
     atoms: list[_Atom] = []
     for comment in tag.comments:
         _comment_atoms(comment, atoms)
-    return _fill(atoms, head)
+    inline = _fill(atoms, head)
+    if len(inline) == 1:
+        return inline
+    return [head, *_fill(atoms)]  # a comment that does not fit starts on its own line
 
 
 def _section_lines(record: Record, tag: Tag) -> list[str]:

@@ -408,6 +408,10 @@ class Replayer:
         if section.leader is not None and section.leader != leader:
             self.report("PFN-E501", f"{leader} leads to the first trick, not {section.leader}",
                         self.tag_pos("Play"))
+        hidden = [str(s) for s in participants if not r.complete[s]]
+        if hidden:
+            self.unchecked(f"the cards of {' and '.join(hidden)} are not all given: their play"
+                           " is checked only against what they showed")
         state = _PlayState(self, participants, leader, contract)
         state.play_main(section.tricks)
         r.taken = dict(state.taken)

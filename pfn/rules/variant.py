@@ -116,7 +116,8 @@ class Leningrad(Variant):
     title = "Leningrad (Ленинградка, Piter)"
     source = "russian-scoring.md"
     scoring_class = LeningradScoring
-    defaults = {"whist": "gentleman", "consolation_factor": 2, "pool_ratio": 2}
+    defaults = {"whist": "gentleman", "responsible": "half", "consolation_factor": 2,
+                "pool_ratio": 2}
 
 
 class Rostov(Variant):
