@@ -15,7 +15,7 @@ from pfn.cards import CARDS, Card, dotted
 from pfn.contract import Contract
 from pfn.model import Record, format_amount
 from pfn.notation.reader import loads
-from pfn.notation.writer import COLUMN_ORDER
+from pfn.notation.canonical import COLUMN_ORDER
 from pfn.rules.auction import Auction
 from pfn.rules.checker import MatchChecker
 from pfn.rules.defence import Defence

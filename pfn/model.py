@@ -299,9 +299,10 @@ class Section:
 class Record:
     """One PFN record: a deal, a result-only entry or a sheet-only entry.
 
-    ``tags`` keeps every tag pair in input order (unknown ones included); the
-    other fields hold the typed values of the known tags and sections, ``None``
-    when absent (or unreadable: see ``diagnostics``).
+    ``tags`` keeps every tag pair (unknown ones included) in export order: the known
+    tags in roster order, then the others as read; known tags hold their canonical
+    value.  The other fields hold the typed values of the known tags and sections,
+    ``None`` when absent (or unreadable: see ``diagnostics``).
     """
 
     tags: tuple[Tag, ...] = ()

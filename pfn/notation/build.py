@@ -36,6 +36,7 @@ from pfn.model import (
 )
 from pfn.contract import Contract
 from pfn.notation import values
+from pfn.notation.canonical import canonical_value, sorted_entries
 from pfn.notation.values import ValueProblem
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import RUSSIAN, Vocabulary, parse_card
@@ -51,6 +52,7 @@ KNOWN_TAGS: tuple[str, ...] = (
 
 _TAG_NAMES = {name.casefold(): name for name in KNOWN_TAGS} | {"defense": "Defence"}
 _ORDERED = frozenset(KNOWN_TAGS)
+_RANK = {name: i for i, name in enumerate(KNOWN_TAGS)}
 SECTION_TAGS = frozenset({"Auction", "Defence", "Play", "Sheet"})
 SESSION_TAGS = frozenset({"Event", "Site", "Date", "Round", "Match", "Variant", "Rules",
                           "Target", "Players"})
@@ -220,12 +222,18 @@ class RecordBuilder(Transformer[Any, Record]):
         for entry in entries:
             comments: list[str] = []
             name = entry.name
+            seat: Seat | None = None
             if name == "Auction":
-                fields["auction"] = self._calls(entry, comments, vocabulary.call, players)
+                fields["auction"] = section = self._calls(entry, comments, vocabulary.call,
+                                                          players)
+                seat = section.first
             elif name == "Defence":
-                fields["defence"] = self._calls(entry, comments, vocabulary.defence_call, players)
+                fields["defence"] = section = self._calls(entry, comments, vocabulary.defence_call,
+                                                          players)
+                seat = section.first
             elif name == "Play":
-                fields["play"] = self._play(entry, comments, players)
+                fields["play"] = play = self._play(entry, comments, players)
+                seat = play.leader
             elif name == "Sheet":
                 fields["sheet"] = self._sheet(entry, comments, vocabulary, players)
             elif name not in _ORDERED and any(
@@ -233,7 +241,10 @@ class RecordBuilder(Transformer[Any, Record]):
                 unknown_sections.append((name, Section(tuple(_raw_lines(entry.elements)))))
             else:
                 comments += self._comments_only(entry)
-            tags.append(Tag(name, entry.value, tuple(comments), entry.inherited, entry.pos))
+            value = canonical_value(name, entry.value, fields, seat) if name in _ORDERED \
+                else entry.value
+            tags.append(Tag(name, value, tuple(comments), entry.inherited, entry.pos))
+        tags.sort(key=lambda t: _RANK.get(t.name, len(_RANK)))  # export order; stable for others
         return Record(tags=tuple(tags), sections=tuple(unknown_sections),
                       comments=tuple(lead_comments), directives=self._directives,
                       source=self._source, diagnostics=tuple(self._diagnostics), **fields)
@@ -288,11 +299,12 @@ class RecordBuilder(Transformer[Any, Record]):
             "contract": Contract.parse(contract) if contract else None,
             "talon": self._typed(by_name.get("Talon"), values.cards),
             "discard": self._typed(by_name.get("Discard"), values.cards),
-            "result": self._typed(by_name.get("Result"), lambda v: values.result(v, players)),
-            "score": self._typed(by_name.get("Score"), lambda v: values.score_entries(
-                v, dict(vocabulary.columns), False, players)),
-            "settlement": self._typed(by_name.get("Settlement"),
-                                      lambda v: values.settlement(v, players)),
+            "result": self._typed(by_name.get("Result"), lambda v: tuple(sorted(
+                values.result(v, players)))),
+            "score": self._typed(by_name.get("Score"), lambda v: tuple(sorted_entries(
+                values.score_entries(v, dict(vocabulary.columns), False, players)))),
+            "settlement": self._typed(by_name.get("Settlement"), lambda v: tuple(sorted(
+                values.settlement(v, players)))),
             "notes": tuple(notes),
             "rules": self._typed(by_name.get("Rules"), values.rules) or (),
         }
@@ -534,7 +546,7 @@ class RecordBuilder(Transformer[Any, Record]):
                 self._problem(problem.code, f"Sheet: {problem.message}",
                               (line, col + problem.start),
                               text[problem.start:problem.start + problem.length], problem.hint)
-        return tuple(out)
+        return tuple(sorted_entries(out))
 
 
 def _raw_lines(elements: list[Any]) -> list[str]:

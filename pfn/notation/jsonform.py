@@ -31,7 +31,9 @@ from pfn.model import (
     Variation,
 )
 from pfn.notation.build import RecordBuilder, TagEntry
-from pfn.notation.writer import _ORDER, _entries, tag_value
+from pfn.notation.canonical import canonical_value
+from pfn.notation.canonical import sorted_entries as _entries
+from pfn.notation.writer import _ORDER, tag_value
 from pfn.resources import resource
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import parse_card
@@ -231,11 +233,15 @@ def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
     fields = builder.tag_fields(entries)
     fields.pop("vocabulary")
     vocabulary_check = _vocabulary_problems(obj, fields["variant"])
-    tags = tuple(Tag(e.name, e.value, tuple(t.get("comments", ())), e.inherited)
-                 for e, t in zip(entries, obj.get("tags", ()), strict=True))
     auction = obj.get("auction")
     defence = obj.get("defence")
     play = obj.get("play")
+    firsts = {"Auction": _seat((auction or {}).get("first")),
+              "Defence": _seat((defence or {}).get("first")),
+              "Play": _seat((play or {}).get("leader"))}
+    tags = tuple(Tag(e.name, canonical_value(e.name, e.value, fields, firsts.get(e.name))
+                     if e.name in _ORDER else e.value, tuple(t.get("comments", ())), e.inherited)
+                 for e, t in zip(entries, obj.get("tags", ()), strict=True))
     return Record(
         tags=tags,
         auction=None if auction is None else CallSection(
@@ -300,7 +306,8 @@ def validate(document: dict[str, Any]) -> None:
     if "records" in document:
         jsonschema.validate(document, full)
     else:
-        jsonschema.validate(document, {**full, "$ref": "#/$defs/record"})
+        jsonschema.validate(document, {"$schema": full["$schema"], "$defs": full["$defs"],
+                                       "$ref": "#/$defs/record"})
 
 
 def dumps_json(records: Iterable[Record], indent: int | None = 1) -> str:

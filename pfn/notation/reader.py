@@ -164,21 +164,22 @@ def _bad_bytes(text: str, chunk: Chunk, name: str | None) -> list[Diagnostic]:
 
 _EXAMPLES: dict[tuple[str, str], list[str]] = {
     ("PFN-E105", "moves before the first tag"): [
-        "SA S9 S8\n", "6S pass\n[Event \"x\"]\n", "{ c }\nSA\n",
+        "SA S9 S8\n", "6S pass\n[Event \"x\"]\n", "{ c }\nSA\n", "\nSA\n", "; c\nSA\n",
     ],
-    ("PFN-E104", "'(' is never closed"): [
-        '[Play "A"]\nSA (S9\n', '[Auction "A"]\n6S (6C pass\n', '[Play "A"]\nSA (S9 (S8)\n',
-    ],
-    ("PFN-E104", "')' without a matching '('"): [
-        '[Play "A"]\nSA S9)\n', '[Auction "A"]\n6S)\n', '[Event "x"]\n)\n', ")\n",
-    ],
-    ("PFN-E105", "'(' before any tag"): ["(SA)\n"],
+    ("PFN-E105", "a variation before the first tag"): ["(SA)\n", "{ c }\n(SA)\n"],
 }
+"""Known mistakes, for Lark's ``match_examples``."""
 
 
-def _example_label(error: UnexpectedInput) -> tuple[str, str] | None:
-    label = error.match_examples(_plain_parser().parse, _EXAMPLES, use_accepts=True)
-    return label if isinstance(label, tuple) else None
+def _example_label(text: str) -> tuple[str, str] | None:
+    """Match a failing text against :data:`_EXAMPLES` with the pure-Python parser (its
+    parser states compare; lark-cython's do not)."""
+    try:
+        _plain_parser().parse(text)
+    except UnexpectedInput as error:
+        label = error.match_examples(_plain_parser().parse, _EXAMPLES, use_accepts=True)
+        return label if isinstance(label, tuple) else None
+    return None
 
 
 def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
@@ -187,27 +188,30 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
     lines = text.splitlines()
     line = getattr(error, "line", 1) or 1
     col = getattr(error, "column", 1) or 1
-    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken)
-                                           and error.token.type == "$END"):
+    token = getattr(error, "token", None)
+    at_end = isinstance(error, UnexpectedEOF) or (token is not None and token.type == "$END")
+    if at_end:
         line, col = len(lines), len(lines[-1]) + 1 if lines else 1
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     at = source[col - 1:] if col > 0 else source
-    code, message, shown, hint = "PFN-E101", "unexpected text", at.split()[0] if at.split() \
-        else None, None
+    code, message, shown, hint = "PFN-E101", "unexpected text", (
+        at.split()[0] if at.split() else None), None
     if isinstance(error, UnexpectedCharacters):
         code, message, shown, hint = _character_problem(error.char, at)
+    elif token is not None and token.type == "RPAR":
+        code, message, shown = "PFN-E104", "')' without a matching '('", ")"
+        hint = "a variation is written ( … ) right after the move it replaces"
+    elif at_end and _open_paren(lines) is not None:
+        code, message = "PFN-E104", "'(' is never closed"
+        line, col, shown = _open_paren(lines) or (line, col, "(")
+        hint = "close the variation with ')'"
+        source = lines[line - 1]
     else:
-        label = _example_label(error)
+        label = _example_label(text)
         if label is not None:
             code, message = label
-            token = getattr(error, "token", None)
-            shown = str(token.value) if token is not None and token.type != "$END" else None
-            if label[1].startswith("'(' is never"):
-                line, col, shown = _last_open_paren(lines)
-                hint = "close the variation with ')'"
-            elif code == "PFN-E105":
-                hint = "a record starts with its tags, e.g. [Event \"…\"]; moves go after" \
-                       " [Auction], [Defence] or [Play]"
+            hint = "a record starts with its tags, e.g. [Event \"…\"]; moves go after" \
+                   " [Auction], [Defence] or [Play]"
     return Diagnostic(code, message, name, line + first_line - 1, col, shown, hint, source)
 
 
@@ -239,25 +243,31 @@ def _character_problem(char: str, at: str) -> tuple[str, str, str | None, str | 
     return ("PFN-E101", f"unexpected character {char!r}", char, None)
 
 
-def _last_open_paren(lines: list[str]) -> tuple[int, int, str]:
-    depth_stack: list[tuple[int, int]] = []
+def _open_paren(lines: list[str]) -> tuple[int, int, str] | None:
+    """Line, column and text of the last '(' left open, outside comments."""
+    stack: list[tuple[int, int]] = []
+    in_comment = False
     for number, line in enumerate(lines, start=1):
-        in_comment = False
+        in_string = False
         for index, ch in enumerate(line):
-            if ch == "{":
+            if in_comment:
+                in_comment = ch != "}"
+            elif ch == '"':
+                in_string = not in_string
+            elif in_string:
+                continue
+            elif ch == "{":
                 in_comment = True
-            elif ch == "}":
-                in_comment = False
-            elif ch == ";" and not in_comment:
+            elif ch == ";":
                 break
-            elif not in_comment and ch == "(":
-                depth_stack.append((number, index + 1))
-            elif not in_comment and ch == ")" and depth_stack:
-                depth_stack.pop()
-    if depth_stack:
-        line, col = depth_stack[-1]
+            elif ch == "(":
+                stack.append((number, index + 1))
+            elif ch == ")" and stack:
+                stack.pop()
+    if stack:
+        line, col = stack[-1]
         return line, col, "("
-    return len(lines), 1, "("
+    return None
 
 
 # ---------------------------------------------------------------------------

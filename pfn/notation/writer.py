@@ -16,9 +16,7 @@ from typing import IO
 from pfn.model import (
     Annotation,
     Call,
-    CallSection,
     CardRun,
-    Play,
     Record,
     ScoreEntry,
     Tag,
@@ -26,14 +24,13 @@ from pfn.model import (
     format_amount,
 )
 from pfn.notation.build import KNOWN_TAGS
-from pfn.seats import Seat
+from pfn.notation.canonical import COLUMN_ORDER, sorted_entries
 
 WIDTH = 79
 """Longest line the writer produces (PGN's export rule: under 80 characters)."""
 HEADER = "% PFN 1.0"
 
 _ORDER = {name: i for i, name in enumerate(KNOWN_TAGS)}
-COLUMN_ORDER = {"pool": 0, "bule": 0, "mountain": 1, "whist": 2, "supe": 2, "refa": 3}
 
 
 class WriteError(ValueError):
@@ -147,56 +144,10 @@ def _fill(atoms: Iterable[_Atom], first: str = "", width: int = WIDTH) -> list[s
 # Tag values
 
 
-def _seat_value(seat: Seat | None, raw: str) -> str:
-    return str(seat) if seat is not None else raw
-
-
-def _entries(entries: Iterable[ScoreEntry]) -> list[ScoreEntry]:
-    return sorted(entries, key=lambda e: (e.seat, COLUMN_ORDER.get(e.column, 9), e.column,
-                                          -1 if e.against is None else e.against))
-
-
 def tag_value(record: Record, tag: Tag) -> str:
-    """The canonical value of ``tag`` in ``record`` (the raw value if it did not parse)."""
-    if tag.inherited:
-        return "#"
-    name, raw = tag.name, tag.value
-    if raw.strip() in ("", "?") and name not in ("Players", "Sheet"):
-        return raw.strip()
-    r = record
-    if name == "Variant":
-        return r.variant
-    if name in ("Dealer", "Declarer"):
-        return _seat_value(r.dealer if name == "Dealer" else r.declarer, raw)
-    if name == "Deal" and r.deal is not None:
-        return str(r.deal)
-    if name == "Contract" and r.contract is not None:
-        return str(r.contract)
-    if name == "Result" and r.result is not None:
-        return " ".join(f"{s}:{'?' if n is None else n}" for s, n in sorted(r.result))
-    if name in ("Talon", "Discard"):
-        cards = r.talon if name == "Talon" else r.discard
-        return raw.strip() if cards is None else " ".join(str(c) for c in cards)
-    if name == "Score" and r.score is not None:
-        return " ".join(str(e) for e in _entries(r.score))
-    if name == "Settlement" and r.settlement is not None:
-        return " ".join(f"{s}:{format_amount(v, True)}" for s, v in sorted(r.settlement))
-    if name == "Players":
-        return "; ".join(r.names) if r.names else raw.strip()
-    if name == "Rules" and r.rules:
-        return "; ".join(f"{k}={v}" for k, v in r.rules)
-    if name == "Note":
-        number, _, text = raw.partition(":")
-        return f"{number.strip()}:{text.strip()}" if number.strip().isdigit() else raw
-    if name in ("Auction", "Defence", "Play"):
-        section: CallSection | Play | None = (
-            r.auction if name == "Auction" else r.defence if name == "Defence" else r.play)
-        first = (section.leader if isinstance(section, Play) else section.first) \
-            if section is not None else None
-        return _seat_value(first, raw.strip())
-    if name == "Target":
-        return raw.strip()
-    return raw
+    """The value a tag is written with: ``#`` where it was inherited, else its value
+    (canonical for the tags pfn reads, as the reader stores them)."""
+    return "#" if tag.inherited else tag.value
 
 
 # ---------------------------------------------------------------------------
@@ -235,7 +186,7 @@ def _section_lines(record: Record, tag: Tag) -> list[str]:
         return lines
     if name == "Sheet":
         out: list[str] = []
-        entries = _entries(record.sheet or ())
+        entries = sorted_entries(record.sheet or ())
         for seat in sorted({e.seat for e in entries}):
             row = [f"{e.column}{'/' + str(e.against) if e.against is not None else ''}="
                    f"{format_amount(e.value)}" for e in entries if e.seat == seat]

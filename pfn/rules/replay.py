@@ -153,8 +153,9 @@ class Replayer:
         self.play()
         self.outcome()
         self.score()
+        line = self.record.source.line if self.record.source is not None else None
         for what in self.r.unchecked:
-            self.r.diagnostics.append(Diagnostic("PFN-I001", f"not checked: {what}"))
+            self.r.diagnostics.append(Diagnostic("PFN-I001", f"not checked: {what}", None, line))
         return self.r
 
     def seating(self) -> None:

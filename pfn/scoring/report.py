@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pfn.model import Record, format_amount
-from pfn.notation.writer import COLUMN_ORDER
+from pfn.notation.canonical import COLUMN_ORDER
 from pfn.rules.checker import MatchChecker
 from pfn.scoring import settlement as settle
 from pfn.scoring.ledger import Key, LedgerEntry, entry_label, totals
