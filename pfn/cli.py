@@ -11,7 +11,7 @@ import json
 import os
 import sys
 import tempfile
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, TextIO
 
@@ -31,14 +31,14 @@ app = typer.Typer(
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     """How diagnostics are printed."""
 
     text = "text"
     json = "json"
 
 
-class ConvertFormat(str, Enum):
+class ConvertFormat(StrEnum):
     """Formats ``pfn convert`` writes."""
 
     pfn = "pfn"
@@ -296,7 +296,7 @@ def convert(
 # score
 
 
-class ScoreFormat(str, Enum):
+class ScoreFormat(StrEnum):
     """Formats ``pfn score`` writes."""
 
     text = "text"

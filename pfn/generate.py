@@ -9,13 +9,14 @@ Used for property tests, benchmarks and practice files.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
 
 from pfn.cards import CARDS, Card, dotted
 from pfn.contract import Contract
 from pfn.model import Record, format_amount
-from pfn.notation.reader import loads
 from pfn.notation.canonical import COLUMN_ORDER
+from pfn.notation.reader import loads
 from pfn.rules.auction import Auction
 from pfn.rules.checker import MatchChecker
 from pfn.rules.defence import Defence
@@ -56,11 +57,11 @@ class DealMaker:
                 appetite[seat] = rng.randint(0, cap)
         calls: list[str] = []
         for _ in range(60):
-            seat, _problem = auction.speaker(None)
-            if seat is None or auction.state.finished:
+            speaker, _problem = auction.speaker(None)
+            if speaker is None or auction.state.finished:
                 break
-            call = self._choose_call(auction, seat, appetite[seat])
-            auction.apply(seat, call)
+            call = self._choose_call(auction, speaker, appetite[speaker])
+            auction.apply(speaker, call)
             calls.append(call)
         return calls
 
@@ -143,7 +144,6 @@ class DealMaker:
         weights = {"whist": 6, "pass": 3, "half": 1, "open": 2, "closed": 2, "together": 2,
                    "own": 1, "return": 1, "check": 1, "kontra": 1, "rekontra": 1,
                    "subkontra": 1, "mortkontra": 1}
-        from pfn.model import Call
 
         for _ in range(8):
             speakers = protocol.expected()
@@ -188,7 +188,7 @@ class DealMaker:
         lines = [header + f'[Board "{board}"]', f'[Dealer "{dealer}"]', f'[Deal "{deal}"]']
         auction = variant.auction(order)
         calls = self._auction(auction, hands)
-        sections = ["[Auction \"%s\"]" % order[0], " ".join(calls)]
+        sections = [f'[Auction "{order[0]}"]', " ".join(calls)]
         if auction.state.allpass:
             lines += ['[Declarer ""]', '[Contract "pass"]']
             if not variant.allpass_played:
@@ -197,8 +197,8 @@ class DealMaker:
                               dealer, ())
             talon_text = [f'[Talon "{talon_cards[0]} {talon_cards[1]}"]'] \
                 if variant.rules.allpass_talon_shown else []
-            return "\n".join(lines + [f'[Result "{play[1]}"]'] + sections + talon_text
-                             + [f'[Play "{order[0]}"]', *play[0]])
+            return "\n".join([*lines, f'[Result "{play[1]}"]', *sections, *talon_text,
+                              f'[Play "{order[0]}"]', *play[0]])
         declarer = auction.state.high_seat
         assert declarer is not None
         contract = self._contract(auction, streak)
@@ -337,13 +337,13 @@ def generate(count: int, variant: str = "sochi", seed: int = 0, *, players: int 
                 dealer = dealer.next(players)
 
 
-def _sheet_text(values: dict[tuple[Seat, str, Seat | None], object], players: int) -> str:
+def _sheet_text(values: Mapping[tuple[Seat, str, Seat | None], Fraction], players: int) -> str:
     rows = ['[Sheet ""]']
     for i in range(players):
         seat = Seat(i)
         items = sorted(((c, a, v) for (s, c, a), v in values.items() if s == seat and v),
                        key=lambda t: (COLUMN_ORDER.get(t[0], 9), -1 if t[1] is None else t[1]))
-        cells = [f"{c}{'/' + str(a) if a is not None else ''}={format_amount(v)}"  # type: ignore[arg-type]
+        cells = [f"{c}{'/' + str(a) if a is not None else ''}={format_amount(v)}"
                  for c, a, v in items]
         if cells:
             rows.append(f"{seat} " + " ".join(cells))

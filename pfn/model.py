@@ -233,7 +233,9 @@ class Deal:
 
 def format_amount(value: Fraction, signed: bool = False) -> str:
     """An exact amount: ``4``, ``-2``, ``37/3``; with ``signed`` a ``+`` for positive values."""
-    text = str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    text = str(value.numerator)
+    if value.denominator != 1:
+        text += f"/{value.denominator}"
     return f"+{text}" if signed and value >= 0 else text
 
 

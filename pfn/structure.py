@@ -16,6 +16,7 @@ from pfn.diagnostics import Diagnostic
 from pfn.model import Annotation, CardPattern, CardRef, Pos, Record, Variation
 from pfn.seats import Seat
 
+
 class _Problem(Protocol):
     def __call__(self, code: str, message: str, pos: Pos, text: str | None = None,
                  hint: str | None = None) -> None: ...

@@ -69,7 +69,7 @@ def suit_of(char: str) -> Suit | None:
 
 
 def parse_card(word: str) -> Card | None:
-    """A card from a token: ``SA`` canonically; also ``sa``, ``♠A``, ``A♠``, ``♥10``, ``10♥``, ``♠Т``.
+    """A card from a token: ``SA``; also ``sa``, ``♠A``, ``A♠``, ``♥10``, ``10♥``, ``♠Т``.
 
     Returns ``None`` when the token is not a card.
     """

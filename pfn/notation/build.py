@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from lark import Transformer
 
 from pfn.cards import Card
+from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
 from pfn.model import (
     Annotation,
@@ -34,7 +35,6 @@ from pfn.model import (
     Tag,
     Variation,
 )
-from pfn.contract import Contract
 from pfn.notation import values
 from pfn.notation.canonical import canonical_value, sorted_entries
 from pfn.notation.values import ValueProblem

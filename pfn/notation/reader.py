@@ -13,10 +13,10 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from pfn.diagnostics import Diagnostic
 from pfn.model import Record, Source
@@ -38,7 +38,7 @@ def _plugins() -> dict[str, Any]:
     if os.environ.get("PFN_PURE_PYTHON"):
         return {}
     try:
-        import lark_cython
+        import lark_cython  # type: ignore[import-untyped]
     except ImportError:
         return {}
     plugins: dict[str, Any] = lark_cython.plugins
@@ -100,7 +100,7 @@ class Reader:
         builder.reset(self.name, chunk.line, chunk.offset, text,
                       [t for _, t in chunk.directives], self.previous)
         try:
-            record: Record = parser.parse(text)
+            record = cast(Record, parser.parse(text))  # the transformer builds a Record
         except UnexpectedInput as error:
             diagnostic = syntax_diagnostic(error, text, chunk.line, self.name)
             return Record(directives=tuple(t for _, t in chunk.directives),
@@ -122,7 +122,8 @@ class Reader:
                 continue
             if m is None:
                 problems.append(Diagnostic("PFN-W002", f"unknown directive {text!r}", self.name,
-                                           line, 1, text, "PFN knows `% PFN 1.0`, `% EXPORT` and `% IMPORT`"))
+                                           line, 1, text, "PFN knows `% PFN 1.0`, `% EXPORT`"
+                                           " and `% IMPORT`", text))
             elif m.group(1).split(".")[0] != PFN_VERSION.split(".")[0]:
                 problems.append(Diagnostic("PFN-E004", f"PFN version {m.group(1)} is not"
                                            f" supported (this reader knows {PFN_VERSION})",
@@ -177,7 +178,8 @@ def _example_label(text: str) -> tuple[str, str] | None:
     try:
         _plain_parser().parse(text)
     except UnexpectedInput as error:
-        label = error.match_examples(_plain_parser().parse, _EXAMPLES, use_accepts=True)
+        examples = cast(Any, _EXAMPLES)
+        label = error.match_examples(_plain_parser().parse, examples, use_accepts=True)
         return label if isinstance(label, tuple) else None
     return None
 
@@ -265,8 +267,8 @@ def _open_paren(lines: list[str]) -> tuple[int, int, str] | None:
             elif ch == ")" and stack:
                 stack.pop()
     if stack:
-        line, col = stack[-1]
-        return line, col, "("
+        at_line, at_col = stack[-1]
+        return at_line, at_col, "("
     return None
 
 

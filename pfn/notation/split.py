@@ -8,7 +8,6 @@ the file and are handed to the next record so that ``pfn fmt`` keeps them.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 

@@ -18,13 +18,12 @@ from pfn.model import (
     Call,
     CardRun,
     Record,
-    ScoreEntry,
     Tag,
     Variation,
     format_amount,
 )
 from pfn.notation.build import KNOWN_TAGS
-from pfn.notation.canonical import COLUMN_ORDER, sorted_entries
+from pfn.notation.canonical import sorted_entries
 
 WIDTH = 79
 """Longest line the writer produces (PGN's export rule: under 80 characters)."""

@@ -141,7 +141,8 @@ class Auction:
         if mode == "first-after-pass" and (seat != state.order[0] or not state.first_pass_seen):
             return CallProblem("PFN-E305", "only the first bidder may hold, and only after"
                                " someone has passed")
-        if mode == "eldest" and state.order.index(seat) > state.order.index(state.high_seat or seat):
+        holder = state.high_seat if state.high_seat is not None else seat
+        if mode == "eldest" and state.order.index(seat) > state.order.index(holder):
             return CallProblem("PFN-E305", f"{seat} sits after {state.high_seat} and may not"
                                " hold")
         if mode == "earlier-bidder" and not state.bids_of(seat):
@@ -168,9 +169,7 @@ class Auction:
     def _maybe_finish(self) -> None:
         state = self.state
         active = [s for s in state.order if s not in state.passed]
-        if not active:
-            state.finished = True
-        elif len(active) == 1 and state.high_seat == active[0]:
+        if not active or (len(active) == 1 and state.high_seat == active[0]):
             state.finished = True
 
     # -- outcome ----------------------------------------------------------
@@ -365,10 +364,8 @@ class BritannicaAuction(Auction):
         if token == "pass" and not state.finished:
             self._open_duel()
             live = [s for s in self.duel if s not in state.passed]
-            if not live:
-                state.finished = True
-            elif len(live) == 1 and len(state.passed) == len(state.order) - 1 and \
-                    state.high_seat == live[0]:
+            if not live or (len(live) == 1 and len(state.passed) == len(state.order) - 1 and \
+                    state.high_seat == live[0]):
                 state.finished = True
 
     def _maybe_finish(self) -> None:

@@ -249,7 +249,7 @@ class MatchChecker:
                                   " not zero", None, *pos, None,
                                   "what one player wins the others lose"))
         if not state.reliable:
-            return out + [Diagnostic("PFN-I001", "not checked: the settlement (an earlier deal"
+            return [*out, Diagnostic("PFN-I001", "not checked: the settlement (an earlier deal"
                                      " could not be scored)")]
         rules = state.variant.rules
         if isinstance(state.sheet, SerbianSheet):

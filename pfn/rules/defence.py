@@ -237,11 +237,8 @@ class StandardDefence(Defence):
     def finished(self) -> bool:
         o = self.outcome
         first, second = self.said(o.first), self.said(o.second)
-        if not first or not second:
-            return False
-        if first == ["whist"] and second == ["pass"]:
-            return False
-        return True
+        # after whist and pass the first defender still owes together or own
+        return bool(first) and bool(second) and not (first == ["whist"] and second == ["pass"])
 
     def allowed(self, seat: Seat) -> tuple[str, ...]:
         o = self.outcome

@@ -14,6 +14,7 @@ from typing import Any
 
 
 def _opt(default: Any, doc: str, values: str, source: str) -> Any:
+    """A dataclass field for an option, its documentation in the field's metadata."""
     return field(default=default, metadata={"doc": doc, "values": values, "source": source})
 
 

@@ -150,7 +150,8 @@ class TrickPlay:
         pool = mine & SUIT_MASKS[card >> 3] if card >> 3 == led else mine
         winners = [c for c in range(32) if pool >> c & 1 and beats(c)]
         if winners:
-            return PlayProblem("PFN-E505", f"{'ABCD'[seat]} must head the trick: {CARDS[winners[-1]]}"
+            higher = CARDS[winners[-1]]
+            return PlayProblem("PFN-E505", f"{'ABCD'[seat]} must head the trick: {higher}"
                                f" beats {best}, {card} does not",
                                "Britannica: play higher than the best card so far when you can")
         return None

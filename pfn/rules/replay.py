@@ -576,8 +576,8 @@ class _PlayState:
             lead = None  # the suit led is unknown
         if card is not None and seat is not None:
             best = self._best()
-            exempt = (self.r.declarer is not None and self.seats and
-                      self.seats[0] == self.r.declarer and index == 1)
+            exempt = bool(self.r.declarer is not None and self.seats and
+                          self.seats[0] == self.r.declarer and index == 1)
             problem = self.engine.check_card(seat, card, lead, best, index, exempt)
             if problem is not None:
                 self.replayer.report(problem.code, where + problem.message, pos, text,

@@ -116,8 +116,8 @@ class Leningrad(Variant):
     title = "Leningrad (Ленинградка, Piter)"
     source = "russian-scoring.md"
     scoring_class = LeningradScoring
-    defaults = {"whist": "gentleman", "responsible": "half", "consolation_factor": 2,
-                "pool_ratio": 2}
+    defaults: ClassVar[dict[str, Any]] = {
+        "whist": "gentleman", "responsible": "half", "consolation_factor": 2, "pool_ratio": 2}
 
 
 class Rostov(Variant):
@@ -128,7 +128,7 @@ class Rostov(Variant):
     title = "Rostov (Ростов)"
     source = "russian-scoring.md"
     scoring_class = RostovScoring
-    defaults = {"allpass_whists": 5}
+    defaults: ClassVar[dict[str, Any]] = {"allpass_whists": 5}
 
 
 class MailRu(Variant):
@@ -140,7 +140,8 @@ class MailRu(Variant):
     source = "seed 002 (Дополнительные соглашения Преферанса на Мини-Играх Mail.Ru)"
     ladder = ladders.MAILRU
     scoring_class = MailRuScoring
-    defaults = {"without_talon": True, "ten": "checked", "stalingrad": True,
+    defaults: ClassVar[dict[str, Any]] = {
+                "without_talon": True, "ten": "checked", "stalingrad": True,
                 "high_whist_failure": "both", "whist_after_half": False,
                 "allpass_exit": (6, 7, 8), "allpass_progression": (1, 2, 3),
                 "allpass_talon_shown": True, "misere_after_bid": False,
@@ -158,7 +159,8 @@ class RussianStandard(Variant):
     defence_class = StandardDefence
     scoring_class = StandardScoring
     dealer_plays_talon = True
-    defaults = {"jumps": False, "hold": "first-after-pass", "without_talon": True,
+    defaults: ClassVar[dict[str, Any]] = {
+                "jumps": False, "hold": "first-after-pass", "without_talon": True,
                 "ten": "checked", "high_whist_failure": "second", "talon_bonus": True,
                 "allpass_progression": (1, 2, 4), "allpass_exit": (6,),
                 "allpass_no_trick": 2, "help": "largest", "half_whist": "off"}
@@ -204,7 +206,7 @@ class Britannica(Variant):
     defence_class = BritannicaDefence
     must_head = True
     allpass_played = False
-    defaults = {"hold": "eldest", "without_talon": True}
+    defaults: ClassVar[dict[str, Any]] = {"hold": "eldest", "without_talon": True}
 
     def auction(self, order: tuple[Seat, ...]) -> Auction:
         return self.auction_class(self.ladder, self.rules, order)
@@ -235,7 +237,8 @@ class Classic(Variant):
     source = "seed 004"
     ladder = ladders.CLASSIC
     auction_class = FreeOrderAuction
-    defaults = {"allpass_progression": (2,), "allpass_exit": (6,), "half_whist": "off"}
+    defaults: ClassVar[dict[str, Any]] = {
+        "allpass_progression": (2,), "allpass_exit": (6,), "half_whist": "off"}
 
 
 VARIANTS: list[type[Variant]] = [Sochi, Leningrad, Rostov, RussianStandard, Serbian, MailRu,

@@ -115,7 +115,7 @@ def format_text(items: list[MatchReport], each: bool = False) -> str:
             written = " ".join(f"{entry_label(k)}{format_amount(v, True)}"
                                for k, v in sorted(row.written.items(), key=_order))
             flag = "  !" if row.problems else ""
-            out.append(f"{row.board:>6} {str(row.dealer or ''):<6} {contract:<12} {tricks:<12}"
+            out.append(f"{row.board:>6} {row.dealer or ''!s:<6} {contract:<12} {tricks:<12}"
                        f" {written}{flag}")
             if each:
                 out += _sheet_lines(report, row, "  ")

@@ -115,11 +115,10 @@ class RussianScoring:
             mountain = Fraction(price * factor * under)
             why = f"{under} down × {price * factor}"
         out = [entry(declarer, "mountain", mountain, f"{self.name}: {facts.contract} {why}")]
-        per = self.rules.consolation_factor * price * under
+        unit = self.rules.consolation_factor * price
         for seat in self.consoled(facts):
-            out.append(entry(seat, "whist", per, f"{self.name}: consolation, {under}"
-                             f" undertrick{'s' * (under > 1)} × {self.rules.consolation_factor * price}",
-                             declarer))
+            out.append(entry(seat, "whist", unit * under, f"{self.name}: consolation, {under}"
+                             f" undertrick{'s' * (under > 1)} × {unit}", declarer))
         return out
 
     def consoled(self, facts: DealFacts) -> list[Seat]:
@@ -128,10 +127,7 @@ class RussianScoring:
         mode = self.rules.consolation
         if defence is None or mode == "none":
             return []
-        if mode == "whisters":
-            seats = list(defence.whisters)
-        else:
-            seats = list(defence.defenders)
+        seats = list(defence.whisters if mode == "whisters" else defence.defenders)
         if self.dealer_consoled and facts.dealer is not None and facts.dealer not in facts.active:
             seats.append(facts.dealer)
         if defence.returned is not None:
@@ -229,7 +225,8 @@ class RussianScoring:
             for seat in payers:
                 out.append(entry(seat, "mountain", self.failure(price, 1),
                                  f"{self.name}: both whisted {facts.contract}, no trick"
-                                 f" ({self.rules.high_whist_failure} answer{'s' * (len(payers) == 1)})"))
+                                 f" (house rule high-whist-failure="
+                                 f"{self.rules.high_whist_failure})"))
             return out
         share = obligation // 2
         shortfalls = {s: max(0, share - counts[s]) for s in defence.whisters}
@@ -389,8 +386,8 @@ class StandardScoring(RussianScoring):
 def talon_bonus_tricks(talon: tuple[CardRef, ...]) -> tuple[int, str, bool]:
     """The dealer's bonus in tricks for a talon (seed 000), what earned it, and whether
     the talon was fully known."""
-    ranks = [c.rank if isinstance(c, Card) else c.rank for c in talon]
-    suits = [c.suit if isinstance(c, Card) else c.suit for c in talon]
+    ranks = [c.rank for c in talon]
+    suits = [c.suit for c in talon]
     certain = all(isinstance(c, Card) for c in talon)
     aces = ranks.count(Rank.ACE)
     same_suit = len(suits) == 2 and suits[0] is not None and suits[0] == suits[1]

@@ -41,10 +41,8 @@ def russian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
         mountains[seat] = mountain + rules.pool_ratio * short
     average = sum(mountains.values(), Fraction(0)) / len(seats)
     ratio = rules.mountain_ratio
-    if rules.settlement == "n-1":
-        scale = Fraction(len(seats), len(seats) - 1)
-    else:
-        scale = Fraction(1)
+    # the N-1 method divides the mountain differences among the others only
+    scale = Fraction(len(seats), len(seats) - 1) if rules.settlement == "n-1" else Fraction(1)
     result = {s: ratio * scale * (average - mountains[s]) + whist_balance(sheet, s)
               for s in seats}
     return rounded(result) if rules.rounding == "integer" else result
