@@ -98,7 +98,8 @@ class Reader:
             text = _BAD_BYTES.sub("\ufffd", text)
         parser, builder = _parser()
         builder.reset(self.name, chunk.line, chunk.offset, text,
-                      [t for _, t in chunk.directives], self.previous)
+                      [t for _, t in chunk.directives if not _DIRECTIVE_RE.match(t)],
+                      self.previous)
         try:
             record = cast(Record, parser.parse(text))  # the transformer builds a Record
         except UnexpectedInput as error:

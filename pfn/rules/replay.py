@@ -148,6 +148,7 @@ class Replayer:
         self.seating()
         self.deal()
         self.bidding()
+        self.exit_from_allpass()
         self.talon()
         self.defend()
         self.play()
@@ -272,12 +273,19 @@ class Replayer:
         if problem is not None:
             self.report(problem.code, problem.message, self.tag_pos("Contract"), None,
                         problem.hint)
-        exit_level = self.variant.exit_level(self.context.allpass_streak)
-        if not contract.misere and contract.level < exit_level:
-            self.report("PFN-E408", f"after {self.context.allpass_streak} all-pass"
-                        f"{'es' * (self.context.allpass_streak > 1)} in a row the contract must"
-                        f" be at least {exit_level}, not {contract}", self.tag_pos("Contract"),
-                        None, "house rule allpass-exit")
+
+    def exit_from_allpass(self) -> None:
+        """After all-passes in a row the next contract must reach the exit level."""
+        contract = self.r.contract
+        streak = self.context.allpass_streak
+        if contract is None or contract.allpass or contract.misere or not streak or \
+                not self.variant.allpass_played:
+            return
+        exit_level = self.variant.exit_level(streak)
+        if contract.level < exit_level:
+            self.report("PFN-E408", f"after {streak} all-pass{'es' * (streak > 1)} in a row the"
+                        f" contract must be at least {exit_level}, not {contract}",
+                        self.tag_pos("Contract"), None, "house rule allpass-exit")
 
     def _calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
         for call in calls:

@@ -50,9 +50,13 @@ def russian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
 
 def serbian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
     """Bule × 10 (owed bule count against the player, a hat for him) plus supe written
-    minus supe written against him."""
-    result = {s: -10 * sheet.get(s, "bule") + whist_balance(sheet, s, "supe")
-              for s in sheet.seats()}
+    minus supe written against him.  A match stopped before the bule sum to zero is
+    settled on each player's bule against their average, so the results still sum to
+    zero (and equal the rule above when the match is finished)."""
+    seats = sheet.seats()
+    average = sum((sheet.get(s, "bule") for s in seats), Fraction(0)) / len(seats)
+    result = {s: -10 * (sheet.get(s, "bule") - average) + whist_balance(sheet, s, "supe")
+              for s in seats}
     return rounded(result) if rules.rounding == "integer" else result
 
 
