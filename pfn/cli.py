@@ -154,7 +154,7 @@ def _format_text(text: str, name: str) -> tuple[str | None, list[Diagnostic]]:
         lines = record.source.text.splitlines() if record.source else None
         first = record.source.line if record.source else 1
         for d in record.diagnostics:
-            if d.severity is Severity.ERROR and d.code[4] in "01":
+            if d.severity is Severity.ERROR and d.code[5] in "01":
                 blocking.append(d.located(name, lines, first))
     if blocking:
         return None, blocking
@@ -265,7 +265,7 @@ def convert(
         sys.stderr.write(f"{source}: cannot read: {error}\n")
         raise typer.Exit(EXIT_UNUSABLE) from None
     problems = [d for r in records for d in r.diagnostics
-                if d.severity is Severity.ERROR and d.code[4] in "01"]
+                if d.severity is Severity.ERROR and d.code[5] in "01"]
     if problems:
         _print_diagnostics(problems, OutputFormat.text, False)
         sys.stderr.write(f"{source}: not converted (fix the errors first)\n")
@@ -371,8 +371,18 @@ def generate(
 
 
 def main() -> None:
-    """Entry point of the ``pfn`` console script."""
-    app()
+    """Entry point of the ``pfn`` console script.
+
+    An unexpected failure is reported in one line (``PFN_DEBUG=1`` shows the traceback).
+    """
+    try:
+        app()
+    except Exception as error:  # the last guard: a diagnostic, never a traceback
+        if os.environ.get("PFN_DEBUG"):
+            raise
+        sys.stderr.write(f"pfn: internal error: {type(error).__name__}: {error}"
+                         " (set PFN_DEBUG=1 for details)\n")
+        raise SystemExit(EXIT_UNUSABLE) from None
 
 
 if __name__ == "__main__":

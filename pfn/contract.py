@@ -25,6 +25,8 @@ class Contract:
     """Played without the talon (без прикупа, iz ruke)."""
     open: bool = False
     """The declarer's hand is played face up (Britannica's misère over)."""
+    pref: bool = False
+    """Seed 000's "Preferans": twelve cards that cannot lose a trick; wins the match."""
 
     @classmethod
     def parse(cls, token: str) -> Contract | None:
@@ -35,11 +37,13 @@ class Contract:
         if token == "pass":
             return cls(0, None, allpass=True)
         level, strain, suffix = match.groups()
-        hand, opened = suffix == "-hand", suffix == "-open"
+        hand, opened, pref = suffix == "-hand", suffix == "-open", suffix == "-pref"
         if level is None:
-            return cls(0, None, misere=True, hand=hand or opened, open=opened)
+            return None if pref else cls(0, None, misere=True, hand=hand or opened, open=opened)
+        if pref and level != "10":
+            return None
         trump = None if strain == "NT" else Suit("SCDH".index(strain))
-        return cls(int(level), trump, hand=hand, open=opened)
+        return cls(int(level), trump, hand=hand, open=opened, pref=pref)
 
     @property
     def notrump(self) -> bool:
@@ -61,4 +65,6 @@ class Contract:
         base = "mis" if self.misere else f"{self.level}{self.strain}"
         if self.open:
             return base + "-open"
+        if self.pref:
+            return base + "-pref"
         return base + "-hand" if self.hand else base

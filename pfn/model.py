@@ -317,6 +317,8 @@ class Record:
     contract: Contract | None = None
     talon: tuple[CardRef, ...] | None = None
     discard: tuple[CardRef, ...] | None = None
+    discard_public: bool = False
+    """``[Discard "talon"]``: the talon was discarded face up as revealed (seed 000)."""
     auction: CallSection | None = None
     defence: CallSection | None = None
     play: Play | None = None

@@ -95,9 +95,10 @@ LEVELS = (6, 7, 8, 9, 10)
 HAND = "-hand"
 """Suffix of a game without the talon ("без прикупа", "iz ruke", Britannica's "-hand")."""
 
-CONTRACT_RE = re.compile(r"^(?:(6|7|8|9|10)(S|C|D|H|NT)|mis)(-hand|-open)?$|^pass$")
+CONTRACT_RE = re.compile(r"^(?:(6|7|8|9|10)(S|C|D|H|NT)|mis)(-hand|-open|-pref)?$|^pass$")
 """Canonical contract tokens: ``7S``, ``6NT``, ``9H-hand``, ``mis``, ``mis-hand``,
-``mis-open`` (Britannica's misère ouvert) and ``pass`` (all-pass)."""
+``mis-open`` (Britannica's misère ouvert), ``10H-pref`` (seed 000's "Preferans" hand)
+and ``pass`` (all-pass)."""
 
 DEFENCE_CALLS = ("whist", "pass", "half", "open", "closed", "together", "own", "return",
                  "check", "kontra", "rekontra", "subkontra", "mortkontra")
@@ -160,6 +161,10 @@ def _russian_contracts() -> dict[str, str]:
             pairs.append((word + wt, "mis" + HAND))
             pairs.append((wt + word, "mis" + HAND))
     pairs += [("misopen", "mis-open"), ("misereover", "mis-open"), ("misouvert", "mis-open")]
+    for strain, strain_words in _STRAIN_WORDS.items():
+        for sw in strain_words:
+            for word in ("preferans", "преферанс", "pref"):
+                pairs += [(word + sw, f"10{strain}-pref"), (f"10{sw}{word}", f"10{strain}-pref")]
     pairs += [(w, "pass") for w in ("pass", "allpass", "распасы", "распасовка", "raspasovka",
                                     "raspasy", "refa")]
     return _table(pairs)
@@ -242,7 +247,8 @@ def _russian() -> Vocabulary:
     pairs += [(w, "pass") for w in _PASS] + [(w, "hold") for w in _HOLD]
     contracts = dict(_RUSSIAN_CONTRACTS)
     contracts.update(_table(_canonical_identity(
-        [*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand", "mis-open", "pass"])))
+        [*_BIDS, *(b + HAND for b in _BIDS), *(f"10{s}-pref" for s in STRAINS), "mis",
+         "mis-hand", "mis-open", "pass"])))
     return Vocabulary("russian", _table(pairs), contracts, _defence_table(), _RUSSIAN_COLUMNS)
 
 

@@ -289,6 +289,15 @@ class RecordBuilder(Transformer[Any, Record]):
             return self._typed(by_name.get(name), lambda v: values.seat(v, players))
 
         contract = self._typed(by_name.get("Contract"), lambda v: values.contract(v, vocabulary))
+        talon = self._typed(by_name.get("Talon"), values.cards)
+        discard_entry = by_name.get("Discard")
+        public = discard_entry is not None and values.is_public_discard(discard_entry.value)
+        if public:  # seed 000: the talon thrown away face up, as revealed
+            if talon is None and deal is not None and deal.talon is not None:
+                talon = tuple(deal.talon) or None
+            discard = talon
+        else:
+            discard = self._typed(discard_entry, values.cards)
         return {
             "vocabulary": vocabulary,
             "variant": variant,
@@ -297,8 +306,9 @@ class RecordBuilder(Transformer[Any, Record]):
             "deal": deal,
             "declarer": seat_of("Declarer"),
             "contract": Contract.parse(contract) if contract else None,
-            "talon": self._typed(by_name.get("Talon"), values.cards),
-            "discard": self._typed(by_name.get("Discard"), values.cards),
+            "talon": talon,
+            "discard": discard,
+            "discard_public": public,
             "result": self._typed(by_name.get("Result"), lambda v: tuple(sorted(
                 values.result(v, players)))),
             "score": self._typed(by_name.get("Score"), lambda v: tuple(sorted_entries(

@@ -30,6 +30,8 @@ def canonical_value(name: str, raw: str, fields: dict[str, Any], seat: Seat | No
         return raw.strip()
     if name in ("Auction", "Defence", "Play"):
         return _seat(seat, raw)
+    if name == "Discard" and fields.get("discard_public"):
+        return "talon"
     if name == "Players":
         return "; ".join(n.strip() for n in raw.split(";"))
     value = fields.get(name.lower())

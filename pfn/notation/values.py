@@ -179,6 +179,14 @@ def card_ref(word: str, start: int = 0) -> CardRef:
                        " ?A is an ace of unknown suit, ?? an unknown card")
 
 
+_PUBLIC_DISCARD = {"talon", "прикуп", "kupovina", "widow"}
+
+
+def is_public_discard(value: str) -> bool:
+    """``[Discard "talon"]``: the declarer threw the talon away face up, as revealed."""
+    return value.strip().casefold() in _PUBLIC_DISCARD
+
+
 def cards(value: str) -> tuple[CardRef, ...] | None:
     """A list of cards (Talon, Discard); ``None`` for ``?`` (not known)."""
     if value.strip() == "?":

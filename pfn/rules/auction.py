@@ -200,6 +200,11 @@ def contract_against_bid(contract: Contract, bid: Contract, ladder: Ladder) -> C
         return None
     if contract.misere:
         return CallProblem("PFN-E404", f"misère must be bid; the auction was won with {bid}")
+    if contract.pref:
+        if bid.hand:
+            return CallProblem("PFN-E404", "a Preferans hand counts the talon; the auction was"
+                               f" won with {bid}, without it")
+        return None
     if contract.hand != bid.hand:
         what = "without" if bid.hand else "with"
         return CallProblem("PFN-E404", f"{bid} was bid {what} the talon; {contract} is not")

@@ -18,9 +18,8 @@ from pfn.diagnostics import Diagnostic
 from pfn.model import Record, format_amount
 from pfn.rules.replay import DealContext, Replay, replay
 from pfn.rules.variant import Variant, find_variant
-from pfn.scoring import settlement as settle
 from pfn.scoring.ledger import Key, LedgerEntry, entry_label, reasons, totals
-from pfn.scoring.sheet import SerbianSheet, Sheet
+from pfn.scoring.sheet import Sheet
 from pfn.seats import Seat
 
 MATCH_TAGS = ("Variant", "Rules", "Target", "Players")
@@ -51,15 +50,14 @@ def _target(record: Record) -> int | None:
 
 def _new_state(record: Record, overrides: tuple[tuple[str, str], ...]) -> MatchState | None:
     try:
-        variant = find_variant(record.variant).with_rules((*record.rules, *overrides))
+        variant_class = find_variant(record.variant)
     except ValueError:
         return None
+    variant = variant_class.with_rules((*record.rules, *overrides))
     target = _target(record) if record.match is not None else None
-    serbian = variant.name == "serbian"
-    sheet_class = SerbianSheet if serbian else Sheet
-    sheet = sheet_class(record.players, target, variant.rules,
-                        american_aid=variant.name == "russian-standard")
-    if isinstance(sheet, SerbianSheet) and record.match is not None:
+    sheet = variant.sheet_class(record.players, target, variant.rules,
+                                american_aid=variant.american_aid)
+    if record.match is not None:
         sheet.start()
     header = {name: value for name in MATCH_TAGS if (value := record.tag(name)) is not None}
     return MatchState(record.match, variant, sheet, header)
@@ -102,7 +100,7 @@ class MatchChecker:
             self.last = result
             out += result.diagnostics
             state.deals += 1
-            if result.contract is not None and not self._incomplete(result):
+            if result.contract is not None and result.score_complete:
                 written = state.sheet.write(result.entries)
                 self.written = written
                 self._after_deal(result, written, state)
@@ -111,8 +109,8 @@ class MatchChecker:
                 if record.score is not None or record.sheet is not None:
                     out.append(Diagnostic("PFN-I001", "not checked: the score (the deal could"
                                           " not be scored from what is given)"))
-        if written is not None and record.score is not None:
-            out += self._compare_score(record, written, state)
+        if written is not None and record.score is not None and self.last is not None:
+            out += self._compare_score(record, written, state, self.last.uncertain)
         if record.sheet is not None:
             out += self._compare_sheet(record, state, is_deal)
         if record.settlement is not None:
@@ -137,7 +135,13 @@ class MatchChecker:
                                           f" {state.id!r}: {state.header[name]!r} before,"
                                           f" {value!r} here", line=_tag_line(record, name)))
             return state
-        new = _new_state(record, self.rules)
+        try:
+            new = _new_state(record, self.rules)
+        except ValueError as error:  # a house rule that does not exist or a bad value
+            out.append(Diagnostic("PFN-E116", str(error), line=_tag_line(record, "Rules"),
+                                  hint="see docs/variants.md for the options and values"))
+            self.state = None
+            return None
         if new is None:
             self.state = None
             return None
@@ -160,25 +164,19 @@ class MatchChecker:
             return None
         players = state.sheet.players
         last = self.last
-        if state.variant.name == "russian-standard" and last is not None and \
-                last.contract is not None and last.contract.allpass and \
-                0 < state.allpass_streak < 3:
+        mode = state.variant.rules.allpass_dealer
+        if last is not None and last.contract is not None and last.contract.allpass and (
+                mode == "stay" or (mode == "stay-3" and 0 < state.allpass_streak < 3)):
             return state.dealer
         return state.dealer.next(players)
-
-    @staticmethod
-    def _incomplete(result: Replay) -> bool:
-        return any(d.code == "PFN-I001" and ("score" in d.message or "tricks" in d.message
-                                             or "whists not computed" in d.message)
-                   for d in result.diagnostics)
 
     def _after_deal(self, result: Replay, written: list[LedgerEntry],
                     state: MatchState) -> None:
         contract = result.contract
         if contract is not None and contract.allpass:
             state.allpass_streak += 1
-            if state.variant.name == "russian-standard" and state.allpass_streak >= 3:
-                state.allpass_streak = 0
+            if state.variant.rules.allpass_dealer == "stay-3" and state.allpass_streak >= 3:
+                state.allpass_streak = 0  # seed 000: after three the deal passes on, count anew
         else:
             state.allpass_streak = 0
         for e in written:
@@ -188,10 +186,10 @@ class MatchChecker:
     # -- comparisons ------------------------------------------------------------
 
     def _compare_score(self, record: Record, written: list[LedgerEntry],
-                       state: MatchState) -> list[Diagnostic]:
+                       state: MatchState, uncertain: set[Key]) -> list[Diagnostic]:
         out: list[Diagnostic] = []
-        stated = totals(record.score or ())
-        computed = totals(written)
+        stated = {k: v for k, v in totals(record.score or ()).items() if k not in uncertain}
+        computed = {k: v for k, v in totals(written).items() if k not in uncertain}
         why = reasons(written)
         variant = state.variant.title or state.variant.name
         for key in sorted(set(stated) | set(computed), key=_key_order):
@@ -251,13 +249,8 @@ class MatchChecker:
         if not state.reliable:
             return [*out, Diagnostic("PFN-I001", "not checked: the settlement (an earlier deal"
                                      " could not be scored)")]
-        rules = state.variant.rules
-        if isinstance(state.sheet, SerbianSheet):
-            computed = settle.serbian(state.sheet, rules)
-            method = "bule × 10 plus supe balance"
-        else:
-            computed = settle.russian(state.sheet, rules)
-            method = f"{rules.settlement} method, {rules.mountain_ratio} whists per mountain point"
+        computed = state.sheet.settle()
+        method = state.sheet.describe()
         for seat in sorted(stated):
             want = computed.get(seat)
             if want is not None and stated[seat] != want:

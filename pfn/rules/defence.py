@@ -43,6 +43,8 @@ class DefenceOutcome:
     kontra: int = 0
     """0 none, 1 kontra, 2 rekontra, 3 subkontra, 4 mortkontra."""
     kontra_caller: Seat | None = None
+    refa: bool = False
+    """Serbian "pik bez kontre": not played, a refa to everyone."""
     checked: bool = False
     """The ten was checked rather than played."""
     complete: bool = True
@@ -79,6 +81,12 @@ class Defence:
     def run(self, calls: Sequence[Call]) -> list[Problem]:
         """Replay the calls; return the problems found (the outcome is ``self.outcome``)."""
         problems: list[Problem] = []
+        if self.contract.pref:  # it cannot lose a trick: nothing to defend, no play
+            if calls:
+                problems.append((0, CallProblem("PFN-E406", "no defence against a Preferans"
+                                                " hand")))
+            self.outcome.played, self.outcome.players = False, ()
+            return problems
         if self.contract.misere or self.contract.allpass:
             if calls:
                 problems.append((0, CallProblem("PFN-E406", "no defence calls in "
@@ -207,6 +215,8 @@ class StandardDefence(Defence):
         first, second = self.said(o.first), self.said(o.second)
         if not first:
             return (o.first,)
+        if "check" in first:
+            return None
         if not second:
             return (o.second,)
         if first == ["whist"] and second == ["whist"]:
@@ -238,7 +248,8 @@ class StandardDefence(Defence):
         o = self.outcome
         first, second = self.said(o.first), self.said(o.second)
         # after whist and pass the first defender still owes together or own
-        return bool(first) and bool(second) and not (first == ["whist"] and second == ["pass"])
+        return "check" in first or (bool(first) and bool(second)
+                                    and not (first == ["whist"] and second == ["pass"]))
 
     def allowed(self, seat: Seat) -> tuple[str, ...]:
         o = self.outcome
@@ -246,6 +257,8 @@ class StandardDefence(Defence):
         first, second = self.said(o.first), self.said(o.second)
         own_ok = level in (6, 7)
         if seat == o.first and not first:
+            if level == 10 and self.rules.ten == "checked":
+                return ("whist", "pass", "check")
             return ("whist", "pass")
         if seat == o.second and not second:
             if first == ["whist"]:
@@ -268,6 +281,9 @@ class StandardDefence(Defence):
 
     def settle(self) -> None:
         o = self.outcome
+        if "check" in self.said(o.first):
+            o.checked, o.played, o.players = True, False, ()
+            return
         caller = self._caller()
         both = "whist" in self.said(o.first) and "whist" in self.said(o.second)
         owners = [s for s in o.defenders if "own" in self.said(s)]
@@ -358,6 +374,9 @@ class SerbianDefence(Defence):
             o.open = None
             return
         o.whisters = [s for s in o.defenders if "whist" in self.said(s)]
+        if self.rules.pik_without_kontra and str(self.contract) == "6S" and not o.kontra:
+            o.refa, o.played, o.players = True, False, ()
+            return
         callers = [s for s in o.defenders if "together" in self.said(s)]
         if o.kontra_caller is not None:
             o.caller = o.kontra_caller

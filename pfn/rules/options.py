@@ -86,6 +86,10 @@ class HouseRules:
         "russian-core.md: the sources are silent")
     allpass_talon_shown: bool = _opt(True, "the talon is turned in all-pass", "on|off",
                                      "seed 002")
+    allpass_dealer: str = _opt(
+        "rotate", "after an all-pass the deal passes on as usual, stays with the same dealer, or"
+        " stays for up to three all-passes in a row", "rotate|stay|stay-3",
+        "seed 002 (Mail.ru: 'сдача не переходит'); seed 000: the same dealer up to three times")
     allpass_whists: int = _opt(0, "all-pass written as whists: whists per trick the others"
                                " take, written by the player with fewest (0: on the mountain)",
                                "a number", "russian-scoring.md (Rostov: typically 5)")
@@ -108,8 +112,9 @@ class HouseRules:
                                  " half the price for the fall plus each missing trick",
                                  "price|half-plus-one", "seed 000, example III")
     # serbian (seed 001)
-    refe: int = _opt(3, "refe (all-pass doubles) each player may hold in a match",
-                     "a number", "seed 001: agreed, often one per 30 bule")
+    refe: str = _opt("auto", "how many all-passes in a match write refe (auto: one per 30"
+                     " bule of the target)", "auto|a number",
+                     "seed 001: agreed in advance, often one per 30 bule ('90/3')")
     pik_without_kontra: bool = _opt(False, "pik (2) played without kontra is not played and"
                                     " writes a refa", "on|off", "seed 001: 'pik bez kontre'")
     kontra: str = _opt("mortkontra", "the highest kontra allowed",
@@ -173,6 +178,8 @@ def _convert(values: str, current: Any, text: str, key: str) -> Any:
     except ValueError:
         raise ValueError(f"house rule {key!r}: {text!r} is not one of {values}") from None
     choices = [v for v in values.split("|")]
+    if "a number" in choices and text.isdigit():
+        return text
     if "|" in values and text not in choices:
         raise ValueError(f"house rule {key!r}: {text!r} is not one of {values}")
     return text

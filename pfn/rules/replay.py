@@ -87,6 +87,10 @@ class Replay:
     """Tricks per seat for scoring: the play's, else the Result tag's."""
     entries: list[LedgerEntry] = field(default_factory=list)
     """What this deal writes on the sheet, before closing the pool and help."""
+    score_complete: bool = False
+    """``entries`` are the whole score of the deal."""
+    uncertain: set[tuple[Seat, str, Seat | None]] = field(default_factory=set)
+    """Entries the given facts do not fix."""
     allpass_round: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
@@ -103,7 +107,7 @@ class Replay:
             return None
         return DealFacts(self.players, self.dealer, self.order, self.declarer, self.contract,
                          self.defence, dict(self.result), max(self.allpass_round, 1),
-                         self.record.talon, False)
+                         self.record.talon, self.record.discard_public)
 
 
 class _Stop(Exception):
@@ -273,6 +277,9 @@ class Replayer:
         if problem is not None:
             self.report(problem.code, problem.message, self.tag_pos("Contract"), None,
                         problem.hint)
+        if contract.pref and not self.variant.preferans:
+            self.report("PFN-E404", f"there is no Preferans hand ({contract}) in"
+                        f" {self.variant.name}", self.tag_pos("Contract"), str(contract))
 
     def exit_from_allpass(self) -> None:
         """After all-passes in a row the next contract must reach the exit level."""
@@ -333,6 +340,13 @@ class Replayer:
                                 f" {len(record.discard)}", self.tag_pos("Discard"))
                 talon_known = self.record.deal is not None and self.record.deal.talon is not None \
                     and self.record.deal.talon.complete
+                if contract.pref and complete[declarer] and talon_known:
+                    problem = preferans_problem(hands[declarer] | r.talon, contract)
+                    if problem is not None:
+                        self.report("PFN-E404", problem, self.tag_pos("Contract"),
+                                    str(contract), "seed 000: twelve cards that cannot lose a"
+                                    " trick — all eight trumps and top cards, or A-K-Q in every"
+                                    " suit at no-trumps")
                 if complete[declarer] and talon_known and record.discard is not None and \
                         all(isinstance(c, Card) for c in record.discard):
                     hands[declarer] = (hands[declarer] | r.talon) & ~discard
@@ -484,8 +498,27 @@ class Replayer:
         else:
             entries = self.variant.scoring.score(facts)
         r.entries = entries
+        r.score_complete = not facts.incomplete
+        r.uncertain = facts.uncertain
         for what in facts.unchecked:
             self.unchecked(what)
+
+
+def preferans_problem(twelve: int, contract: Contract) -> str | None:
+    """Why twelve cards are not a "Preferans" hand (``None`` if they are)."""
+    if twelve.bit_count() != 12:
+        return "a Preferans hand has twelve cards"
+    for suit in range(4):
+        ranks = (twelve >> (8 * suit)) & 0xFF
+        if contract.trump is None:
+            if ranks != 0b11100000:
+                return "no-trump Preferans needs ace, king and queen in every suit, nothing else"
+        elif suit == contract.trump:
+            if ranks != 0xFF:
+                return "Preferans in a suit needs all eight trumps"
+        elif ranks and (ranks + (ranks & -ranks)) & 0xFF:
+            return "outside the trumps a Preferans hand holds only unbroken top cards"
+    return None
 
 
 def _clone_auction(auction: Auction) -> Auction:

@@ -18,6 +18,7 @@ from pfn.rules.auction import Auction, BritannicaAuction, FreeOrderAuction, Serb
 from pfn.rules.defence import BritannicaDefence, Defence, SerbianDefence, StandardDefence
 from pfn.rules.ladder import Ladder
 from pfn.rules.options import HouseRules
+from pfn.scoring.other import BritannicaScoring, ClassicScoring
 from pfn.scoring.russian import (
     LeningradScoring,
     MailRuScoring,
@@ -26,6 +27,7 @@ from pfn.scoring.russian import (
     StandardScoring,
 )
 from pfn.scoring.serbian import SerbianScoring
+from pfn.scoring.sheet import BritannicaSheet, SerbianSheet, Sheet
 from pfn.seats import Seat
 from pfn.vocabulary import BRITANNICA, RUSSIAN, SERBIAN, Vocabulary, fold
 
@@ -54,6 +56,12 @@ class Variant:
     """An all-pass is played out (``False``: Serbian refa, no play)."""
     counter_clockwise: ClassVar[bool] = False
     """Drawing only: the playing order runs counter-clockwise (Serbian)."""
+    preferans: ClassVar[bool] = False
+    """Seed 000's "Preferans" hand (``10H-pref``) exists in this variant."""
+    sheet_class: ClassVar[type[Sheet]] = Sheet
+    american_aid: ClassVar[bool] = False
+    """A closed pool pays down half the mountain and helps the largest open pool with
+    the rest (seed 000)."""
 
     def __init__(self, rules: HouseRules | None = None) -> None:
         self.rules = rules if rules is not None else self.default_rules()
@@ -144,7 +152,7 @@ class MailRu(Variant):
                 "without_talon": True, "ten": "checked", "stalingrad": True,
                 "high_whist_failure": "both", "whist_after_half": False,
                 "allpass_exit": (6, 7, 8), "allpass_progression": (1, 2, 3),
-                "allpass_talon_shown": True, "misere_after_bid": False,
+                "allpass_talon_shown": True, "misere_after_bid": False, "allpass_dealer": "stay",
                 "misere_bidder_limited": True}
 
 
@@ -159,10 +167,12 @@ class RussianStandard(Variant):
     defence_class = StandardDefence
     scoring_class = StandardScoring
     dealer_plays_talon = True
+    preferans = True
+    american_aid = True
     defaults: ClassVar[dict[str, Any]] = {
                 "jumps": False, "hold": "first-after-pass", "without_talon": True,
                 "ten": "checked", "high_whist_failure": "second", "talon_bonus": True,
-                "allpass_progression": (1, 2, 4), "allpass_exit": (6,),
+                "allpass_progression": (1, 2, 4), "allpass_exit": (6,), "allpass_dealer": "stay-3",
                 "allpass_no_trick": 2, "help": "largest", "half_whist": "off"}
 
 
@@ -177,6 +187,7 @@ class Serbian(Variant):
     auction_class = SerbianAuction
     defence_class = SerbianDefence
     scoring_class = SerbianScoring
+    sheet_class = SerbianSheet
     columns = ("bule", "supe", "refa")
     allpass_played = False
     counter_clockwise = True
@@ -204,6 +215,9 @@ class Britannica(Variant):
     ladder = ladders.BRITANNICA
     auction_class = BritannicaAuction
     defence_class = BritannicaDefence
+    scoring_class = BritannicaScoring
+    sheet_class = BritannicaSheet
+    columns = ("chips",)
     must_head = True
     allpass_played = False
     defaults: ClassVar[dict[str, Any]] = {"hold": "eldest", "without_talon": True}
@@ -237,6 +251,7 @@ class Classic(Variant):
     source = "seed 004"
     ladder = ladders.CLASSIC
     auction_class = FreeOrderAuction
+    scoring_class = ClassicScoring
     defaults: ClassVar[dict[str, Any]] = {
         "allpass_progression": (2,), "allpass_exit": (6,), "half_whist": "off"}
 

@@ -16,9 +16,7 @@ from fractions import Fraction
 from pfn.model import Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
 from pfn.rules.checker import MatchChecker
-from pfn.scoring import settlement as settle
 from pfn.scoring.ledger import Key, LedgerEntry, entry_label, totals
-from pfn.scoring.sheet import SerbianSheet
 from pfn.seats import Seat
 
 
@@ -76,13 +74,8 @@ def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
                 record.tag("Board") or str(len(current.rows) + 1), record.dealer,
                 last.declarer, str(last.contract) if last.contract else "?",
                 dict(last.result), totals(written), dict(state.sheet.values), errors))
-        rules_ = state.variant.rules
-        if isinstance(state.sheet, SerbianSheet):
-            current.settlement = settle.serbian(state.sheet, rules_)
-            current.method = "bule × 10 plus supe"
-        else:
-            current.settlement = settle.russian(state.sheet, rules_)
-            current.method = f"{rules_.settlement} mountain, {rules_.rounding}"
+        current.settlement = state.sheet.settle()
+        current.method = state.sheet.describe()
         if record.sheet is not None and not current.rows:
             current.rows.append(DealRow(record.tag("Board") or "sheet", None, None, "sheet", {},
                                         {}, dict(state.sheet.values), errors))

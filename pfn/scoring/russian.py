@@ -37,6 +37,20 @@ class DealFacts:
     talon_public_discard: bool = False
     unchecked: list[str] = field(default_factory=list)
     """What scoring could not decide (filled in by the scorer)."""
+    incomplete: bool = False
+    """The entries are not the whole score of the deal (something was not given)."""
+    uncertain: set[tuple[Seat, str, Seat | None]] = field(default_factory=set)
+    """Entries whose amount the given facts do not fix (they are not compared)."""
+
+    def cannot(self, what: str) -> None:
+        """The score cannot be computed in full: say what is missing."""
+        self.unchecked.append(what)
+        self.incomplete = True
+
+    def unsure(self, key: tuple[Seat, str, Seat | None], what: str) -> None:
+        """One entry cannot be fixed from what is given."""
+        self.unchecked.append(what)
+        self.uncertain.add(key)
 
     def took(self, seat: Seat) -> int | None:
         """Tricks taken by ``seat`` (``None`` if not known)."""
@@ -71,7 +85,7 @@ class RussianScoring:
         if contract.allpass:
             return self.allpass(facts)
         if facts.declarer is None:
-            facts.unchecked.append("no declarer: the score is not computed")
+            facts.cannot("no declarer: the score is not computed")
             return []
         if contract.misere:
             return self.misere(facts)
@@ -83,6 +97,9 @@ class RussianScoring:
         contract, declarer = facts.contract, facts.declarer
         assert declarer is not None
         defence = facts.defence
+        if contract.pref:
+            return [entry(declarer, "preferans", 2 if contract.trump is None else 1,
+                          f"{self.name}: a Preferans hand ({contract}) wins the match")]
         out: list[LedgerEntry] = self.talon_bonus(facts)
         price = self.price(contract)
         level = contract.level
@@ -90,7 +107,7 @@ class RussianScoring:
             return out + self.unplayed(facts, defence, price)
         taken = facts.took(declarer)
         if taken is None:
-            facts.unchecked.append("the declarer's tricks are not given: the score is not"
+            facts.cannot("the declarer's tricks are not given: the score is not"
                                    " computed")
             return out
         if taken >= level:
@@ -144,7 +161,7 @@ class RussianScoring:
         unit = price * self.whist_factor
         tricks = {s: facts.took(s) for s in defence.defenders}
         if any(t is None for t in tricks.values()):
-            facts.unchecked.append("a defender's tricks are not given: whists not computed")
+            facts.cannot("a defender's tricks are not given: whists not computed")
             return out
         counts: dict[Seat, int] = {s: t for s, t in tricks.items() if t is not None}
         total = sum(counts.values())
@@ -248,7 +265,7 @@ class RussianScoring:
         if defence.checked:
             taken = facts.took(declarer)
             if taken is None:
-                facts.unchecked.append("checked ten: the result is not given")
+                facts.cannot("checked ten: the result is not given")
                 return []
             if taken >= contract.level:
                 return [entry(declarer, "pool", price, f"{self.name}: ten checked, credited")]
@@ -278,7 +295,7 @@ class RussianScoring:
         price = self.price(facts.contract)
         taken = facts.took(declarer)
         if taken is None:
-            facts.unchecked.append("misère: the declarer's tricks are not given")
+            facts.cannot("misère: the declarer's tricks are not given")
             return []
         if taken == 0:
             return [entry(declarer, "pool", price, f"{self.name}: misère made, {price} to the"
@@ -302,7 +319,7 @@ class RussianScoring:
         nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(facts.allpass_round, f"{facts.allpass_round}th")
         counted = [s for s in facts.tricks if facts.tricks[s] is not None]
         if len(counted) < len(facts.tricks):
-            facts.unchecked.append("all-pass: not every player's tricks are given")
+            facts.cannot("all-pass: not every player's tricks are given")
         reward = self.rules.allpass_no_trick * (price if self.rules.allpass_no_trick_progressive
                                                  else 1)
         whists = self.rules.allpass_whists
@@ -370,13 +387,13 @@ class StandardScoring(RussianScoring):
             return [entry(declarer, "whist", price, "Standard: the talon discarded publicly,"
                           f" the declarer writes the value {price} against the dealer", dealer)]
         talon = facts.talon
+        key = (dealer, "whist", declarer)
         if talon is None:
-            facts.unchecked.append("the talon is not given: the dealer's bonus is not checked")
+            facts.unsure(key, "the talon is not given: the dealer's bonus")
             return []
         tricks, why, certain = talon_bonus_tricks(talon)
         if not certain:
-            facts.unchecked.append("the talon is known only in part: the dealer's bonus"
-                                   " counts the known cards")
+            facts.unsure(key, "the talon is known only in part: the dealer's bonus")
         if not tricks:
             return []
         return [entry(dealer, "whist", price * tricks, f"Standard: talon bonus ({why}),"

@@ -57,7 +57,7 @@ class SerbianScoring:
                     for seat in facts.active]
         declarer = facts.declarer
         if declarer is None:
-            facts.unchecked.append("no declarer: the score is not computed")
+            facts.cannot("no declarer: the score is not computed")
             return []
         refa = bool(refa_open and refa_open.get(declarer))
         value, why = self.value(facts, refa)
@@ -65,13 +65,17 @@ class SerbianScoring:
         if refa:
             out.append(entry(declarer, "refa", -1, "Serbian: the declarer's refa is used"))
         defence = facts.defence
+        if defence is not None and defence.refa:
+            return [entry(seat, "refa", 1, "Serbian: pik without kontra is not played, a refa"
+                          " to everyone (house rule pik-without-kontra)")
+                    for seat in facts.active]
         if defence is not None and not defence.played:
             out.append(entry(declarer, "bule", -value, f"Serbian: nobody followed, passed as if"
                              f" with ten tricks ({why})"))
             return out
         taken = facts.took(declarer)
         if taken is None:
-            facts.unchecked.append("the declarer's tricks are not given: the score is not"
+            facts.cannot("the declarer's tricks are not given: the score is not"
                                    " computed")
             return out
         if contract.misere:
@@ -98,7 +102,7 @@ class SerbianScoring:
         out: list[LedgerEntry] = []
         counts = {s: facts.took(s) for s in defence.players}
         if any(c is None for c in counts.values()):
-            facts.unchecked.append("a follower's tricks are not given: supe not computed")
+            facts.cannot("a follower's tricks are not given: supe not computed")
             return out
         tricks = {s: c or 0 for s, c in counts.items()}
         total = sum(tricks.values())

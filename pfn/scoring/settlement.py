@@ -60,6 +60,16 @@ def serbian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
     return rounded(result) if rules.rounding == "integer" else result
 
 
+def britannica(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
+    """Chips won and lost, plus an equal share of what is left in the pot (the seed does
+    not say what becomes of the pot; sharing it keeps the sum at zero)."""
+    seats = sheet.seats()
+    chips = {s: sheet.get(s, "chips") for s in seats}
+    pot = -sum(chips.values(), Fraction(0))
+    result = {s: chips[s] + pot / len(seats) for s in seats}
+    return rounded(result) if rules.rounding == "integer" else result
+
+
 def rounded(result: dict[Seat, Fraction]) -> dict[Seat, Fraction]:
     """Whole numbers that still sum to zero: floors, then the largest remainders get one
     more."""

@@ -45,6 +45,23 @@ class Sheet:
         """Whether ``seat``'s pool has reached the target."""
         return self.target is not None and self.get(seat, "pool") >= self.target
 
+    def start(self) -> list[LedgerEntry]:
+        """Entries written before the first deal of a match (none here)."""
+        return []
+
+    def settle(self) -> dict[Seat, Fraction]:
+        """The settlement of the sheet as it stands."""
+        from pfn.scoring.settlement import russian
+
+        return russian(self, self.rules)
+
+    def describe(self) -> str:
+        """The settlement method in words."""
+        r = self.rules
+        return (f"{r.settlement} method, {r.mountain_ratio} whists per mountain point"
+                + (f", {r.pool_ratio} mountain per unclosed pool point" if r.pool_ratio != 1
+                   else "") + (", rounded" if r.rounding == "integer" else ", exact"))
+
     @property
     def finished(self) -> bool:
         """Every pool closed (Russian), or bule summing to zero (Serbian)."""
@@ -58,11 +75,42 @@ class Sheet:
         """Write a deal's entries; return what was actually written."""
         out: list[LedgerEntry] = []
         for e in entries:
-            if e.column == "pool" and e.value > 0 and self.target is not None:
+            if e.column == "preferans":
+                out += self._preferans(e.seat, no_trumps=e.value == 2)
+            elif e.column == "pool" and e.value > 0 and self.target is not None:
                 out += self._pool(e)
             else:
                 out.append(e)
                 self._add(e)
+        return out
+
+    def _preferans(self, seat: Seat, no_trumps: bool) -> list[LedgerEntry]:
+        """Seed 000: the pool written up to the target, the mountain and every whist
+        against him crossed out; at no-trumps also every other pool closed, with ten
+        whists per point written against its owner, and the match is over."""
+        why = "Preferans hand" + (" at no-trumps" if no_trumps else "")
+        changes = []
+        if self.target is not None:
+            changes.append(entry(seat, "pool", self.target - self.get(seat, "pool"),
+                                 f"{why}: the pool written up to {self.target}"))
+        if self.get(seat, "mountain"):
+            changes.append(entry(seat, "mountain", -self.get(seat, "mountain"),
+                                 f"{why}: the mountain crossed out"))
+        for other in self.seats():
+            against = self.get(other, "whist", seat)
+            if other != seat and against:
+                changes.append(entry(other, "whist", -against, f"{why}: whists against"
+                                     f" {seat} crossed out", seat))
+        if no_trumps and self.target is not None:
+            for other in self.seats():
+                short = self.target - self.get(other, "pool")
+                if other != seat and short > 0:
+                    changes.append(entry(other, "pool", short, f"{why}: {seat} closes the pool"))
+                    changes.append(entry(seat, "whist", 10 * short, f"{why}: ten whists per"
+                                         " point closed", other))
+        out = [e for e in changes if e.value]
+        for e in out:
+            self._add(e)
         return out
 
     def _pool(self, e: LedgerEntry) -> list[LedgerEntry]:
@@ -133,6 +181,20 @@ class Sheet:
 class SerbianSheet(Sheet):
     """Bule, supe and refe; bule start at the target and the match ends at zero."""
 
+    def settle(self) -> dict[Seat, Fraction]:
+        from pfn.scoring.settlement import serbian
+
+        return serbian(self, self.rules)
+
+    def describe(self) -> str:
+        return "bule × 10 plus the supe balance"
+
+    def refe_limit(self) -> int | float:
+        """How many all-passes write refe in this match."""
+        if self.rules.refe != "auto":
+            return int(self.rules.refe)
+        return max(1, self.target // 30) if self.target is not None else float("inf")
+
     def start(self) -> list[LedgerEntry]:
         """The opening bule of every player."""
         if self.target is None:
@@ -145,8 +207,8 @@ class SerbianSheet(Sheet):
     def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
         if entries and all(e.column == "refa" and e.value > 0 for e in entries):
-            if self.refe_used >= self.rules.refe:
-                return []
+            if self.refe_used >= self.refe_limit():
+                return []  # the agreed refe are used up: an all-pass has no effect
             self.refe_used += 1
         total = sum(v for k, v in self.values.items() if k[1] == "bule")
         change = sum(e.value for e in entries if e.column == "bule")
@@ -161,3 +223,39 @@ class SerbianSheet(Sheet):
                 out.append(e)
                 self._add(e)
         return out
+
+
+@dataclass
+class BritannicaSheet(Sheet):
+    """Chips: each player's units won from and paid into the pot (Britannica)."""
+
+    ante: int = 10
+
+    def pot(self) -> Fraction:
+        """What is in the pot: every chip that left a player's stack."""
+        return -sum((v for k, v in self.values.items() if k[1] == "chips"), Fraction(0))
+
+    def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
+        out: list[LedgerEntry] = []
+        if entries and self.pot() <= 0:  # the pot is empty: everyone antes
+            for seat in self.seats():
+                e = entry(seat, "chips", -self.ante, f"Britannica: the pot is empty, each"
+                          f" antes {self.ante}")
+                out.append(e)
+                self._add(e)
+        for e in entries:
+            out.append(e)
+            self._add(e)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        return False
+
+    def settle(self) -> dict[Seat, Fraction]:
+        from pfn.scoring.settlement import britannica
+
+        return britannica(self, self.rules)
+
+    def describe(self) -> str:
+        return "chips, with the pot shared equally"

@@ -1,0 +1,1 @@
+"""Maintenance tools: generated parts of the documentation."""

@@ -1,0 +1,82 @@
+"""Generated parts of the documentation (``make docs``; the tests keep them current).
+
+Each generated block sits between ``<!-- name:begin -->`` and ``<!-- name:end -->``
+markers in a Markdown file; :func:`update` rewrites the blocks in place.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from pfn.diagnostics import CODES
+from pfn.resources import resource
+from pfn.rules.options import HouseRules
+from pfn.rules.variant import VARIANTS
+
+
+def grammar_block() -> str:
+    """``grammars/pfn.lark`` without comments and blank lines, as docs/spec.md shows it."""
+    lines = [ln.rstrip() for ln in resource("grammars", "pfn.lark").splitlines()]
+    body = [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("//")]
+    return "```\n" + "\n".join(body) + "\n```"
+
+
+def options_block() -> str:
+    """The house-rule options with their default in every variant."""
+    names = [v.name for v in VARIANTS]
+    head = "| option | values | " + " | ".join(names) + " | what it decides | source |"
+    rule = "|" + "---|" * (len(names) + 4)
+    rows = [head, rule]
+    defaults = {v.name: v.default_rules() for v in VARIANTS}
+    for item in HouseRules.describe():
+        key = item["key"]
+        cells = [defaults[n].value_text(key) for n in names]
+        rows.append(f"| `{key}` | {item['values']} | " + " | ".join(cells)
+                    + f" | {item['doc']} | {item['source']} |")
+    return "\n".join(rows)
+
+
+def codes_block() -> str:
+    """Every diagnostic code with its title."""
+    rows = ["| code | severity | title |", "|---|---|---|"]
+    severity = {"E": "error", "W": "warning", "I": "info"}
+    for code, title in CODES.items():
+        rows.append(f"| `{code}` | {severity[code[4]]} | {title} |")
+    return "\n".join(rows)
+
+
+BLOCKS = {
+    "docs/spec.md": {"grammar": grammar_block},
+    "docs/variants.md": {"options": options_block},
+    "docs/diagnostics.md": {"codes": codes_block},
+}
+
+
+def render(text: str, blocks: dict[str, str]) -> str:
+    """``text`` with each marked block replaced."""
+    for name, body in blocks.items():
+        pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(\n<!-- {name}:end -->)", re.S)
+        if not pattern.search(text):
+            raise ValueError(f"no {name} block")
+        text = pattern.sub(lambda m, body=body: m.group(1) + body + m.group(2), text)
+    return text
+
+
+def update(root: Path) -> list[Path]:
+    """Rewrite the generated blocks under ``root``; return the files that changed."""
+    changed = []
+    for name, makers in BLOCKS.items():
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        new = render(text, {block: make() for block, make in makers.items()})
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed.append(path)
+    return changed
+
+
+if __name__ == "__main__":
+    for path in update(Path(sys.argv[1] if len(sys.argv) > 1 else ".")):
+        print(f"updated {path}")

@@ -1,0 +1,157 @@
+"""The command line: exit codes, formats, and that every command is documented."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pfn.cli import app
+from pfn.notation import jsonform
+from tests.conftest import CLEAN_EXAMPLES, EXAMPLES
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def test_every_command_has_help() -> None:
+    code, out = run("--help")
+    assert code == 0
+    for command in ("check", "fmt", "convert", "score", "generate"):
+        assert command in out
+        code, text = run(command, "--help")
+        assert code == 0 and len(text) > 100
+
+
+def test_check_clean_examples_exit_zero() -> None:
+    code, out = run("check", *map(str, CLEAN_EXAMPLES))
+    assert code == 0, out
+
+
+def test_check_reports_errors_with_exit_one(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pfn"
+    bad.write_text('[Variant "sochi"]\n[Play "A"]\nSA SX S8\n', encoding="utf-8")
+    code, out = run("check", str(bad))
+    assert code == 1
+    assert f"{bad}:3:4: error[PFN-E107]: unknown card 'SX'" in out
+    assert " 3 | SA SX S8" in out and "   |    ^^" in out
+
+
+def test_check_json_output(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pfn"
+    bad.write_text('[Variant "sochi"]\n[Play "A"]\nSA SX S8\n', encoding="utf-8")
+    code, out = run("check", "--format", "json", str(bad))
+    assert code == 1
+    items = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert items[0]["code"] == "PFN-E107" and items[0]["line"] == 3 and items[0]["col"] == 4
+    assert items[0]["severity"] == "error"
+
+
+@pytest.mark.parametrize("content", [b"", b"\x89PNG\r\n\x1a\nbinary", b"just some text\n"])
+def test_check_unusable_input_exit_two(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "x.pfn"
+    path.write_bytes(content)
+    code, out = run("check", str(path))
+    assert code == 2 and "PFN-E003" in out
+
+
+def test_check_missing_file_exit_two(tmp_path: Path) -> None:
+    code, out = run("check", str(tmp_path / "nope.pfn"))
+    assert code == 2 and "PFN-E001" in out
+
+
+def test_check_reads_stdin_and_directories() -> None:
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8")
+    assert run("check", stdin=text)[0] == 0
+    assert run("check", str(EXAMPLES / "partial.pfn"), str(EXAMPLES / "brief.pfn"))[0] == 0
+
+
+def test_check_rule_override() -> None:
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8")
+    # with responsible whist halved nothing changes in these boards; with gentleman whist
+    # board 1 is unchanged too (both whisted) — but an unknown option is an error
+    assert run("check", "--rule", "whist=gentleman", stdin=text)[0] == 0
+    code, out = run("check", "--rule", "nonsense=1", stdin=text)
+    assert code == 1 and "PFN-E116" in out
+
+
+def test_fmt_check_diff_and_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "import.pfn"
+    shutil.copy(EXAMPLES / "import-format.pfn", path)
+    before = path.read_text(encoding="utf-8")
+    code, out = run("fmt", "--check", str(path))
+    assert code == 1 and "would reformat" in out
+    code, out = run("fmt", "--diff", str(path))
+    assert code == 0 and out.startswith("---") and "+[Contract \"7S\"]" in out
+    assert path.read_text(encoding="utf-8") == before  # --diff changes nothing
+    assert run("fmt", str(path))[0] == 0
+    formatted = path.read_text(encoding="utf-8")
+    assert "Boris says" in formatted  # the comment survives
+    assert run("fmt", "--check", str(path))[0] == 0  # idempotent
+
+
+def test_fmt_refuses_files_with_syntax_errors(tmp_path: Path) -> None:
+    path = tmp_path / "bad.pfn"
+    text = '[Variant "sochi"]\n[Event "x]\n\n[Variant "sochi"]\n[Board "2"]\n'
+    path.write_text(text, encoding="utf-8")
+    code, out = run("fmt", str(path))
+    assert code == 1 and "PFN-E102" in out
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_fmt_stdin_to_stdout() -> None:
+    code, out = run("fmt", stdin='[variant "sochi"]\n[board "1"]\n')
+    assert code == 0 and out == '% PFN 1.0\n[Variant "sochi"]\n[Board "1"]\n'
+
+
+def test_convert_pfn_to_json_and_back(tmp_path: Path) -> None:
+    source = EXAMPLES / "sochi-match.pfn"
+    out_json = tmp_path / "m.json"
+    assert run("convert", str(source), "-o", str(out_json))[0] == 0
+    document = json.loads(out_json.read_text(encoding="utf-8"))
+    jsonform.validate(document)
+    back = tmp_path / "m.pfn"
+    assert run("convert", str(out_json), "-o", str(back))[0] == 0
+    _, formatted = run("fmt", stdin=source.read_text(encoding="utf-8"))
+    assert back.read_text(encoding="utf-8") == formatted
+    lines = tmp_path / "m.jsonl"
+    assert run("convert", str(source), "-o", str(lines))[0] == 0
+    assert len(lines.read_text(encoding="utf-8").splitlines()) == len(document["records"])
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_score_formats(fmt: str) -> None:
+    code, out = run("score", "--format", fmt, str(EXAMPLES / "sochi-match.pfn"))
+    assert code == 0
+    if fmt == "json":
+        data = json.loads(out)
+        assert data[0]["settlement"] == {"A": "-686/3", "B": "-158/3", "C": "844/3"}
+    elif fmt == "csv":
+        assert out.splitlines()[0] == "match,board,seat,column,against,written,total"
+        assert "friday-2026-11-27,,C,settlement,,,844/3" in out
+    else:
+        assert "Settlement" in out and "+844/3" in out
+
+
+def test_generate_is_reproducible_and_checks_clean() -> None:
+    code, first = run("generate", "5", "--seed", "7")
+    assert code == 0
+    assert run("generate", "5", "--seed", "7")[1] == first
+    assert run("check", stdin=first)[0] == 0
+
+
+def test_check_does_not_import_matplotlib() -> None:
+    code = ("import sys; from pfn.cli import main; sys.argv=['pfn','check',"
+            f"{str(EXAMPLES / 'brief.pfn')!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "assert 'matplotlib' not in sys.modules, 'matplotlib imported'")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
