@@ -186,10 +186,20 @@ class MatchChecker:
     # -- comparisons ------------------------------------------------------------
 
     def _compare_score(self, record: Record, written: list[LedgerEntry],
-                       state: MatchState, uncertain: set[Key]) -> list[Diagnostic]:
+                       state: MatchState, uncertain: dict[Key, set[Fraction]]
+                       ) -> list[Diagnostic]:
         out: list[Diagnostic] = []
-        stated = {k: v for k, v in totals(record.score or ()).items() if k not in uncertain}
-        computed = {k: v for k, v in totals(written).items() if k not in uncertain}
+        stated = totals(record.score or ())
+        computed = totals(written)
+        for key, possible in uncertain.items():
+            base = computed.pop(key, Fraction(0))
+            given = stated.pop(key, Fraction(0))
+            allowed = sorted(base + p for p in possible)
+            if given not in allowed:
+                out.append(Diagnostic(
+                    "PFN-E701", f"{entry_label(key)}: stated {format_amount(given)}, but what is"
+                    " known allows only " + ", ".join(format_amount(a) for a in allowed),
+                    None, *_entry_pos(record, "Score", key), entry_label(key)))
         why = reasons(written)
         variant = state.variant.title or state.variant.name
         for key in sorted(set(stated) | set(computed), key=_key_order):
@@ -257,7 +267,8 @@ class MatchChecker:
                 out.append(Diagnostic(
                     "PFN-E704", f"settlement {seat}: stated {format_amount(stated[seat], True)},"
                     f" the sheet gives {format_amount(want, True)} ({method})", None,
-                    *_entry_pos(record, "Settlement", (seat, "", None)), f"{seat}:"))
+                    *_entry_pos(record, "Settlement", (seat, "", None)),
+                    f"{seat}:{format_amount(stated[seat], True)}"))
         return out
 
 

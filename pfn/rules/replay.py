@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal
 
 from pfn.cards import FULL_DECK, Card
@@ -89,8 +90,8 @@ class Replay:
     """What this deal writes on the sheet, before closing the pool and help."""
     score_complete: bool = False
     """``entries`` are the whole score of the deal."""
-    uncertain: set[tuple[Seat, str, Seat | None]] = field(default_factory=set)
-    """Entries the given facts do not fix."""
+    uncertain: dict[tuple[Seat, str, Seat | None], set[Fraction]] = field(default_factory=dict)
+    """Entries the given facts do not fix, with the amounts they may add."""
     allpass_round: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
@@ -105,9 +106,13 @@ class Replay:
         """The facts scoring uses (``None`` without a contract)."""
         if self.contract is None:
             return None
+        seen = 0
+        if self.record.deal is not None:
+            for hand in self.record.deal.hands:
+                seen |= hand.mask if hand is not None else 0
         return DealFacts(self.players, self.dealer, self.order, self.declarer, self.contract,
                          self.defence, dict(self.result), max(self.allpass_round, 1),
-                         self.record.talon, self.record.discard_public)
+                         self.record.talon, self.record.discard_public, seen=seen)
 
 
 class _Stop(Exception):
@@ -125,6 +130,7 @@ class Replayer:
         self.context = context
         self.on_error = on_error
         self.r = Replay(record, variant, players=record.players, dealer=record.dealer)
+        self._unchecked_at: dict[str, Pos] = {}
 
     # -- reporting --------------------------------------------------------
 
@@ -142,9 +148,12 @@ class Replayer:
                 return tag.pos
         return (0, 0)
 
-    def unchecked(self, what: str) -> None:
+    def unchecked(self, what: str, tag: str | None = None) -> None:
+        """Note something the record does not let pfn check (at ``tag`` if given)."""
         if what not in self.r.unchecked:
             self.r.unchecked.append(what)
+            if tag is not None:
+                self._unchecked_at[what] = self.tag_pos(tag)
 
     # -- stages -----------------------------------------------------------
 
@@ -158,9 +167,11 @@ class Replayer:
         self.play()
         self.outcome()
         self.score()
-        line = self.record.source.line if self.record.source is not None else None
+        first = self.record.tags[0].pos if self.record.tags else (0, 0)
         for what in self.r.unchecked:
-            self.r.diagnostics.append(Diagnostic("PFN-I001", f"not checked: {what}", None, line))
+            line, col = self._unchecked_at.get(what, first)
+            self.r.diagnostics.append(Diagnostic("PFN-I001", f"not checked: {what}", None,
+                                                 line or None, col or None))
         return self.r
 
     def seating(self) -> None:
@@ -501,7 +512,7 @@ class Replayer:
         r.score_complete = not facts.incomplete
         r.uncertain = facts.uncertain
         for what in facts.unchecked:
-            self.unchecked(what)
+            self.unchecked(what, "Score" if self.record.score is not None else None)
 
 
 def preferans_problem(twelve: int, contract: Contract) -> str | None:

@@ -88,7 +88,7 @@ def _columns(report: MatchReport) -> list[tuple[str, Seat | None]]:
 
 
 def _name(report: MatchReport, seat: Seat) -> str:
-    if seat < len(report.names) and report.names[seat]:
+    if seat < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
         return f"{seat} {report.names[seat]}"
     return str(seat)
 

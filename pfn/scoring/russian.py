@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
-from pfn.cards import Card, Rank
+from pfn.cards import CARDS, Card, Rank
 from pfn.contract import Contract
 from pfn.model import CardPattern, CardRef
 from pfn.rules.defence import DefenceOutcome
@@ -39,18 +39,23 @@ class DealFacts:
     """What scoring could not decide (filled in by the scorer)."""
     incomplete: bool = False
     """The entries are not the whole score of the deal (something was not given)."""
-    uncertain: set[tuple[Seat, str, Seat | None]] = field(default_factory=set)
-    """Entries whose amount the given facts do not fix (they are not compared)."""
+    uncertain: dict[tuple[Seat, str, Seat | None], set[Fraction]] = field(default_factory=dict)
+    """Entries whose amount the given facts do not fix, with the amounts they allow
+    (added to whatever else the deal writes there)."""
+    seen: int = 0
+    """Cards known to be in the hands (for bounding what the talon can hold)."""
 
     def cannot(self, what: str) -> None:
         """The score cannot be computed in full: say what is missing."""
         self.unchecked.append(what)
         self.incomplete = True
 
-    def unsure(self, key: tuple[Seat, str, Seat | None], what: str) -> None:
-        """One entry cannot be fixed from what is given."""
+    def unsure(self, key: tuple[Seat, str, Seat | None], what: str,
+               possible: set[int]) -> None:
+        """One entry cannot be fixed from what is given; ``possible`` are the amounts it
+        may add."""
         self.unchecked.append(what)
-        self.uncertain.add(key)
+        self.uncertain[key] = {Fraction(v) for v in possible}
 
     def took(self, seat: Seat) -> int | None:
         """Tricks taken by ``seat`` (``None`` if not known)."""
@@ -160,11 +165,14 @@ class RussianScoring:
         level = facts.contract.level
         unit = price * self.whist_factor
         tricks = {s: facts.took(s) for s in defence.defenders}
-        if any(t is None for t in tricks.values()):
-            facts.cannot("a defender's tricks are not given: whists not computed")
-            return out
         counts: dict[Seat, int] = {s: t for s, t in tricks.items() if t is not None}
         total = sum(counts.values())
+        if len(counts) < 2:
+            taken = facts.took(declarer)
+            if len(defence.whisters) == 2 or taken is None:
+                facts.cannot("a defender's tricks are not given: whists not computed")
+                return out
+            total = 10 - taken  # a lone whister or a caller needs only the defence's total
         obligation = self.obligations[level]
         if len(defence.whisters) == 2:
             for seat in defence.whisters:
@@ -388,32 +396,48 @@ class StandardScoring(RussianScoring):
                           f" the declarer writes the value {price} against the dealer", dealer)]
         talon = facts.talon
         key = (dealer, "whist", declarer)
-        if talon is None:
-            facts.unsure(key, "the talon is not given: the dealer's bonus")
+        if talon is None or not all(isinstance(c, Card) for c in talon):
+            # the bonus can only be bounded: every talon the known cards allow
+            possible = {price * t for t in possible_bonuses(talon, facts.seen)}
+            facts.unsure(key, "the dealer's talon bonus exactly (the talon is not given in"
+                         " full; the score is checked against every talon it allows)", possible)
             return []
-        tricks, why, certain = talon_bonus_tricks(talon)
-        if not certain:
-            facts.unsure(key, "the talon is known only in part: the dealer's bonus")
+        tricks, why = talon_bonus_tricks(tuple(c for c in talon if isinstance(c, Card)))
         if not tricks:
             return []
         return [entry(dealer, "whist", price * tricks, f"Standard: talon bonus ({why}),"
                       f" {tricks} trick{'s' * (tricks > 1)} × {price}", declarer)]
 
 
-def talon_bonus_tricks(talon: tuple[CardRef, ...]) -> tuple[int, str, bool]:
-    """The dealer's bonus in tricks for a talon (seed 000), what earned it, and whether
-    the talon was fully known."""
+def talon_bonus_tricks(talon: tuple[Card, ...]) -> tuple[int, str]:
+    """The dealer's bonus in tricks for a talon (seed 000), and what earned it."""
     ranks = [c.rank for c in talon]
-    suits = [c.suit for c in talon]
-    certain = all(isinstance(c, Card) for c in talon)
+    same_suit = len(talon) == 2 and talon[0].suit == talon[1].suit
     aces = ranks.count(Rank.ACE)
-    same_suit = len(suits) == 2 and suits[0] is not None and suits[0] == suits[1]
     if aces == 2:
-        return 3, "two aces", certain
+        return 3, "two aces"
     if same_suit and set(ranks) == {Rank.ACE, Rank.KING}:
-        return 2, "ace and king of a suit", certain
+        return 2, "ace and king of a suit"
     if aces == 1:
-        return 1, "an ace", certain
+        return 1, "an ace"
     if same_suit and set(ranks) == {Rank.KING, Rank.QUEEN}:
-        return 1, "king and queen of a suit", certain
-    return 0, "", certain and not any(isinstance(c, CardPattern) for c in talon)
+        return 1, "king and queen of a suit"
+    return 0, ""
+
+
+def possible_bonuses(talon: tuple[CardRef, ...] | None, seen: int) -> set[int]:
+    """Every bonus a talon known in part (or not at all) could give; ``seen`` are cards
+    known to be elsewhere."""
+    refs: list[CardRef] = list(talon) if talon else [CardPattern(None, None)] * 2
+    options = []
+    for ref in refs[:2]:
+        if isinstance(ref, Card):
+            options.append([ref])
+        else:
+            options.append([c for c in CARDS if not seen >> c & 1 and ref.matches(c)])
+    found = set()
+    for first in options[0]:
+        for second in options[1] if len(options) > 1 else [first]:
+            if first != second:
+                found.add(talon_bonus_tricks((first, second))[0])
+    return found or {0}

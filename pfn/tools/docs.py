@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from pfn.diagnostics import CODES
@@ -54,13 +55,17 @@ BLOCKS = {
 }
 
 
+def _replacer(body: str) -> Callable[[re.Match[str]], str]:
+    return lambda m: m.group(1) + body + m.group(2)
+
+
 def render(text: str, blocks: dict[str, str]) -> str:
     """``text`` with each marked block replaced."""
     for name, body in blocks.items():
         pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(\n<!-- {name}:end -->)", re.S)
         if not pattern.search(text):
             raise ValueError(f"no {name} block")
-        text = pattern.sub(lambda m, body=body: m.group(1) + body + m.group(2), text)
+        text = pattern.sub(_replacer(body), text)
     return text
 
 
