@@ -134,11 +134,11 @@ class DealMaker:
     def _defence(self, contract: Contract, declarer: Seat, order: tuple[Seat, ...],
                  dealer: Seat) -> tuple[Seat, list[str], Defence]:
         variant = self.variant
-        first, second = variant.defenders(declarer, order)
-        protocol = variant.defence_class(contract, variant.rules, first, second, declarer,
-                                         dealer, order)
+        protocol = variant.defence(contract, declarer, dealer, order)
+        first, second = protocol.outcome.first, protocol.outcome.second
         calls: list[str] = []
-        if contract.misere:
+        if contract.misere or (variant.name == "britannica" and
+                               variant.value(contract) < 6):  # type: ignore[attr-defined]
             protocol.run([])
             return first, calls, protocol
         weights = {"whist": 6, "pass": 3, "half": 1, "open": 2, "closed": 2, "together": 2,
@@ -228,6 +228,14 @@ class DealMaker:
         return "\n".join(lines + [s for s in sections if s] + [f'[Play "{leader}"]',
                                                                *play_lines])
 
+    @staticmethod
+    def _heading(choices: list[Card], seat: Seat, hands: dict[Seat, int], cards: list[Card],
+                 seats: list[Seat | None], trump: int | None, declarer: Seat | None
+                 ) -> list[Card]:
+        if len(cards) == 1 and seats[0] == declarer:
+            return choices  # the player after a soloist's lead need not head
+        return _heading_filter(choices, cards, trump)
+
     def _play(self, contract: Contract, declarer: Seat | None, order: tuple[Seat, ...],
               hands: dict[Seat, int], talon: list[Card], dealer: Seat, _unused: tuple[()],
               leader: Seat | None = None) -> tuple[list[str], str]:
@@ -253,7 +261,11 @@ class DealMaker:
                 seat = order[(k + step) % len(order)]
                 lead = cards[0] if cards else None
                 legal = legal_cards(hands[seat], lead, trump)
-                card = CARDS[rng.choice([c for c in range(32) if legal >> c & 1])]
+                choices = [CARDS[c] for c in range(32) if legal >> c & 1]
+                if self.variant.must_head and not contract.misere and cards:
+                    choices = self._heading(choices, seat, hands, cards, seats, trump,
+                                            declarer) or choices
+                card = rng.choice(choices)
                 hands[seat] &= ~(1 << card)
                 cards.append(card)
                 seats.append(seat)
@@ -279,6 +291,23 @@ class DealMaker:
             lines.append(" ".join(c.name for c in cards))
         result = " ".join(f"{s}:{taken[s]}" for s in sorted(taken))
         return lines, result
+
+
+def _heading_filter(choices: list[Card], cards: list[Card], trump: int | None) -> list[Card]:
+    """Britannica: the choices that beat the best card so far, when any does."""
+    led = cards[0] >> 3
+    index = winner_index(list(cards), trump, led)
+    best = cards[index] if index is not None else cards[0]
+    best_trump = trump is not None and best >> 3 == trump and led != trump
+
+    def beats(c: Card) -> bool:
+        if best_trump:
+            return trump is not None and c >> 3 == trump and c > best
+        if c >> 3 == led:
+            return c > best
+        return trump is not None and c >> 3 == trump
+
+    return [c for c in choices if beats(c)]
 
 
 def _score_text(written: list[LedgerEntry]) -> str:

@@ -214,6 +214,7 @@ _RUSSIAN_COLUMNS = _table([
     *((w, "mountain") for w in ("mountain", "гора", "gora")),
     *((w, "whist") for w in ("whist", "whists", "вист", "висты", "vist", "supa", "supe")),
 ])
+_BRITANNICA_COLUMNS = _table([(w, "chips") for w in ("chips", "units", "фишки", "chip")])
 _SERBIAN_COLUMNS = _table([
     *((w, "bule") for w in ("bule", "bula", "bulle")),
     *((w, "supe") for w in ("supe", "supa", "supu", "whist")),
@@ -291,7 +292,7 @@ def _britannica() -> Vocabulary:
     contracts.update(_table(pairs))
     return Vocabulary("britannica", _table(pairs), contracts,
                       _defence_table({"whist": ("agree",), "pass": ("drop", "dropout")}),
-                      _RUSSIAN_COLUMNS)
+                      _BRITANNICA_COLUMNS)
 
 
 RUSSIAN = _russian()

@@ -16,7 +16,7 @@ from pfn.notation.writer import dumps
 from tests.conftest import codes
 
 RUSSIAN = ["sochi", "leningrad", "rostov", "mailru", "classic"]
-ALL = [*RUSSIAN, "russian-standard", "serbian"]
+ALL = [*RUSSIAN, "russian-standard", "serbian", "britannica"]
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,7 +8,8 @@ from typing import Any
 from pfn.model import ScoreEntry, format_amount
 from pfn.seats import Seat
 
-COLUMN_ORDER = {"pool": 0, "bule": 0, "mountain": 1, "whist": 2, "supe": 2, "refa": 3}
+COLUMN_ORDER = {"pool": 0, "bule": 0, "chips": 0, "mountain": 1, "whist": 2, "supe": 2,
+                "refa": 3}
 """Order of score-sheet columns in export format."""
 
 

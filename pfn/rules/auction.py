@@ -208,12 +208,12 @@ def contract_against_bid(contract: Contract, bid: Contract, ladder: Ladder) -> C
     if contract.hand != bid.hand:
         what = "without" if bid.hand else "with"
         return CallProblem("PFN-E404", f"{bid} was bid {what} the talon; {contract} is not")
-    key = ("S", "C", "D", "H", "NT")
-    if (contract.level, key.index(contract.strain)) < (bid.level, key.index(bid.strain)):
+    if str(contract) not in ladder:
+        return CallProblem("PFN-E404", f"{contract} is not a contract of this variant",
+                           "contracts: " + " ".join(b for b in ladder.bids if b[0] != "m"))
+    if ladder.rank(str(contract)) < ladder.rank(str(bid)):
         return CallProblem("PFN-E403", f"contract {contract} is lower than the winning bid"
                            f" {bid}", "the declarer may play the bid or any higher contract")
-    if str(contract) not in ladder and not contract.hand:
-        return CallProblem("PFN-E404", f"{contract} is not a contract of this variant")
     return None
 
 

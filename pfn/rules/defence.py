@@ -399,8 +399,10 @@ class BritannicaDefence(Defence):
 
     CHOICE_FROM = 6
 
-    def __init__(self, *args: object, value: int = 0, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, contract: Contract, rules: HouseRules, first: Seat, second: Seat,
+                 declarer: Seat, dealer: Seat | None, table: tuple[Seat, ...],
+                 value: int = 0) -> None:
+        super().__init__(contract, rules, first, second, declarer, dealer, table)
         self.value = value
 
     def run(self, calls: Sequence[Call]) -> list[Problem]:

@@ -377,12 +377,8 @@ class Replayer:
             if record.defence is not None and contract is not None and contract.allpass:
                 self.report("PFN-E406", "no defence in all-pass", self.tag_pos("Defence"))
             return
-        first, second = self.variant.defenders(declarer, r.order)
-        kwargs = {}
-        if self.variant.name == "britannica":
-            kwargs["value"] = self.variant.value(contract)  # type: ignore[attr-defined]
-        protocol: Defence = self.variant.defence_class(
-            contract, self.rules, first, second, declarer, r.dealer, r.order, **kwargs)
+        protocol = self.variant.defence(contract, declarer, r.dealer, r.order)
+        first = protocol.outcome.first
         section = record.defence
         if section is not None and section.first is not None and section.first != first:
             self.report("PFN-E405", f"the first defender is {first}, the player after the"

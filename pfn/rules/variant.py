@@ -82,6 +82,12 @@ class Variant:
         bids = self.ladder if self.rules.without_talon else self.ladder.without("-hand")
         return self.auction_class(bids, self.rules, order)
 
+    def defence(self, contract: Contract, declarer: Seat, dealer: Seat | None,
+                order: tuple[Seat, ...]) -> Defence:
+        """A new defence protocol for ``contract`` played by ``declarer``."""
+        first, second = self.defenders(declarer, order)
+        return self.defence_class(contract, self.rules, first, second, declarer, dealer, order)
+
     # -- hooks with the common Russian answers ---------------------------
 
     def first_leader(self, contract: Contract, declarer: Seat | None, eldest: Seat,
@@ -233,6 +239,12 @@ class Britannica(Variant):
         if contract.notrump:
             return order[(order.index(declarer) - 1) % len(order)]
         return declarer
+
+    def defence(self, contract: Contract, declarer: Seat, dealer: Seat | None,
+                order: tuple[Seat, ...]) -> Defence:
+        first, second = self.defenders(declarer, order)
+        return BritannicaDefence(contract, self.rules, first, second, declarer, dealer, order,
+                                 value=self.value(contract))
 
     def value(self, contract: Contract) -> int:
         """Britannica's value of a bid, 1–12."""
