@@ -107,12 +107,16 @@ class Replay:
         if self.contract is None:
             return None
         seen = 0
-        if self.record.deal is not None:
-            for hand in self.record.deal.hands:
+        deal = self.record.deal
+        talon = self.record.talon
+        if deal is not None:
+            for hand in deal.hands:
                 seen |= hand.mask if hand is not None else 0
+            if talon is None and deal.talon is not None and deal.talon.complete:
+                talon = tuple(deal.talon)
         return DealFacts(self.players, self.dealer, self.order, self.declarer, self.contract,
                          self.defence, dict(self.result), max(self.allpass_round, 1),
-                         self.record.talon, self.record.discard_public, seen=seen)
+                         talon, self.record.discard_public, seen=seen)
 
 
 class _Stop(Exception):

@@ -219,7 +219,8 @@ class RussianScoring:
         defence = facts.defence
         assert defence is not None
         others = [s for s in defence.defenders if s != caller]
-        if self.dealer_consoled and facts.dealer is not None and facts.dealer not in facts.active:
+        if self.dealer_consoled and facts.dealer is not None and \
+                facts.dealer not in facts.active and facts.dealer != caller:
             others.append(facts.dealer)
         per = self.rules.consolation_factor * price * under
         out = [entry(caller, "whist", per, f"{self.name}: consolation, {under} × {price}",
