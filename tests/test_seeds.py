@@ -21,7 +21,7 @@ def test_standard_talon_bonuses() -> None:
     boji — 2 štiha; Dva Keca — 3 štiha." (A deals; B plays 6D, price 2.)"""
     for talon, bonus in (("HA D7", 1), ("SK SQ", 1), ("CA CK", 2), ("SA DA", 3),
                          ("D8 H9", 0)):
-        score = f"B:pool+2 D:whist/B+8" + (f" A:whist/B+{2 * bonus}" if bonus else "")
+        score = "B:pool+2 D:whist/B+8" + (f" A:whist/B+{2 * bonus}" if bonus else "")
         text = standard('[Declarer "B"]\n[Contract "6D"]\n[Result "B:6 C:2 D:2"]\n'
                         f'[Talon "{talon}"]\n[Defence "C"]\npass together\n'
                         f'[Score "{score}"]')
@@ -364,8 +364,8 @@ def britannica(body: str, deal: str = BRIT_DEAL) -> str:
 def test_britannica_ladder_and_values() -> None:
     """"Один … 1, Два … 2, Три … 3, Четыре … 4, Мизере … 5, Одна рука … 6 … Мизере (без
     вдовы) 10, Нет Трампа 11, Мизер Овер 12" — One is clubs, Two spades."""
-    from pfn.rules.variant import Britannica
     from pfn.contract import Contract
+    from pfn.rules.variant import Britannica
 
     variant = Britannica()
     values = {t: variant.value(Contract.parse(t)) for t in  # type: ignore[arg-type]

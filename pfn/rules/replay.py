@@ -21,7 +21,7 @@ from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, RuleError
 from pfn.model import Annotation, Call, CardRun, Pos, Record, Variation
 from pfn.rules.auction import Auction, CallProblem
-from pfn.rules.defence import Defence, DefenceOutcome
+from pfn.rules.defence import DefenceOutcome
 from pfn.rules.play import SUIT_MASKS, Hands, PlayProblem, TrickPlay, winner_index
 from pfn.rules.variant import Variant, find_variant
 from pfn.scoring.ledger import LedgerEntry
