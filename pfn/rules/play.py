@@ -59,7 +59,8 @@ class Hands:
         return None
 
 
-def winner_index(cards: list[Card | None], trump: Suit | None, lead_suit: int | None) -> int | None:
+def winner_index(cards: list[Card | None], trump: int | None, lead_suit: int | None
+                 ) -> int | None:
     """Index of the winning card (highest trump, else highest of the suit led);
     ``None`` when an unknown card could change it or nobody followed ``lead_suit``."""
     best: int | None = None
