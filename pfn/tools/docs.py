@@ -24,6 +24,11 @@ def grammar_block() -> str:
     return "```\n" + "\n".join(body) + "\n```"
 
 
+def _cell(text: str) -> str:
+    """Table cell text: a literal ``|`` is escaped."""
+    return text.replace("|", "\\|")
+
+
 def options_block() -> str:
     """The house-rule options with their default in every variant."""
     names = [v.name for v in VARIANTS]
@@ -34,8 +39,8 @@ def options_block() -> str:
     for item in HouseRules.describe():
         key = item["key"]
         cells = [defaults[n].value_text(key) for n in names]
-        rows.append(f"| `{key}` | {item['values']} | " + " | ".join(cells)
-                    + f" | {item['doc']} | {item['source']} |")
+        cells = [_cell(c) for c in (item["values"], *cells, item["doc"], item["source"])]
+        rows.append(f"| `{key}` | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
@@ -56,13 +61,13 @@ BLOCKS = {
 
 
 def _replacer(body: str) -> Callable[[re.Match[str]], str]:
-    return lambda m: m.group(1) + body + m.group(2)
+    return lambda m: m.group(1) + body + "\n" + m.group(2)
 
 
 def render(text: str, blocks: dict[str, str]) -> str:
     """``text`` with each marked block replaced."""
     for name, body in blocks.items():
-        pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(\n<!-- {name}:end -->)", re.S)
+        pattern = re.compile(rf"(<!-- {name}:begin -->\n).*?(<!-- {name}:end -->)", re.S)
         if not pattern.search(text):
             raise ValueError(f"no {name} block")
         text = pattern.sub(_replacer(body), text)
