@@ -141,12 +141,13 @@ class Card(IntEnum):
         return SUITS[self >> 3].symbol + rank
 
     def __str__(self) -> str:
-        return self.name
+        return _CARD_NAMES[self]
 
     def __repr__(self) -> str:
         return f"Card.{self.name}"
 
 
+_CARD_NAMES: tuple[str, ...] = tuple(c.name for c in Card)
 SUITS: tuple[Suit, ...] = tuple(Suit)
 RANKS: tuple[Rank, ...] = tuple(Rank)
 CARDS: tuple[Card, ...] = tuple(Card)
@@ -215,12 +216,16 @@ class CardSet:
         return dotted(self.mask)
 
 
+RANK_TEXT: tuple[str, ...] = tuple(
+    "".join("789TJQKA"[r] for r in range(7, -1, -1) if m >> r & 1) for m in range(256))
+"""The ranks of an 8-bit rank mask, high to low (``0b10000001`` → ``"A7"``)."""
+RANK_MASK: dict[str, int] = {text: m for m, text in enumerate(RANK_TEXT)}
+"""The 8-bit rank mask of a canonical rank string (``"AKQJ7"``)."""
+
+
 def dotted(mask: int) -> str:
     """A mask in dotted S.C.D.H form, ranks high to low; ``-`` for the empty set."""
     if not mask:
         return "-"
-    parts = []
-    for suit in SUITS:
-        ranks = suit_ranks(mask, suit)
-        parts.append("".join("789TJQKA"[r] for r in range(7, -1, -1) if ranks >> r & 1))
-    return ".".join(parts)
+    return (f"{RANK_TEXT[mask & 0xFF]}.{RANK_TEXT[mask >> 8 & 0xFF]}."
+            f"{RANK_TEXT[mask >> 16 & 0xFF]}.{RANK_TEXT[mask >> 24 & 0xFF]}")

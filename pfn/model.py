@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pfn.cards import SUITS, Card, Rank, Suit, popcount, suit_ranks
+from pfn.cards import SUITS, Card, Rank, Suit, dotted, popcount, suit_ranks
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
 from pfn.seats import Seat
@@ -98,6 +98,9 @@ class CardRun:
     claim: Annotation | None = None
     pos: tuple[Pos, ...] = field(default=(), compare=False)
     texts: tuple[str, ...] = field(default=(), compare=False)
+    origin: tuple[int, int, str] | None = field(default=None, compare=False)
+    """For a plain line read as it is: its line, column and text, from which ``pos`` and
+    ``texts`` are worked out when a diagnostic needs them."""
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -106,14 +109,32 @@ class CardRun:
         """The annotation of the ``index``-th card, if any."""
         return self.anns[index] if self.anns is not None else None
 
+    def _words(self) -> list[tuple[Pos, str]]:
+        if self.origin is None:
+            return []
+        line, col, text = self.origin
+        out = []
+        index = 0
+        for word in text.split():
+            index = text.find(word, index)
+            out.append(((line, col + index), word))
+            index += len(word)
+        return out
+
     def position(self, index: int) -> Pos:
         """Source position of the ``index``-th card (``(0, 0)`` if unknown)."""
-        return self.pos[index] if index < len(self.pos) else NOWHERE
+        if index < len(self.pos):
+            return self.pos[index]
+        words = self._words()
+        return words[index][0] if index < len(words) else NOWHERE
 
     def text(self, index: int) -> str:
         """The ``index``-th card as written."""
         if index < len(self.texts):
             return self.texts[index]
+        words = self._words()
+        if index < len(words):
+            return words[index][1]
         card = self.cards[index]
         return "-" if card is None else card.name
 
@@ -194,8 +215,8 @@ class Hand:
         return cards_of(self.mask)
 
     def __str__(self) -> str:
-        if self.complete and not self.mask:
-            return "-"
+        if self.complete:
+            return dotted(self.mask)
         groups = []
         for suit in SUITS:
             ranks = suit_ranks(self.mask, suit)

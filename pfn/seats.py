@@ -17,7 +17,7 @@ class Seat(IntEnum):
     D = 3
 
     def __str__(self) -> str:
-        return self.name
+        return "ABCD"[self]
 
     def __repr__(self) -> str:
         return f"Seat.{self.name}"

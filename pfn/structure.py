@@ -179,14 +179,13 @@ def _check_play(record: Record, problem: _Problem) -> None:
         for index, card in enumerate(trick.cards):
             if card is None:
                 continue
-            pos = trick.position(index)
             bit = 1 << card
             if played & bit:
-                problem("PFN-E204", f"{card} played a second time (trick {number})", pos,
-                        trick.text(index), "each card is played once")
+                problem("PFN-E204", f"{card} played a second time (trick {number})",
+                        trick.position(index), trick.text(index), "each card is played once")
             elif discarded & bit:
                 problem("PFN-E211", f"{card} was discarded and cannot be played (trick {number})",
-                        pos, trick.text(index))
+                        trick.position(index), trick.text(index))
             played |= bit
 
 

@@ -56,7 +56,7 @@ def test_positions_are_file_lines() -> None:
     text = "% PFN 1.0\n\n[Event \"x\"]\n[Variant \"sochi\"]\n[Play \"A\"]\nSA S9 S8\nSK  ST C7\n"
     record = one(text)
     trick = record.play.tricks[1]
-    assert trick.pos == ((7, 1), (7, 5), (7, 8))
+    assert [trick.position(i) for i in range(3)] == [(7, 1), (7, 5), (7, 8)]
     assert record.source is not None and record.source.line == 3
 
 

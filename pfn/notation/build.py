@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from lark import Transformer
 
-from pfn.cards import Card
+from pfn.cards import CARD_BY_NAME, Card
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
 from pfn.model import (
@@ -126,6 +126,8 @@ class TagEntry:
 
 
 _CLAIM_MARK = object()
+_TAG_CACHE: dict[str, tuple[str, str, int]] = {}
+"""Tag texts already taken apart (most tags repeat from record to record)."""
 
 
 class RecordBuilder(Transformer[Any, Record]):
@@ -196,13 +198,20 @@ class RecordBuilder(Transformer[Any, Record]):
 
     def _entry(self, children: list[Any]) -> TagEntry:
         token = children[0]
-        m = _TAG_RE.match(token.value)
-        assert m is not None  # the TAG terminal has this shape
-        raw_name, raw_value = m.group(1), m.group(2)
-        name = _TAG_NAMES.get(raw_name.casefold(), raw_name)
-        value = unescape(raw_value)
-        pos = self._pos(token)
-        entry = TagEntry(name, value, pos, pos[1] + m.start(2), children[1:])
+        text = token.value
+        known = _TAG_CACHE.get(text)
+        if known is None:
+            m = _TAG_RE.match(text)
+            assert m is not None  # the TAG terminal has this shape
+            raw_name = m.group(1)
+            known = (_TAG_NAMES.get(raw_name.casefold(), raw_name), unescape(m.group(2)),
+                     m.start(2))
+            if len(_TAG_CACHE) > 4096:
+                _TAG_CACHE.clear()
+            _TAG_CACHE[text] = known
+        name, value, start = known
+        pos = (token.line + self._line0, token.column)
+        entry = TagEntry(name, value, pos, pos[1] + start, children[1:])
         if value == "#" and name in SESSION_TAGS:
             if name in self._previous:
                 entry.value, entry.inherited = self._previous[name], True
@@ -348,8 +357,9 @@ class RecordBuilder(Transformer[Any, Record]):
             elif element.type in ("COMMENT", "LINE_COMMENT"):
                 out.append(self._comment(element.value))
             elif element.type == "WORDS":
-                self._problem("PFN-E105", f"{element.value!r} after the {entry.name} tag, which"
-                              " opens no section", self._pos(element), element.value,
+                text = element.value.split("\n")[0].rstrip()
+                self._problem("PFN-E105", f"{text!r} after the {entry.name} tag, which"
+                              " opens no section", self._pos(element), text,
                               "moves belong after [Auction], [Defence] or [Play]")
         return out
 
@@ -381,14 +391,16 @@ class RecordBuilder(Transformer[Any, Record]):
                     lead.append(text)
                 continue
             line, col = self._pos(element)
-            words = element.value
-            index = 0
-            for word in words.split():
-                index = words.find(word, index)
-                pos = (line, col + index)
-                index += len(word)
-                self._word(word, pos, moves, resolve, section, players, new_line)
-                new_line = False
+            for offset, text in enumerate(element.value.split("\n")):
+                if offset:
+                    new_line, col = True, 1  # the token runs on over line ends
+                index = 0
+                for word in text.split():
+                    index = text.find(word, index)
+                    pos = (line + offset, col + index)
+                    index += len(word)
+                    self._word(word, pos, moves, resolve, section, players, new_line)
+                    new_line = False
         return moves
 
     def _word(self, word: str, pos: Pos, moves: list[_Move], resolve: Callable[[str], Any],
@@ -483,9 +495,41 @@ class RecordBuilder(Transformer[Any, Record]):
     def _section_seat(self, entry: TagEntry, players: int) -> Seat | None:
         return self._typed(entry, lambda v: values.seat(v, players))
 
+    def _plain_words(self, entry: TagEntry) -> list[tuple[int, int, str]] | None:
+        """``(line, col, line text)`` of a section made only of words (no comments,
+        variations or other tokens), else ``None``: the fast path for machine-written
+        records."""
+        out = []
+        for element in entry.elements:
+            if isinstance(element, _RawVariation) or element.type != "WORDS":
+                if isinstance(element, _RawVariation) or element.type != "NL":
+                    return None
+                continue
+            line, col = element.line + self._line0, element.column
+            for offset, text in enumerate(element.value.split("\n")):
+                if text and not text.isspace():
+                    out.append((line + offset, col if not offset else 1, text))
+        return out
+
     def _calls(self, entry: TagEntry, comments: list[str], resolve: Callable[[str], str | None],
                players: int) -> CallSection:
         section = "auction" if entry.name == "Auction" else "defence"
+        plain = self._plain_words(entry)
+        if plain is not None:
+            calls: list[Call] = []
+            for line, col, text in plain:
+                index = 0
+                for word in text.split():
+                    if resolve(word) != word:  # an alias, a prefix or an annotation
+                        break
+                    index = text.find(word, index)
+                    calls.append(Call(word, None, None, (line, col + index), word))
+                    index += len(word)
+                else:
+                    continue
+                break
+            else:
+                return CallSection(self._section_seat(entry, players), tuple(calls))
         moves = self._moves(entry.elements, comments, resolve, section, players)
         return CallSection(self._section_seat(entry, players),
                            tuple(self._call(m) for m in moves))
@@ -510,7 +554,25 @@ class RecordBuilder(Transformer[Any, Record]):
         return CardRun(tuple(cards), tuple(anns) if any(anns) else None, claim,
                        tuple(positions), tuple(texts))
 
+    def _plain_play(self, entry: TagEntry) -> tuple[CardRun, ...] | None:
+        """The tricks of a Play section of plain canonical cards (the fast path)."""
+        plain = self._plain_words(entry)
+        if plain is None:
+            return None
+        runs = []
+        cards_by_name = CARD_BY_NAME
+        for line, col, text in plain:
+            cards = tuple(map(cards_by_name.get, text.split()))
+            if None in cards and not all(c is not None or w == "-"
+                                         for c, w in zip(cards, text.split(), strict=True)):
+                return None  # aliases, claims, annotations: the general path
+            runs.append(CardRun(cards, None, None, origin=(line, col, text)))
+        return tuple(runs)
+
     def _play(self, entry: TagEntry, comments: list[str], players: int) -> Play:
+        plain = self._plain_play(entry)
+        if plain is not None:
+            return Play(self._section_seat(entry, players), plain)
         moves = self._moves(entry.elements, comments, parse_card, "play", players)
         runs: list[list[_Move]] = []
         for move in moves:
@@ -536,26 +598,31 @@ class RecordBuilder(Transformer[Any, Record]):
                 continue
             if element.type != "WORDS":
                 continue
-            line, col = self._pos(element)
-            text = element.value
-            words = text.split()
-            prefix: Seat | None = None
-            start = 0
-            if words and len(words[0]) == 1:
-                try:
-                    prefix = values.seat(words[0], players)
-                except ValueProblem as problem:
-                    self._problem(problem.code, f"Sheet: {problem.message}", (line, col),
-                                  words[0], problem.hint)
+            first_line, first_col = self._pos(element)
+            for offset, raw in enumerate(element.value.split("\n")):
+                text = raw.rstrip()
+                words = text.split()
+                if not words:
                     continue
-                start = text.find(words[0]) + 1
-            try:
-                out += values.score_entries(text[start:], dict(vocabulary.columns), True, players,
-                                            start, prefix)
-            except ValueProblem as problem:
-                self._problem(problem.code, f"Sheet: {problem.message}",
-                              (line, col + problem.start),
-                              text[problem.start:problem.start + problem.length], problem.hint)
+                line, col = first_line + offset, (first_col if not offset else 1)
+                prefix: Seat | None = None
+                start = 0
+                if len(words[0]) == 1:
+                    try:
+                        prefix = values.seat(words[0], players)
+                    except ValueProblem as problem:
+                        self._problem(problem.code, f"Sheet: {problem.message}", (line, col),
+                                      words[0], problem.hint)
+                        continue
+                    start = text.find(words[0]) + 1
+                try:
+                    out += values.score_entries(text[start:], dict(vocabulary.columns), True,
+                                                players, start, prefix)
+                except ValueProblem as problem:
+                    self._problem(problem.code, f"Sheet: {problem.message}",
+                                  (line, col + problem.start),
+                                  text[problem.start:problem.start + problem.length],
+                                  problem.hint)
         return tuple(sorted_entries(out))
 
 
@@ -583,7 +650,12 @@ def _raw_lines(elements: list[Any]) -> list[str]:
                 current.append(element.value.rstrip())
                 flush()
             else:
-                current.append(element.value)
+                parts = element.value.split("\n")
+                for number, part in enumerate(parts):
+                    if number:
+                        flush()
+                    if part.strip():
+                        current.append(part.strip())
 
     add(elements)
     flush()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from pfn.cards import Card
+from pfn.cards import RANK_MASK, Card
 from pfn.model import CardPattern, CardRef, Deal, Hand, ScoreEntry
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import SUIT_CHARS, Vocabulary, fold, parse_card, rank_of
@@ -103,6 +103,10 @@ def hand(text: str, start: int = 0) -> Hand | None:
     mask = 0
     unknown = [0, 0, 0, 0]
     for suit, group in enumerate(groups):
+        ranks = RANK_MASK.get(group)
+        if ranks is not None:  # canonical: ranks high to low
+            mask |= ranks << (8 * suit)
+            continue
         group = group.replace("10", "T")
         if group in ("-", "—"):
             continue
@@ -128,8 +132,42 @@ def hand(text: str, start: int = 0) -> Hand | None:
     return Hand(mask, (unknown[0], unknown[1], unknown[2], unknown[3]))
 
 
+def _plain_deal(value: str, players: int | None) -> Deal | None:
+    """A Deal tag in export form (``A:AKQJ7.AK.7.A7 … talon:..8.8``), or ``None``."""
+    hands: dict[int, Hand] = {}
+    talon = None
+    seen = 0
+    for part in value.split():
+        label, sep, body = part.partition(":")
+        groups = body.split(".")
+        if not sep or len(groups) != 4:
+            return None
+        masks = [RANK_MASK.get(g) for g in groups]
+        if None in masks:
+            return None
+        mask = masks[0] | masks[1] << 8 | masks[2] << 16 | masks[3] << 24  # type: ignore[operator]
+        if mask & seen:
+            return None  # the general path reports the duplicate
+        seen |= mask
+        if label == "talon":
+            if talon is not None:
+                return None
+            talon = Hand(mask)
+        elif len(label) == 1 and label in "ABCD" and "ABCD".index(label) not in hands:
+            hands["ABCD".index(label)] = Hand(mask)
+        else:
+            return None
+    if not hands:
+        return None
+    count = max(players or 3, max(hands) + 1)
+    return Deal(tuple(hands.get(i) for i in range(count)), talon)
+
+
 def deal(value: str, players: int | None = None) -> Deal:
     """The Deal tag: ``A:… B:… C:… talon:…``, each hand labelled (any order)."""
+    plain = _plain_deal(value, players)
+    if plain is not None:
+        return plain
     labels = list(_LABEL_RE.finditer(value))
     if not labels:
         raise ValueProblem("PFN-E106", f"no labelled hands in deal {value!r}", 0, len(value),
@@ -198,8 +236,22 @@ def cards(value: str) -> tuple[CardRef, ...] | None:
 # Result, Score, Sheet, Settlement
 
 
+def _plain_result(value: str, players: int) -> tuple[tuple[Seat, int | None], ...] | None:
+    out: list[tuple[Seat, int | None]] = []
+    seats = "ABCD"[:players]
+    for word in value.split():
+        if len(word) < 3 or word[1] != ":" or word[0] not in seats or not word[2:].isdigit() \
+                or int(word[2:]) > 10:
+            return None
+        out.append((SEAT_BY_NAME[word[0]], int(word[2:])))
+    return tuple(out)
+
+
 def result(value: str, players: int = 4) -> tuple[tuple[Seat, int | None], ...]:
     """The Result tag: tricks per seat, ``A:8 B:1 C:1`` (``?`` where not known)."""
+    plain = _plain_result(value, players)
+    if plain is not None:
+        return plain
     out: list[tuple[Seat, int | None]] = []
     for at, word in _words(value):
         name, sep, count = word.partition(":")
@@ -232,7 +284,7 @@ def score_entries(value: str, columns: dict[str, str], total: bool, players: int
                 "PFN-E106", f"score entry {word!r} is not seat:column±amount", first_at + at,
                 len(word), "e.g. A:pool+4, B:whist/A+4, A:mountain+8; in the Sheet A:pool=10")
         name, column, against, op, number_text = m.groups()
-        canonical = columns.get(fold(column))
+        canonical = columns.get(column) or columns.get(fold(column))
         if canonical is None:
             raise ValueProblem("PFN-E106", f"unknown score column {column!r}", first_at + at,
                                len(word), "columns are " + ", ".join(sorted(set(columns.values()))))

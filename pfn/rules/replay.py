@@ -446,8 +446,12 @@ class Replayer:
         if hidden:
             self.unchecked(f"the cards of {' and '.join(hidden)} are not all given: their play"
                            " is checked only against what they showed")
-        state = _PlayState(self, participants, leader, contract)
-        state.play_main(section.tricks)
+        if not self._fast_play(participants, leader, contract, section.tricks):
+            r.tricks.clear()
+            state = _PlayState(self, participants, leader, contract)
+            state.play_main(section.tricks)
+        else:
+            state = self._fast_state
         r.taken = dict(state.taken)
         r.play_complete = state.complete and not section.claimed
         if not state.stopped and not section.claimed and state.number <= 10 and \
@@ -455,6 +459,59 @@ class Replayer:
             self.report("PFN-W004", f"the play stops after trick {state.number - 1} without"
                         " '*'", self.tag_pos("Play"), None,
                         "end with * when the rest was claimed or not recorded")
+
+    def _fast_play(self, participants: tuple[Seat, ...], leader: Seat, contract: Contract,
+                   tricks: Sequence[CardRun]) -> bool:
+        """Replay a plain, complete, legal main line in one tight loop over bit masks.
+
+        Plain means: every hand known, every card given, no annotation, no talon-led
+        trick, no heading rule.  The first irregularity returns ``False`` and the
+        general engine replays the play from the start, reporting precisely."""
+        r = self.r
+        if (contract.allpass or self.variant.must_head or len(tricks) != 10
+                or not all(r.complete[s] for s in participants)):
+            return False
+        hands = list(r.hands)
+        trump = contract.trump
+        trump_mask = SUIT_MASKS[trump] if trump is not None else 0
+        order = participants
+        size = len(order)
+        taken = dict.fromkeys(order, 0)
+        played: list[PlayedTrick] = []
+        for number, run in enumerate(tricks, start=1):
+            cards = run.cards
+            if len(cards) != size or run.anns is not None or None in cards:
+                return False
+            start = order.index(leader)
+            seats = tuple(order[(start + i) % size] for i in range(size))
+            before = tuple(hands)
+            lead = cards[0]
+            led_mask = SUIT_MASKS[lead >> 3]  # type: ignore[operator]
+            best, best_key = 0, -1
+            for i, card in enumerate(cards):
+                seat = seats[i]
+                bit = 1 << card  # type: ignore[operator]
+                hand = hands[seat]
+                if not hand & bit:
+                    return False
+                if i and not bit & led_mask and (hand & led_mask or (
+                        trump_mask and not bit & trump_mask and hand & trump_mask)):
+                    return False
+                hands[seat] = hand & ~bit
+                key = (16 + (card & 7) if bit & trump_mask else  # type: ignore[operator]
+                       card & 7 if bit & led_mask else -1)  # type: ignore[operator]
+                if key > best_key:
+                    best, best_key = i, key
+            leader = seats[best]
+            taken[leader] += 1
+            played.append(PlayedTrick(number, seats[0], seats, cards, leader, before, False, run))
+        if tricks[-1].claim is not None:
+            return False
+        r.tricks = played
+        state = _PlayState.__new__(_PlayState)
+        state.taken, state.complete, state.stopped, state.number = taken, True, False, 11
+        self._fast_state = state
+        return True
 
     # -- result -----------------------------------------------------------
 

@@ -9,6 +9,7 @@ python-chess's variants do.  ``find_variant`` looks one up by name or alias.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -74,8 +75,10 @@ class Variant:
 
     @classmethod
     def with_rules(cls, pairs: tuple[tuple[str, str], ...]) -> Variant:
-        """An instance with ``option=value`` pairs over the defaults (``ValueError``)."""
-        return cls(cls.default_rules().with_values(pairs))
+        """An instance with ``option=value`` pairs over the defaults (``ValueError``).
+
+        Instances hold no state of a deal, so one per variant and rules is shared."""
+        return _instance(cls, tuple(pairs))
 
     def auction(self, order: tuple[Seat, ...]) -> Auction:
         """A new auction for seats speaking in ``order`` (eldest first)."""
@@ -268,6 +271,11 @@ class Classic(Variant):
         "allpass_progression": (2,), "allpass_exit": (6,), "half_whist": "off"}
 
 
+@functools.lru_cache(maxsize=256)
+def _instance(cls: type[Variant], pairs: tuple[tuple[str, str], ...]) -> Variant:
+    return cls(cls.default_rules().with_values(pairs))
+
+
 VARIANTS: list[type[Variant]] = [Sochi, Leningrad, Rostov, RussianStandard, Serbian, MailRu,
                                  Britannica, Classic]
 _BY_NAME = {fold(alias): v for v in VARIANTS for alias in (v.name, *v.aliases)}
@@ -275,7 +283,7 @@ _BY_NAME = {fold(alias): v for v in VARIANTS for alias in (v.name, *v.aliases)}
 
 def find_variant(name: str) -> type[Variant]:
     """The variant named ``name`` or one of its aliases (any case); ``ValueError`` if none."""
-    found = _BY_NAME.get(fold(name))
+    found = _BY_NAME.get(name) or _BY_NAME.get(fold(name))
     if found is None:
         raise ValueError(f"unknown variant {name!r}")
     return found
