@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
 
 from pfn.cards import CARDS, Card, dotted
 from pfn.contract import Contract
-from pfn.model import Record, format_amount
+from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
 from pfn.notation.reader import loads
 from pfn.rules.auction import Auction
@@ -43,18 +42,8 @@ class DealMaker:
     # -- auction ------------------------------------------------------------
 
     def _auction(self, auction: Auction, hands: dict[Seat, int]) -> list[str]:
-        rng = self.rng
         ladder = auction.ladder.bids
-        appetite: dict[Seat, int] = {}
-        for seat in auction.state.order:
-            roll = rng.random()
-            if roll < 0.3:
-                appetite[seat] = -1
-            elif roll < 0.36 and "mis" in ladder:
-                appetite[seat] = ladder.index("mis")
-            else:
-                cap = min(len(ladder) - 1, 14 if roll < 0.9 else len(ladder) - 1)
-                appetite[seat] = rng.randint(0, cap)
+        appetite = {seat: self._appetite(hands[seat], ladder) for seat in auction.state.order}
         calls: list[str] = []
         for _ in range(60):
             speaker, _problem = auction.speaker(None)
@@ -64,6 +53,30 @@ class DealMaker:
             auction.apply(speaker, call)
             calls.append(call)
         return calls
+
+    def _appetite(self, hand: int, ladder: tuple[str, ...]) -> int:
+        """The highest rung a player would bid to with ``hand``: a rough count of his
+        tricks (aces, guarded kings, length in his best suit), with some recklessness;
+        -1 to pass at once."""
+        rng = self.rng
+        suits = [(hand >> (8 * s)) & 0xFF for s in range(4)]
+        lengths = [m.bit_count() for m in suits]
+        aces = sum(m >> 7 & 1 for m in suits)
+        kings = sum(1 for m, n in zip(suits, lengths, strict=True) if m >> 6 & 1 and n >= 2)
+        if "mis" in ladder and aces == 0 and kings == 0 and rng.random() < 0.5:
+            return ladder.index("mis")
+        best = max(range(4), key=lambda s: (lengths[s], suits[s]))
+        tricks = aces + 0.5 * kings + max(0, lengths[best] - 3) + 3 + rng.gauss(0, 0.8)
+        level = int(tricks)
+        if level < 6:
+            return -1
+        strain = "SCDH"[best]
+        for rung in range(len(ladder) - 1, -1, -1):
+            bid = ladder[rung]
+            if not bid.startswith("mis") and not bid.endswith("-hand") and \
+                    int(bid.rstrip("SCDHNT") or 0) <= level and bid.endswith(strain):
+                return rung
+        return 0
 
     def _choose_call(self, auction: Auction, seat: Seat, appetite: int) -> str:
         state = auction.state
@@ -366,7 +379,7 @@ def generate(count: int, variant: str = "sochi", seed: int = 0, *, players: int 
                 dealer = dealer.next(players)
 
 
-def _sheet_text(values: Mapping[tuple[Seat, str, Seat | None], Fraction], players: int) -> str:
+def _sheet_text(values: Mapping[tuple[Seat, str, Seat | None], Amount], players: int) -> str:
     rows = ['[Sheet ""]']
     for i in range(players):
         seat = Seat(i)

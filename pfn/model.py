@@ -252,7 +252,18 @@ class Deal:
 # Results and the score sheet
 
 
-def format_amount(value: Fraction, signed: bool = False) -> str:
+Amount = Fraction | int
+"""An exact amount on the sheet: a whole number, or a fraction where a division leaves one."""
+
+
+def exact(value: Amount) -> Amount:
+    """``value`` as an int when it is whole (ints are much faster than Fractions)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def format_amount(value: Amount, signed: bool = False) -> str:
     """An exact amount: ``4``, ``-2``, ``37/3``; with ``signed`` a ``+`` for positive values."""
     text = str(value.numerator)
     if value.denominator != 1:
@@ -274,7 +285,7 @@ class ScoreEntry:
     seat: Seat
     column: str
     against: Seat | None
-    value: Fraction
+    value: Amount
     total: bool = False
     pos: Pos = field(default=NOWHERE, compare=False)
 
@@ -293,10 +304,21 @@ class ScoreEntry:
         return self.label() + amount
 
 
-@dataclass(frozen=True, slots=True)
+TYPED_TAGS = frozenset({"Variant", "Rules", "Dealer", "Deal", "Declarer", "Contract", "Result",
+                        "Talon", "Discard", "Score", "Settlement", "Note", "Auction",
+                        "Defence", "Play", "Sheet"})
+"""Tags whose content is held in the typed fields of :class:`Record`: their raw values
+(``"c"`` for ``C``, ``"Сочи"`` for ``sochi``) do not take part in equality."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Tag:
-    """A tag pair as written: canonical name for known tags, the raw value, and the
-    comments that follow it (for a section tag: those before its first move)."""
+    """A tag pair as written: canonical name for known tags, the value as written, and
+    the comments that follow it (for a section tag: those before its first move).
+
+    The export form of a known tag's value comes from the record's typed fields
+    (:func:`pfn.notation.writer.tag_value`), so two tags that say the same thing in
+    different words are equal."""
 
     name: str
     value: str
@@ -304,6 +326,18 @@ class Tag:
     inherited: bool = False
     """Written ``#`` (the same as in the previous record); ``value`` is the value inherited."""
     pos: Pos = field(default=NOWHERE, compare=False)
+
+    def _key(self) -> tuple[str, str | None, tuple[str, ...], bool]:
+        return (self.name, None if self.name in TYPED_TAGS else self.value, self.comments,
+                self.inherited)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tag):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from pfn.model import (
     Variation,
 )
 from pfn.notation import values
-from pfn.notation.canonical import canonical_value, sorted_entries
+from pfn.notation.canonical import sorted_entries
 from pfn.notation.values import ValueProblem
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import RUSSIAN, Vocabulary, parse_card
@@ -113,7 +113,7 @@ class _RawVariation(list[Any]):
     """The tokens of a ``( … )`` group, before its section is known."""
 
 
-@dataclass
+@dataclass(slots=True)
 class TagEntry:
     """A tag pair and the tokens after it, as read."""
 
@@ -231,18 +231,12 @@ class RecordBuilder(Transformer[Any, Record]):
         for entry in entries:
             comments: list[str] = []
             name = entry.name
-            seat: Seat | None = None
             if name == "Auction":
-                fields["auction"] = section = self._calls(entry, comments, vocabulary.call,
-                                                          players)
-                seat = section.first
+                fields["auction"] = self._calls(entry, comments, vocabulary.call, players)
             elif name == "Defence":
-                fields["defence"] = section = self._calls(entry, comments, vocabulary.defence_call,
-                                                          players)
-                seat = section.first
+                fields["defence"] = self._calls(entry, comments, vocabulary.defence_call, players)
             elif name == "Play":
-                fields["play"] = play = self._play(entry, comments, players)
-                seat = play.leader
+                fields["play"] = self._play(entry, comments, players)
             elif name == "Sheet":
                 fields["sheet"] = self._sheet(entry, comments, vocabulary, players)
             elif name not in _ORDERED and any(
@@ -250,8 +244,9 @@ class RecordBuilder(Transformer[Any, Record]):
                 unknown_sections.append((name, Section(tuple(_raw_lines(entry.elements)))))
             else:
                 comments += self._comments_only(entry)
-            value = canonical_value(name, entry.value, fields, seat) if name in _ORDERED \
-                else entry.value
+            value = entry.value
+            if name == "Players":  # names are content: keep them in their export spelling
+                value = "; ".join(n.strip() for n in value.split(";"))
             tags.append(Tag(name, value, tuple(comments), entry.inherited, entry.pos))
         tags.sort(key=lambda t: _RANK.get(t.name, len(_RANK)))  # export order; stable for others
         return Record(tags=tuple(tags), sections=tuple(unknown_sections),

@@ -18,6 +18,7 @@ from typing import IO, Any
 from pfn.cards import Card
 from pfn.diagnostics import Diagnostic, NotationError
 from pfn.model import (
+    Amount,
     Annotation,
     Call,
     CallSection,
@@ -29,9 +30,9 @@ from pfn.model import (
     Source,
     Tag,
     Variation,
+    exact,
 )
 from pfn.notation.build import RecordBuilder, TagEntry
-from pfn.notation.canonical import canonical_value
 from pfn.notation.canonical import sorted_entries as _entries
 from pfn.notation.writer import _ORDER, tag_value
 from pfn.resources import resource
@@ -41,12 +42,12 @@ from pfn.vocabulary import parse_card
 JSON_VERSION = "1.0"
 
 
-def _amount(value: Fraction) -> int | str:
+def _amount(value: Amount) -> int | str:
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def _parse_amount(value: int | str) -> Fraction:
-    return Fraction(value)
+def _parse_amount(value: int | str) -> Amount:
+    return exact(Fraction(value))
 
 
 # ---------------------------------------------------------------------------
@@ -236,11 +237,7 @@ def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
     auction = obj.get("auction")
     defence = obj.get("defence")
     play = obj.get("play")
-    firsts = {"Auction": _seat((auction or {}).get("first")),
-              "Defence": _seat((defence or {}).get("first")),
-              "Play": _seat((play or {}).get("leader"))}
-    tags = tuple(Tag(e.name, canonical_value(e.name, e.value, fields, firsts.get(e.name))
-                     if e.name in _ORDER else e.value, tuple(t.get("comments", ())), e.inherited)
+    tags = tuple(Tag(e.name, e.value, tuple(t.get("comments", ())), e.inherited)
                  for e, t in zip(entries, obj.get("tags", ()), strict=True))
     return Record(
         tags=tags,

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from pfn.cards import RANK_MASK, Card
-from pfn.model import CardPattern, CardRef, Deal, Hand, ScoreEntry
+from pfn.cards import CARD_BY_NAME, RANK_MASK, Card
+from pfn.model import Amount, CardPattern, CardRef, Deal, Hand, ScoreEntry, exact
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import SUIT_CHARS, Vocabulary, fold, parse_card, rank_of
 
@@ -56,13 +56,13 @@ def number(text: str, start: int = 0) -> int:
                            len(text)) from None
 
 
-def amount(text: str, start: int = 0) -> Fraction:
+def amount(text: str, start: int = 0) -> Amount:
     """An exact amount: ``4``, ``-12``, ``+37``, ``37/3``."""
     try:
         if "/" in text:
             num, den = text.split("/")
-            return Fraction(int(num), int(den))
-        return Fraction(int(text))
+            return exact(Fraction(int(num), int(den)))
+        return int(text)
     except (ValueError, ZeroDivisionError):
         raise ValueProblem("PFN-E111", f"invalid amount {text!r}", start, len(text),
                            "amounts are whole numbers or exact fractions such as 37/3") from None
@@ -227,6 +227,9 @@ def is_public_discard(value: str) -> bool:
 
 def cards(value: str) -> tuple[CardRef, ...] | None:
     """A list of cards (Talon, Discard); ``None`` for ``?`` (not known)."""
+    plain = tuple(map(CARD_BY_NAME.get, value.split()))
+    if None not in plain:
+        return plain  # type: ignore[return-value]
     if value.strip() == "?":
         return None
     return tuple(card_ref(word, at) for at, word in _words(value))
@@ -301,9 +304,9 @@ def score_entries(value: str, columns: dict[str, str], total: bool, players: int
     return tuple(out)
 
 
-def settlement(value: str, players: int = 4) -> tuple[tuple[Seat, Fraction], ...]:
+def settlement(value: str, players: int = 4) -> tuple[tuple[Seat, Amount], ...]:
     """The Settlement tag: ``A:+37 B:+183 C:-217 D:-3`` (exact fractions allowed)."""
-    out: list[tuple[Seat, Fraction]] = []
+    out: list[tuple[Seat, Amount]] = []
     for at, word in _words(value):
         name, sep, number_text = word.partition(":")
         if not sep:

@@ -23,7 +23,7 @@ from pfn.model import (
     format_amount,
 )
 from pfn.notation.build import KNOWN_TAGS
-from pfn.notation.canonical import sorted_entries
+from pfn.notation.canonical import canonical_value, sorted_entries
 
 WIDTH = 79
 """Longest line the writer produces (PGN's export rule: under 80 characters)."""
@@ -144,9 +144,21 @@ def _fill(atoms: Iterable[_Atom], first: str = "", width: int = WIDTH) -> list[s
 
 
 def tag_value(record: Record, tag: Tag) -> str:
-    """The value a tag is written with: ``#`` where it was inherited, else its value
-    (canonical for the tags pfn reads, as the reader stores them)."""
-    return "#" if tag.inherited else tag.value
+    """The value a tag is written with: ``#`` where it was inherited, else its export
+    form (from the record's typed fields for the tags pfn reads)."""
+    if tag.inherited:
+        return "#"
+    if tag.name not in _ORDER:
+        return tag.value
+    section = {"Auction": record.auction, "Defence": record.defence}.get(tag.name)
+    seat = section.first if section is not None else (
+        record.play.leader if tag.name == "Play" and record.play is not None else None)
+    fields = {"variant": record.variant, "dealer": record.dealer, "deal": record.deal,
+              "declarer": record.declarer, "contract": record.contract, "result": record.result,
+              "talon": record.talon, "discard": record.discard, "score": record.score,
+              "settlement": record.settlement, "rules": record.rules,
+              "discard_public": record.discard_public}
+    return canonical_value(tag.name, tag.value, fields, seat)
 
 
 # ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pfn.diagnostics import Diagnostic
-from pfn.model import Record, format_amount
+from pfn.model import Amount, Record, format_amount
 from pfn.rules.replay import DealContext, Replay, replay
 from pfn.rules.variant import Variant, find_variant
 from pfn.scoring.ledger import Key, LedgerEntry, entry_label, reasons, totals
@@ -59,8 +59,15 @@ def _new_state(record: Record, overrides: tuple[tuple[str, str], ...]) -> MatchS
                                 american_aid=variant.american_aid)
     if record.match is not None:
         sheet.start()
-    header = {name: value for name in MATCH_TAGS if (value := record.tag(name)) is not None}
-    return MatchState(record.match, variant, sheet, header)
+    return MatchState(record.match, variant, sheet, _header(record))
+
+
+def _header(record: Record) -> dict[str, str]:
+    """The match-wide tags a record gives, in canonical form."""
+    found = {t.name for t in record.tags}
+    values = {"Variant": record.variant, "Rules": "; ".join(f"{k}={v}" for k, v in record.rules),
+              "Target": (record.tag("Target") or "").strip(), "Players": "; ".join(record.names)}
+    return {name: values[name] for name in MATCH_TAGS if name in found}
 
 
 class MatchChecker:
@@ -126,10 +133,7 @@ class MatchChecker:
     def _state_for(self, record: Record, out: list[Diagnostic]) -> MatchState | None:
         state = self.state
         if state is not None and record.match is not None and record.match == state.id:
-            for name in MATCH_TAGS:
-                value = record.tag(name)
-                if value is None:
-                    continue
+            for name, value in _header(record).items():
                 if name in state.header and value != state.header[name]:
                     out.append(Diagnostic("PFN-E804", f"{name} changes within match"
                                           f" {state.id!r}: {state.header[name]!r} before,"
@@ -186,14 +190,14 @@ class MatchChecker:
     # -- comparisons ------------------------------------------------------------
 
     def _compare_score(self, record: Record, written: list[LedgerEntry],
-                       state: MatchState, uncertain: dict[Key, set[Fraction]]
+                       state: MatchState, uncertain: dict[Key, set[Amount]]
                        ) -> list[Diagnostic]:
         out: list[Diagnostic] = []
         stated = totals(record.score or ())
         computed = totals(written)
         for key, possible in uncertain.items():
-            base = computed.pop(key, Fraction(0))
-            given = stated.pop(key, Fraction(0))
+            base = computed.pop(key, 0)
+            given = stated.pop(key, 0)
             allowed = sorted(base + p for p in possible)
             if given not in allowed:
                 out.append(Diagnostic(
@@ -210,9 +214,9 @@ class MatchChecker:
             pos = _entry_pos(record, "Score", key)
             if have is None:
                 out.append(Diagnostic("PFN-E702", f"{label} missing: the rules write"
-                                      f" {format_amount(want or Fraction(0), True)}"
+                                      f" {format_amount(want or 0, True)}"
                                       f" — {why.get(key, variant)}", None, *pos, None,
-                                      f"add {label}{format_amount(want or Fraction(0), True)}"
+                                      f"add {label}{format_amount(want or 0, True)}"
                                       " to the Score tag"))
             elif want is None:
                 out.append(Diagnostic("PFN-E703", f"{label}: stated"
@@ -238,8 +242,8 @@ class MatchChecker:
         seats = {k[0] for k in stated}
         keys = set(stated) | {k for k, v in state.sheet.values.items() if k[0] in seats and v}
         for key in sorted(keys, key=_key_order):
-            have = stated.get(key, Fraction(0))
-            want = state.sheet.values.get(key, Fraction(0))
+            have = stated.get(key, 0)
+            want = state.sheet.values.get(key, 0)
             if have != want:
                 label = entry_label(key)
                 out.append(Diagnostic("PFN-E801", f"Sheet {label}: stated {format_amount(have)},"

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Literal
 
 from pfn.cards import FULL_DECK, Card
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, RuleError
-from pfn.model import Annotation, Call, CardRun, Pos, Record, Variation
+from pfn.model import Amount, Annotation, Call, CardRun, Pos, Record, Variation
 from pfn.rules.auction import Auction, CallProblem
 from pfn.rules.defence import DefenceOutcome
 from pfn.rules.play import SUIT_MASKS, Hands, PlayProblem, TrickPlay, winner_index
@@ -90,7 +89,7 @@ class Replay:
     """What this deal writes on the sheet, before closing the pool and help."""
     score_complete: bool = False
     """``entries`` are the whole score of the deal."""
-    uncertain: dict[tuple[Seat, str, Seat | None], set[Fraction]] = field(default_factory=dict)
+    uncertain: dict[tuple[Seat, str, Seat | None], set[Amount]] = field(default_factory=dict)
     """Entries the given facts do not fix, with the amounts they may add."""
     allpass_round: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -9,7 +9,6 @@ python-chess's variants do.  ``find_variant`` looks one up by name or alias.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -78,7 +77,13 @@ class Variant:
         """An instance with ``option=value`` pairs over the defaults (``ValueError``).
 
         Instances hold no state of a deal, so one per variant and rules is shared."""
-        return _instance(cls, tuple(pairs))
+        key = (cls, tuple(pairs))
+        found = _INSTANCES.get(key)
+        if found is None:
+            if len(_INSTANCES) > 256:
+                _INSTANCES.clear()
+            found = _INSTANCES[key] = cls(cls.default_rules().with_values(tuple(pairs)))
+        return found
 
     def auction(self, order: tuple[Seat, ...]) -> Auction:
         """A new auction for seats speaking in ``order`` (eldest first)."""
@@ -271,9 +276,7 @@ class Classic(Variant):
         "allpass_progression": (2,), "allpass_exit": (6,), "half_whist": "off"}
 
 
-@functools.lru_cache(maxsize=256)
-def _instance(cls: type[Variant], pairs: tuple[tuple[str, str], ...]) -> Variant:
-    return cls(cls.default_rules().with_values(pairs))
+_INSTANCES: dict[tuple[type[Variant], tuple[tuple[str, str], ...]], Variant] = {}
 
 
 VARIANTS: list[type[Variant]] = [Sochi, Leningrad, Rostov, RussianStandard, Serbian, MailRu,

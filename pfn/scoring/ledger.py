@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 
-from pfn.model import ScoreEntry, format_amount
+from pfn.model import Amount, ScoreEntry, exact, format_amount
 from pfn.seats import Seat
 
 Key = tuple[Seat, str, Seat | None]
@@ -20,7 +19,7 @@ class LedgerEntry:
     seat: Seat
     column: str
     against: Seat | None
-    value: Fraction
+    value: Amount
     rule: str
     """The rule that produced it, in words ("Sochi, both whisted: 1 trick × price 4")."""
 
@@ -43,18 +42,18 @@ def entry_label(key: Key) -> str:
     return f"{seat}:{column}" + (f"/{against}" if against is not None else "")
 
 
-def entry(seat: Seat, column: str, value: Fraction | int, rule: str,
+def entry(seat: Seat, column: str, value: Amount, rule: str,
           against: Seat | None = None) -> LedgerEntry:
-    """A ledger entry (``value`` may be an int)."""
-    return LedgerEntry(seat, column, against, Fraction(value), rule)
+    """A ledger entry."""
+    return LedgerEntry(seat, column, against, exact(value), rule)
 
 
-def totals(entries: Iterable[LedgerEntry | ScoreEntry]) -> dict[Key, Fraction]:
+def totals(entries: Iterable[LedgerEntry | ScoreEntry]) -> dict[Key, Amount]:
     """Entries summed by key, zero sums dropped."""
-    out: dict[Key, Fraction] = {}
+    out: dict[Key, Amount] = {}
     for e in entries:
         key = (e.seat, e.column, e.against)
-        out[key] = out.get(key, Fraction(0)) + e.value
+        out[key] = out.get(key, 0) + e.value
     return {k: v for k, v in out.items() if v}
 
 

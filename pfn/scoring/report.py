@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pfn.model import Record, format_amount
+from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
 from pfn.rules.checker import MatchChecker
 from pfn.scoring.ledger import Key, LedgerEntry, entry_label, totals
@@ -29,8 +29,8 @@ class DealRow:
     declarer: Seat | None
     contract: str
     tricks: dict[Seat, int | None]
-    written: dict[Key, Fraction]
-    sheet: dict[Key, Fraction]
+    written: dict[Key, Amount]
+    sheet: dict[Key, Amount]
     problems: int = 0
 
 
@@ -124,7 +124,7 @@ def format_text(items: list[MatchReport], each: bool = False) -> str:
     return "\n".join(out)
 
 
-def _order(item: tuple[Key, Fraction]) -> tuple[int, int, int]:
+def _order(item: tuple[Key, Amount]) -> tuple[int, int, int]:
     (seat, column, against), _ = item
     return (seat, COLUMN_ORDER.get(column, 9), -1 if against is None else against)
 
@@ -141,13 +141,13 @@ def _sheet_lines(report: MatchReport, row: DealRow, indent: str) -> list[str]:
     return lines
 
 
-def _amount_json(value: Fraction) -> int | str:
+def _amount_json(value: Amount) -> int | str:
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def format_json(items: list[MatchReport]) -> str:
     """The reports as JSON (exact amounts as integers or "n/d" strings)."""
-    def entries(values: dict[Key, Fraction]) -> list[dict[str, object]]:
+    def entries(values: dict[Key, Amount]) -> list[dict[str, object]]:
         return [{"seat": str(s), "column": c, **({"against": str(a)} if a is not None else {}),
                  "value": _amount_json(v)} for (s, c, a), v in sorted(values.items(), key=_order)]
 

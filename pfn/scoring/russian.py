@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from pfn.cards import CARDS, Card, Rank
 from pfn.contract import Contract
-from pfn.model import CardPattern, CardRef
+from pfn.model import Amount, CardPattern, CardRef, exact
 from pfn.rules.defence import DefenceOutcome
 from pfn.rules.options import HouseRules
 from pfn.scoring.ledger import LedgerEntry, entry
@@ -39,7 +39,7 @@ class DealFacts:
     """What scoring could not decide (filled in by the scorer)."""
     incomplete: bool = False
     """The entries are not the whole score of the deal (something was not given)."""
-    uncertain: dict[tuple[Seat, str, Seat | None], set[Fraction]] = field(default_factory=dict)
+    uncertain: dict[tuple[Seat, str, Seat | None], set[Amount]] = field(default_factory=dict)
     """Entries whose amount the given facts do not fix, with the amounts they allow
     (added to whatever else the deal writes there)."""
     seen: int = 0
@@ -55,7 +55,7 @@ class DealFacts:
         """One entry cannot be fixed from what is given; ``possible`` are the amounts it
         may add."""
         self.unchecked.append(what)
-        self.uncertain[key] = {Fraction(v) for v in possible}
+        self.uncertain[key] = set(possible)
 
     def took(self, seat: Seat) -> int | None:
         """Tricks taken by ``seat`` (``None`` if not known)."""
@@ -130,11 +130,11 @@ class RussianScoring:
         assert declarer is not None
         factor = self.whist_factor
         if self.rules.undertrick_price == "half-plus-one":
-            mountain = Fraction(price * factor, 2) * (under + 1)
+            mountain = exact(Fraction(price * factor, 2) * (under + 1))
             why = f"{under} down: half the price for the fall plus {price * factor // 2}" \
                   f" per missing trick"
         else:
-            mountain = Fraction(price * factor * under)
+            mountain = price * factor * under
             why = f"{under} down × {price * factor}"
         out = [entry(declarer, "mountain", mountain, f"{self.name}: {facts.contract} {why}")]
         unit = self.rules.consolation_factor * price
@@ -188,7 +188,7 @@ class RussianScoring:
         partner = defence.second if caller == defence.first else defence.first
         if self.rules.whist == "gentleman" and defence.returned is None and \
                 defence.own is None and defence.kontra == 0 and not self.caller_takes_all:
-            half = Fraction(unit * total, 2)
+            half = exact(Fraction(unit * total, 2))
             for seat in (caller, partner):
                 if half:
                     out.append(entry(seat, "whist", half, f"{self.name}, gentleman's whist:"
@@ -229,13 +229,13 @@ class RussianScoring:
                       f" consolation", declarer) for seat in others]
         return out
 
-    def failure_unit(self, price: int) -> Fraction:
+    def failure_unit(self, price: int) -> Amount:
         """Mountain per trick a responsible whister is short."""
-        unit = Fraction(price * self.whist_factor)
-        return unit / 2 if self.rules.responsible == "half" else unit
+        unit = price * self.whist_factor
+        return exact(Fraction(unit, 2)) if self.rules.responsible == "half" else unit
 
-    def failure(self, price: int, short: int) -> Fraction:
-        return self.failure_unit(price) * short
+    def failure(self, price: int, short: int) -> Amount:
+        return exact(self.failure_unit(price) * short)
 
     def both_failed(self, facts: DealFacts, defence: DefenceOutcome, counts: dict[Seat, int],
                     obligation: int, price: int) -> list[LedgerEntry]:

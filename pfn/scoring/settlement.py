@@ -33,10 +33,10 @@ def russian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
     """Average mountain: 10 × (average mountain − own mountain) + whist balance, after
     unclosed pools are turned into mountain."""
     seats = sheet.seats()
-    mountains = {}
+    mountains: dict[Seat, Fraction] = {}
     for seat in seats:
-        mountain = sheet.get(seat, "mountain")
-        pool = sheet.get(seat, "pool")
+        mountain = Fraction(sheet.get(seat, "mountain"))
+        pool = Fraction(sheet.get(seat, "pool"))
         short = (sheet.target - pool) if sheet.target is not None else -pool
         mountains[seat] = mountain + rules.pool_ratio * short
     average = sum(mountains.values(), Fraction(0)) / len(seats)
@@ -54,9 +54,9 @@ def serbian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
     settled on each player's bule against their average, so the results still sum to
     zero (and equal the rule above when the match is finished)."""
     seats = sheet.seats()
-    average = sum((sheet.get(s, "bule") for s in seats), Fraction(0)) / len(seats)
-    result = {s: -10 * (sheet.get(s, "bule") - average) + whist_balance(sheet, s, "supe")
-              for s in seats}
+    bule = {s: Fraction(sheet.get(s, "bule")) for s in seats}
+    average = sum(bule.values(), Fraction(0)) / len(seats)
+    result = {s: -10 * (bule[s] - average) + whist_balance(sheet, s, "supe") for s in seats}
     return rounded(result) if rules.rounding == "integer" else result
 
 
@@ -64,7 +64,7 @@ def britannica(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
     """Chips won and lost, plus an equal share of what is left in the pot (the seed does
     not say what becomes of the pot; sharing it keeps the sum at zero)."""
     seats = sheet.seats()
-    chips = {s: sheet.get(s, "chips") for s in seats}
+    chips = {s: Fraction(sheet.get(s, "chips")) for s in seats}
     pot = -sum(chips.values(), Fraction(0))
     result = {s: chips[s] + pot / len(seats) for s in seats}
     return rounded(result) if rules.rounding == "integer" else result

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from pfn.model import Amount, exact
 from pfn.rules.options import HouseRules
 from pfn.scoring.ledger import Key, LedgerEntry, entry
 from pfn.seats import Seat
@@ -26,17 +27,17 @@ class Sheet:
     rules: HouseRules
     american_aid: bool = False
     """Seed 000's closing: half of later good points pay down the mountain, half help."""
-    values: dict[Key, Fraction] = field(default_factory=dict)
+    values: dict[Key, Amount] = field(default_factory=dict)
     refe_used: int = 0
     """Serbian: how many all-passes have written refe."""
 
-    def get(self, seat: Seat, column: str, against: Seat | None = None) -> Fraction:
+    def get(self, seat: Seat, column: str, against: Seat | None = None) -> Amount:
         """One running total."""
-        return self.values.get((seat, column, against), Fraction(0))
+        return self.values.get((seat, column, against), 0)
 
     def _add(self, e: LedgerEntry) -> None:
         key = e.key
-        self.values[key] = self.values.get(key, Fraction(0)) + e.value
+        self.values[key] = exact(self.values.get(key, 0) + e.value)
 
     def seats(self) -> list[Seat]:
         return [Seat(i) for i in range(self.players)]
@@ -116,7 +117,7 @@ class Sheet:
     def _pool(self, e: LedgerEntry) -> list[LedgerEntry]:
         assert self.target is not None
         seat = e.seat
-        room = max(Fraction(0), self.target - self.get(seat, "pool"))
+        room = max(0, self.target - self.get(seat, "pool"))
         written = min(e.value, room)
         out: list[LedgerEntry] = []
         if written:
@@ -129,7 +130,7 @@ class Sheet:
             return out
         if self.american_aid:
             mountain = self.get(seat, "mountain")
-            off = min(excess / 2, mountain) if mountain else Fraction(0)
+            off = exact(min(Fraction(excess, 2), mountain)) if mountain else 0
             if off:
                 paid = entry(seat, "mountain", -off, f"pool closed: half of {excess} pays down"
                              " the mountain")
@@ -139,7 +140,7 @@ class Sheet:
         out += self._help(seat, excess)
         return out
 
-    def _help(self, helper: Seat, amount: Fraction) -> list[LedgerEntry]:
+    def _help(self, helper: Seat, amount: Amount) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
         assert self.target is not None
         while amount > 0:
@@ -231,9 +232,9 @@ class BritannicaSheet(Sheet):
 
     ante: int = 10
 
-    def pot(self) -> Fraction:
+    def pot(self) -> Amount:
         """What is in the pot: every chip that left a player's stack."""
-        return -sum((v for k, v in self.values.items() if k[1] == "chips"), Fraction(0))
+        return -sum((v for k, v in self.values.items() if k[1] == "chips"), 0)
 
     def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
