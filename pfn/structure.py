@@ -72,17 +72,17 @@ def check_structure(record: Record) -> list[Diagnostic]:
     deal = record.deal
     seen = 0
     if deal is not None:
-        owners: dict[int, Seat] = {}
+        def owner(card: Card) -> Seat:
+            return next(Seat(i) for i, h in enumerate(deal.hands)
+                        if h is not None and h.mask >> card & 1)
+
         for index, hand in enumerate(deal.hands):
             seat = Seat(index)
             if hand is None:
                 continue
-            deal_pos = _deal_pos(record, seat.name)
             for card in cards_of(seen & hand.mask):
-                problem("PFN-E201", f"{card} dealt to both {owners[card]} and {seat}", deal_pos,
-                        f"{seat}:", "every card is dealt once")
-            for card in cards_of(hand.mask):
-                owners.setdefault(card, seat)
+                problem("PFN-E201", f"{card} dealt to both {owner(card)} and {seat}",
+                        _deal_pos(record, seat.name), f"{seat}:", "every card is dealt once")
             seen |= hand.mask
             size = hand.size
             expected = HAND_SIZE
@@ -93,12 +93,13 @@ def check_structure(record: Record) -> list[Diagnostic]:
                 what = "the dealer sits out and holds no cards" if expected == 0 else \
                     f"each player holds {HAND_SIZE} cards"
                 code = "PFN-E207" if expected == 0 else "PFN-E202"
-                problem(code, f"{seat} holds {size} cards", deal_pos, f"{seat}:", what)
+                problem(code, f"{seat} holds {size} cards", _deal_pos(record, seat.name),
+                        f"{seat}:", what)
         talon = deal.talon
         deal_pos = _deal_pos(record, "talon")
         if talon is not None:
             for card in cards_of(seen & talon.mask):
-                problem("PFN-E201", f"{card} dealt to {owners[card]} and also in the talon",
+                problem("PFN-E201", f"{card} dealt to {owner(card)} and also in the talon",
                         deal_pos, "talon:", "every card is dealt once")
             seen |= talon.mask
             if talon.size is not None and talon.size != TALON_SIZE:
@@ -224,8 +225,9 @@ def _annotations(record: Record) -> Iterator[Annotation]:
         for call in section.calls if section is not None else ():
             yield from walk(call.ann)
     for trick in record.play.tricks if record.play is not None else ():
-        for i in range(len(trick.cards)):
-            yield from walk(trick.ann(i))
+        if trick.anns is not None:
+            for ann in trick.anns:
+                yield from walk(ann)
         yield from walk(trick.claim)
 
 

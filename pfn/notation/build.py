@@ -10,6 +10,7 @@ no rule: what it reports is notation (``PFN-E1xx``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -126,6 +127,14 @@ class TagEntry:
 
 
 _CLAIM_MARK = object()
+
+
+@functools.lru_cache(maxsize=512)
+def _contract(token: str) -> Contract | None:
+    return Contract.parse(token)
+
+
+
 _TAG_CACHE: dict[str, tuple[str, str, int]] = {}
 """Tag texts already taken apart (most tags repeat from record to record)."""
 
@@ -309,14 +318,14 @@ class RecordBuilder(Transformer[Any, Record]):
             "dealer": seat_of("Dealer"),
             "deal": deal,
             "declarer": seat_of("Declarer"),
-            "contract": Contract.parse(contract) if contract else None,
+            "contract": _contract(contract) if contract else None,
             "talon": talon,
             "discard": discard,
             "discard_public": public,
             "result": self._typed(by_name.get("Result"), lambda v: tuple(sorted(
                 values.result(v, players)))),
             "score": self._typed(by_name.get("Score"), lambda v: tuple(sorted_entries(
-                values.score_entries(v, dict(vocabulary.columns), False, players)))),
+                values.score_entries(v, vocabulary.columns, False, players)))),
             "settlement": self._typed(by_name.get("Settlement"), lambda v: tuple(sorted(
                 values.settlement(v, players)))),
             "notes": tuple(notes),
@@ -611,7 +620,7 @@ class RecordBuilder(Transformer[Any, Record]):
                         continue
                     start = text.find(words[0]) + 1
                 try:
-                    out += values.score_entries(text[start:], dict(vocabulary.columns), True,
+                    out += values.score_entries(text[start:], vocabulary.columns, True,
                                                 players, start, prefix)
                 except ValueProblem as problem:
                     self._problem(problem.code, f"Sheet: {problem.message}",

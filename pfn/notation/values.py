@@ -8,6 +8,7 @@ raises :class:`ValueProblem` with the offending part's offset in the value.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fractions import Fraction
 
 from pfn.cards import CARD_BY_NAME, RANK_MASK, Card
@@ -272,7 +273,7 @@ def result(value: str, players: int = 4) -> tuple[tuple[Seat, int | None], ...]:
 _ENTRY_RE = re.compile(r"^([A-Da-d]):([^\W\d_]+)(?:/([A-Da-d]))?([+=-])(.+)$")
 
 
-def score_entries(value: str, columns: dict[str, str], total: bool, players: int = 4,
+def score_entries(value: str, columns: Mapping[str, str], total: bool, players: int = 4,
                   first_at: int = 0, seat_prefix: Seat | None = None
                   ) -> tuple[ScoreEntry, ...]:
     """Score entries ``A:pool+4 B:whist/A+4 A:mountain-2`` (``total``: Sheet values

@@ -475,14 +475,14 @@ class Replayer:
         trump_mask = SUIT_MASKS[trump] if trump is not None else 0
         order = participants
         size = len(order)
+        rotations = {s: order[i:] + order[:i] for i, s in enumerate(order)}
         taken = dict.fromkeys(order, 0)
         played: list[PlayedTrick] = []
         for number, run in enumerate(tricks, start=1):
             cards = run.cards
             if len(cards) != size or run.anns is not None or None in cards:
                 return False
-            start = order.index(leader)
-            seats = tuple(order[(start + i) % size] for i in range(size))
+            seats = rotations[leader]
             before = tuple(hands)
             lead = cards[0]
             led_mask = SUIT_MASKS[lead >> 3]  # type: ignore[operator]
@@ -664,15 +664,17 @@ class _PlayState:
         order = self.participants
         return order[(order.index(start) + index) % len(order)]
 
-    def step(self, card: Card | None, pos: Pos, text: str, where: str) -> bool:
-        """Play one card; False once the play can no longer be followed."""
+    def step(self, run: CardRun, at: int, where: str) -> bool:
+        """Play card ``at`` of ``run``; False once the play can no longer be followed."""
+        card = run.cards[at]
         index = len(self.cards)
         talon_lead = self.number <= self.talon_leads and index == 0
         if talon_lead:
             if card is not None and not (self.r.talon >> card & 1) and self.r.talon:
                 self.replayer.report("PFN-E509", f"{where}trick {self.number} of the all-pass is"
-                                     f" opened by a talon card, not {card}", pos, text,
-                                     "write the talon card first on each of the first two lines")
+                                     f" opened by a talon card, not {card}", run.position(at),
+                                     run.text(at), "write the talon card first on each of the"
+                                     " first two lines")
             seat = None
         else:
             seat = self.seat_for(index)
@@ -683,13 +685,13 @@ class _PlayState:
         if self.cards and self.cards[0] is None:
             lead = None  # the suit led is unknown
         if card is not None and seat is not None:
-            best = self._best()
+            best = self._best() if self.engine.must_head else None
             exempt = bool(self.r.declarer is not None and self.seats and
                           self.seats[0] == self.r.declarer and index == 1)
             problem = self.engine.check_card(seat, card, lead, best, index, exempt)
             if problem is not None:
-                self.replayer.report(problem.code, where + problem.message, pos, text,
-                                     problem.hint)
+                self.replayer.report(problem.code, where + problem.message, run.position(at),
+                                     run.text(at), problem.hint)
         if card is not None:
             if seat is None:
                 self.hands.remove(card)
@@ -794,12 +796,12 @@ class _PlayState:
                 return
             self._before = list(self.hands.known)
             expected = self.size()
-            for index, card in enumerate(run.cards):
+            for index in range(len(run.cards)):
                 ann = run.ann(index)
                 if ann is not None and ann.variations:
                     for variation in ann.variations:
                         self._variation(variation, "in a variation: ")
-                if not self.step(card, run.position(index), run.text(index), ""):
+                if not self.step(run, index, ""):
                     return
                 if not self.cards and index + 1 < len(run.cards):
                     self.replayer.report(
@@ -843,7 +845,7 @@ class _PlayState:
             if ann is not None:
                 for inner in ann.variations:
                     state._variation(inner, where)
-            if not state.step(card, moves.position(index), moves.text(index), where):
+            if not state.step(moves, index, where):
                 return
 
 
