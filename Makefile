@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck docs clean
+.PHONY: demo test lint typecheck bench bench-quick docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,13 @@ demo: $(STAMP)
 	$(BIN)/pfn score examples/seeds/seed000-settlement.pfn | tail -6
 	@echo
 	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored"
+
+## bench: every performance figure (docs/performance.md); bench-quick: the same, smaller
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py
+
+bench-quick: $(STAMP)
+	$(BIN)/python benchmarks/bench.py --quick
 
 ## docs: regenerate the generated parts of docs/
 docs: $(STAMP)

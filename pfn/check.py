@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import os
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pfn.diagnostics import Diagnostic, Severity
 from pfn.model import Record
-from pfn.notation.reader import read
+from pfn.notation.reader import Reader, read
+from pfn.notation.split import Chunk, split_records
 from pfn.structure import check_structure
 
 
@@ -116,18 +118,109 @@ def looks_like_pfn(head: str) -> bool:
     return bool(_TAG_LINE.search(head)) or head.lstrip("\ufeff").startswith("%")
 
 
-def check_file(path: str | Path, options: CheckOptions = CheckOptions(),
-               name: str | None = None) -> FileReport:
-    """Check every record of one file."""
+def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
+    """Why a file cannot be checked at all (unreadable, empty, not PFN), or ``None``."""
     shown = name or str(path)
     try:
         with open(path, encoding="utf-8", errors="surrogateescape") as handle:
             head = handle.read(65536)
     except OSError as error:
-        return FileReport(shown, unusable=Diagnostic("PFN-E001", f"cannot read {shown}:"
-                                                     f" {error.strerror or error}", shown))
+        return Diagnostic("PFN-E001", f"cannot read {shown}: {error.strerror or error}", shown)
     if not looks_like_pfn(head):
         what = "the file is empty" if not head.strip() else "no tag pair such as [Event \"…\"]"
-        return FileReport(shown, unusable=Diagnostic("PFN-E003", f"no PFN records found: {what}",
-                                                     shown))
+        return Diagnostic("PFN-E003", f"no PFN records found: {what}", shown)
+    return None
+
+
+def check_file(path: str | Path, options: CheckOptions = CheckOptions(),
+               name: str | None = None) -> FileReport:
+    """Check every record of one file, keeping the reports (see :func:`check_stream` for
+    files of any size)."""
+    shown = name or str(path)
+    problem = unusable(path, shown)
+    if problem is not None:
+        return FileReport(shown, unusable=problem)
     return FileReport(shown, list(check_records(read(path, name=shown), options)))
+
+
+# ---------------------------------------------------------------------------
+# Streaming and parallel checking
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What checking one record found, without the record itself: small enough to pass
+    between processes and to keep nothing of a huge file in memory."""
+
+    diagnostics: list[Diagnostic]
+    counted: bool
+    """A record (not a stretch of comments or directives)."""
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return sum(d.code[4] == "E" for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return sum(d.code[4] == "W" for d in self.diagnostics)
+
+
+_MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)
+_INHERITS_RE = re.compile(r'"[ \t]*#[ \t]*"')
+BATCH_RECORDS = 256
+"""Records per task when checking in parallel (more if a match is longer)."""
+
+
+def _batches(path: str | Path) -> Iterator[list[Chunk]]:
+    """Chunks of a file in batches that can be checked apart: a batch never splits a
+    match, and never starts with a record that inherits tags (``#``) from the one before."""
+    batch: list[Chunk] = []
+    last_match: str | None = None
+    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+        for chunk in split_records(handle):
+            found = _MATCH_RE.search(chunk.text)
+            match = found.group(1) if found else None
+            if (len(batch) >= BATCH_RECORDS and (match is None or match != last_match)
+                    and not _INHERITS_RE.search(chunk.text)):
+                yield batch
+                batch = []
+            batch.append(chunk)
+            last_match = match
+    if batch:
+        yield batch
+
+
+def _check_batch(task: tuple[str, list[Chunk], CheckOptions]) -> list[Outcome]:
+    """Parse and check one batch (in a worker process)."""
+    name, chunks, options = task
+    reader = Reader(name)
+    records = (r for r in map(reader.parse, chunks) if r is not None)
+    return [Outcome(report.diagnostics, not report.record.empty)
+            for report in check_records(records, options)]
+
+
+def check_stream(path: str | Path, options: CheckOptions = CheckOptions(), jobs: int = 1,
+                 name: str | None = None) -> Iterator[Outcome]:
+    """Check a file of any size in constant memory, in input order; with ``jobs`` > 1
+    in worker processes, each taking whole matches."""
+    shown = name or str(path)
+    problem = unusable(path, shown)
+    if problem is not None:
+        yield Outcome([problem], False)
+        return
+    if jobs <= 1:
+        for report in check_records(read(path, name=shown), options):
+            yield Outcome(report.diagnostics, not report.record.empty)
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    pending: deque[Future[list[Outcome]]] = deque()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for batch in _batches(path):
+            pending.append(pool.submit(_check_batch, (shown, batch, options)))
+            while len(pending) > 2 * jobs:  # keep memory bounded: wait for the oldest
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()

@@ -6,11 +6,10 @@ output and exit codes: 0 clean, 1 problems found, 2 unusable input.
 
 from __future__ import annotations
 
-import difflib
-import json
+import contextlib
 import os
 import sys
-import tempfile
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, TextIO
@@ -62,6 +61,8 @@ def _stdin_path(paths: list[str] | None) -> bool:
 def _print_diagnostics(diagnostics: list[Diagnostic], fmt: OutputFormat, quiet: bool) -> None:
     shown = [d for d in diagnostics if not quiet or d.severity is Severity.ERROR]
     if fmt is OutputFormat.json:
+        import json
+
         for d in shown:
             sys.stdout.write(json.dumps(d.to_json(), ensure_ascii=False) + "\n")
         return
@@ -92,6 +93,9 @@ def check(
     rule: Annotated[list[str] | None, typer.Option(
         "--rule", "-r", help="House rule override, key=value (repeatable); see docs/variants.md.",
         show_default=False)] = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="Worker processes (each checks whole matches); 0: one per CPU.",
+        min=0)] = 1,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
     summary: Annotated[bool, typer.Option(
@@ -100,35 +104,38 @@ def check(
         "--structure-only", help="Check notation and structure only, no rules.")] = False,
 ) -> None:
     """Check PFN files: syntax, structure, the rules of each record's variant and its score."""
-    from pfn.check import CheckOptions, FileReport, check_file, check_records, expand_paths
+    from pfn.check import CheckOptions, Outcome, check_records, check_stream, expand_paths
     from pfn.notation.reader import Reader
 
     options = CheckOptions(_parse_rules(rule), structure_only)
-    files: list[FileReport] = []
-    if _stdin_path(paths):
-        reports = list(check_records(Reader("<stdin>").records(sys.stdin), options))
-        files.append(FileReport("<stdin>", reports))
-    else:
-        for path in expand_paths(paths or []):
-            files.append(check_file(path, options))
-    records = errors = warnings = 0
+    workers = jobs or os.cpu_count() or 1
+    files = records = errors = warnings = 0
     unusable = False
-    for file in files:
-        if file.unusable is not None:
-            unusable = True
+
+    def outcomes() -> Iterator[Outcome]:
+        nonlocal files
+        if _stdin_path(paths):
+            files = 1
+            for report in check_records(Reader("<stdin>").records(sys.stdin), options):
+                yield Outcome(report.diagnostics, not report.record.empty)
+            return
+        for path in expand_paths(paths or []):
+            files += 1
+            yield from check_stream(path, options, workers)
+
+    with _progress(summary or quiet) as advance:
+        for outcome in outcomes():
+            if outcome.diagnostics and outcome.diagnostics[0].code in ("PFN-E001", "PFN-E003"):
+                unusable = True
+            records += outcome.counted
+            errors += outcome.errors
+            warnings += outcome.warnings
             if not summary:
-                _print_diagnostics([file.unusable], output, False)
-            continue
-        for report in file.reports:
-            if not report.record.empty:
-                records += 1
-            errors += report.errors
-            warnings += report.warnings
-            if not summary:
-                _print_diagnostics(report.diagnostics, output, quiet)
+                _print_diagnostics(outcome.diagnostics, output, quiet)
+            advance()
     if output is OutputFormat.text and (summary or not quiet):
         status = "clean" if not errors else f"{errors} error{'s' * (errors != 1)}"
-        sys.stderr.write(f"{len(files)} file{'s' * (len(files) != 1)}, {records} record"
+        sys.stderr.write(f"{files} file{'s' * (files != 1)}, {records} record"
                          f"{'s' * (records != 1)}: {status}, {warnings} warning"
                          f"{'s' * (warnings != 1)}\n")
     if unusable or not files:
@@ -136,8 +143,30 @@ def check(
     raise typer.Exit(EXIT_PROBLEMS if errors else EXIT_CLEAN)
 
 
+@contextlib.contextmanager
+def _progress(wanted: bool) -> Iterator[Callable[[], None]]:
+    """A records counter on stderr for long runs on a terminal; nothing when piped."""
+    if not (wanted and sys.stderr.isatty()):
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("{task.completed:,} records"),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("check", total=None)
+        yield lambda: bar.advance(task)
+
+
 # ---------------------------------------------------------------------------
 # fmt
+
+
+def _diff(before: str, after: str, name: str) -> Iterator[str]:
+    import difflib
+
+    return difflib.unified_diff(before.splitlines(True), after.splitlines(True), name,
+                                f"{name} (fmt)")
 
 
 def _format_text(text: str, name: str) -> tuple[str | None, list[Diagnostic]]:
@@ -179,8 +208,7 @@ def fmt(
             _print_diagnostics(problems, OutputFormat.text, False)
             raise typer.Exit(EXIT_PROBLEMS)
         if diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                text.splitlines(True), formatted.splitlines(True), "<stdin>", "<stdin> (fmt)"))
+            sys.stdout.writelines(_diff(text, formatted, "<stdin>"))
         elif not check_only:
             sys.stdout.write(formatted)
         raise typer.Exit(EXIT_PROBLEMS if check_only and formatted != text else EXIT_CLEAN)
@@ -205,9 +233,7 @@ def fmt(
             continue
         changed += 1
         if diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                text.splitlines(True), formatted.splitlines(True), str(path),
-                f"{path} (fmt)"))
+            sys.stdout.writelines(_diff(text, formatted, str(path)))
         elif check_only:
             sys.stdout.write(f"would reformat {path}\n")
         else:
@@ -220,6 +246,8 @@ def fmt(
 
 def _replace(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically."""
+    import tempfile
+
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
@@ -250,6 +278,8 @@ def convert(
         show_default=False)] = None,
 ) -> None:
     """Convert between PFN and its JSON form (a JSON document or JSON Lines)."""
+    import json
+
     from pfn.notation import jsonform
     from pfn.notation.reader import Reader, read
     from pfn.notation.writer import dumps

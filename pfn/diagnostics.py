@@ -16,7 +16,6 @@ The table :data:`CODES` is the single source of the codes and their titles;
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -218,6 +217,8 @@ class Diagnostic:
 
 def diagnostics_json(diagnostics: Iterable[Diagnostic]) -> str:
     """Diagnostics as a JSON array."""
+    import json
+
     return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1)
 
 

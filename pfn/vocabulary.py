@@ -15,9 +15,10 @@ never folded together (Cyrillic Т is an ace, Latin T a ten).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from pfn.cards import CARD_BY_NAME, Card, Rank, Suit
@@ -144,6 +145,7 @@ def _table(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     return table
 
 
+@functools.cache
 def _russian_contracts() -> dict[str, str]:
     pairs: list[tuple[str, str]] = []
     for level, level_words in _LEVEL_WORDS.items():
@@ -170,36 +172,77 @@ def _russian_contracts() -> dict[str, str]:
     return _table(pairs)
 
 
+Tables = tuple[dict[str, str], dict[str, str], dict[str, str], dict[str, str]]
+"""Alias tables: calls, contracts, defence calls, score columns."""
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """How one rule family spells auction calls, defence calls and contracts.
 
-    Each table maps a folded alias to a canonical token; canonical tokens map to
-    themselves.  Lookups try the token as written first, so canonical input costs
-    one dict probe.
+    Each alias table maps a folded alias to a canonical token.  Canonical tokens are
+    recognised from small sets first, and the alias tables (thousands of spellings)
+    are built only when a record first uses a word that is not canonical, so reading
+    canonical files starts fast.
     """
 
     name: str
-    calls: Mapping[str, str]
-    contracts: Mapping[str, str]
-    defence: Mapping[str, str] = field(default_factory=dict)
-    columns: Mapping[str, str] = field(default_factory=dict)
-    """Score-sheet column names (folded) to canonical ones."""
+    make: Callable[[], Tables] = field(repr=False, compare=False)
+    canonical_calls: frozenset[str] = frozenset()
+    canonical_columns: frozenset[str] = frozenset()
+
+    @functools.cached_property
+    def tables(self) -> Tables:
+        """The alias tables, built on first use."""
+        return self.make()
+
+    @property
+    def calls(self) -> Mapping[str, str]:
+        """Auction calls: folded alias → canonical token."""
+        return self.tables[0]
+
+    @property
+    def contracts(self) -> Mapping[str, str]:
+        """Contract tag values: folded alias → canonical token."""
+        return self.tables[1]
+
+    @property
+    def defence(self) -> Mapping[str, str]:
+        """Defence calls: folded alias → canonical token."""
+        return self.tables[2]
+
+    @property
+    def columns(self) -> Mapping[str, str]:
+        """Score-sheet column names: folded alias → canonical name."""
+        return self.tables[3]
 
     def call(self, word: str) -> str | None:
         """The canonical auction token for ``word``, or ``None``."""
-        token = self.calls.get(word)
-        return token if token is not None else self.calls.get(fold(word))
+        if word in self.canonical_calls:
+            return word
+        calls = self.calls
+        token = calls.get(word)
+        return token if token is not None else calls.get(fold(word))
 
     def contract(self, text: str) -> str | None:
         """The canonical contract token for a Contract tag value, or ``None``."""
+        if text in CANONICAL_CONTRACTS:
+            return text
         token = self.contracts.get(text)
         return token if token is not None else self.contracts.get(fold(text))
 
     def defence_call(self, word: str) -> str | None:
         """The canonical defence token for ``word``, or ``None``."""
+        if word in _DEFENCE_SET:
+            return word
         token = self.defence.get(word)
         return token if token is not None else self.defence.get(fold(word))
+
+    def column(self, name: str) -> str | None:
+        """The canonical score column for ``name``, or ``None``."""
+        if name in self.canonical_columns:
+            return name
+        return self.columns.get(fold(name))
 
 
 def _defence_table(extra: Mapping[str, tuple[str, ...]] = {}) -> dict[str, str]:
@@ -226,14 +269,16 @@ def _canonical_identity(tokens: Iterable[str]) -> list[tuple[str, str]]:
     return [(t, t) for t in tokens]
 
 
-_RUSSIAN_CONTRACTS = _russian_contracts()
 _BIDS = [f"{level}{strain}" for level in LEVELS for strain in STRAINS]
+CANONICAL_CONTRACTS = frozenset([*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand",
+                                 "mis-open", *(f"10{s}-pref" for s in STRAINS), "pass"])
+_DEFENCE_SET = frozenset(DEFENCE_CALLS)
 
 
-def _russian() -> Vocabulary:
+def _russian() -> Tables:
     pairs = _canonical_identity([*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand",
                                  "pass", "hold"])
-    pairs += list(_RUSSIAN_CONTRACTS.items())
+    pairs += list(_russian_contracts().items())
     # "one … five": the Russian ladder at six, spoken by its order (seed 000, seed 002)
     for i, words in enumerate((("1", "раз", "один", "первая", "prva", "jedan", "jedna"),
                                ("2", "два", "вторая", "dva", "druga"),
@@ -246,14 +291,14 @@ def _russian() -> Vocabulary:
         for i, order in enumerate(("prvih", "drugih", "trecih", "cetvrtih", "petih")):
             pairs += [(lw + order, f"{level}{STRAINS[i]}") for lw in level_words]
     pairs += [(w, "pass") for w in _PASS] + [(w, "hold") for w in _HOLD]
-    contracts = dict(_RUSSIAN_CONTRACTS)
+    contracts = dict(_russian_contracts())
     contracts.update(_table(_canonical_identity(
         [*_BIDS, *(b + HAND for b in _BIDS), *(f"10{s}-pref" for s in STRAINS), "mis",
          "mis-hand", "mis-open", "pass"])))
-    return Vocabulary("russian", _table(pairs), contracts, _defence_table(), _RUSSIAN_COLUMNS)
+    return _table(pairs), contracts, _defence_table(), _RUSSIAN_COLUMNS
 
 
-def _serbian() -> Vocabulary:
+def _serbian() -> Tables:
     games = {"pik": "6S", "karo": "6D", "herc": "6H", "tref": "6C", "betl": "mis", "sans": "6NT"}
     numbers = {"2": ("dva",), "3": ("tri",), "4": ("cetiri",), "5": ("pet",), "6": ("sest",),
                "7": ("sedam",)}
@@ -272,12 +317,11 @@ def _serbian() -> Vocabulary:
                  *(("igra" + name, "mis-hand" if t == "mis" else t + HAND)
                    for name, t in games.items()),
                  *(("refa", "pass"), ("dalje", "pass"))]
-    return Vocabulary("serbian", _table(pairs), {**_RUSSIAN_CONTRACTS, **_table(contracts)},
-                      _defence_table({"together": ("poziv", "zovem", "pozivam")}),
-                      _SERBIAN_COLUMNS)
+    return (_table(pairs), {**_russian_contracts(), **_table(contracts)},
+            _defence_table({"together": ("poziv", "zovem", "pozivam")}), _SERBIAN_COLUMNS)
 
 
-def _britannica() -> Vocabulary:
+def _britannica() -> Tables:
     # Britannica's numbered bids: One = clubs, Two = spades, Three = diamonds, Four = hearts
     order = {"one": "6C", "two": "6S", "three": "6D", "four": "6H"}
     pairs = _canonical_identity([*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand",
@@ -288,16 +332,22 @@ def _britannica() -> Vocabulary:
     pairs += [("notrump", "6NT"), ("misere", "mis"), ("misereover", "mis-open"),
               ("miserehand", "mis-hand"), ("miserewithoutwidow", "mis-hand")]
     pairs += [(w, "pass") for w in _PASS] + [("hold", "hold")]
-    contracts = dict(_RUSSIAN_CONTRACTS)
+    contracts = dict(_russian_contracts())
     contracts.update(_table(pairs))
-    return Vocabulary("britannica", _table(pairs), contracts,
-                      _defence_table({"whist": ("agree",), "pass": ("drop", "dropout")}),
-                      _BRITANNICA_COLUMNS)
+    return (_table(pairs), contracts,
+            _defence_table({"whist": ("agree",), "pass": ("drop", "dropout")}),
+            _BRITANNICA_COLUMNS)
 
 
-RUSSIAN = _russian()
-SERBIAN = _serbian()
-BRITANNICA = _britannica()
+_RUSSIAN_CALLS = frozenset([*_BIDS, *(b + HAND for b in _BIDS), "mis", "mis-hand", "pass",
+                            "hold"])
+RUSSIAN = Vocabulary("russian", _russian, _RUSSIAN_CALLS,
+                     frozenset({"pool", "mountain", "whist"}))
+SERBIAN = Vocabulary("serbian", _serbian, frozenset(
+    ["2", "3", "4", "5", "6", "7", "pass", "hold", "hand", "mis-hand",
+     *(f"6{s}{HAND}" for s in STRAINS)]), frozenset({"bule", "supe", "refa"}))
+BRITANNICA = Vocabulary("britannica", _britannica, _RUSSIAN_CALLS | {"mis-open"},
+                        frozenset({"chips"}))
 VOCABULARIES: dict[str, Vocabulary] = {v.name: v for v in (RUSSIAN, SERBIAN, BRITANNICA)}
 
 

@@ -325,7 +325,7 @@ class RecordBuilder(Transformer[Any, Record]):
             "result": self._typed(by_name.get("Result"), lambda v: tuple(sorted(
                 values.result(v, players)))),
             "score": self._typed(by_name.get("Score"), lambda v: tuple(sorted_entries(
-                values.score_entries(v, vocabulary.columns, False, players)))),
+                values.score_entries(v, vocabulary.column, False, players)))),
             "settlement": self._typed(by_name.get("Settlement"), lambda v: tuple(sorted(
                 values.settlement(v, players)))),
             "notes": tuple(notes),
@@ -620,7 +620,7 @@ class RecordBuilder(Transformer[Any, Record]):
                         continue
                     start = text.find(words[0]) + 1
                 try:
-                    out += values.score_entries(text[start:], vocabulary.columns, True,
+                    out += values.score_entries(text[start:], vocabulary.column, True,
                                                 players, start, prefix)
                 except ValueProblem as problem:
                     self._problem(problem.code, f"Sheet: {problem.message}",

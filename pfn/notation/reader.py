@@ -48,8 +48,13 @@ def _plugins() -> dict[str, Any]:
 @functools.cache
 def _parser() -> tuple[Lark, RecordBuilder]:
     builder = RecordBuilder()
-    parser = Lark(resource("grammars", "pfn.lark"), parser="lalr", lexer="contextual",
-                  transformer=builder, _plugins=_plugins())
+    grammar = resource("grammars", "pfn.lark")
+    try:  # Lark keeps the analysed grammar in a temporary file: much faster start-up
+        parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
+                      _plugins=_plugins(), cache=True)
+    except OSError:  # no writable temporary directory
+        parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
+                      _plugins=_plugins())
     return parser, builder
 
 

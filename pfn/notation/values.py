@@ -8,13 +8,13 @@ raises :class:`ValueProblem` with the offending part's offset in the value.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable
 from fractions import Fraction
 
 from pfn.cards import CARD_BY_NAME, RANK_MASK, Card
 from pfn.model import Amount, CardPattern, CardRef, Deal, Hand, ScoreEntry, exact
 from pfn.seats import SEAT_BY_NAME, Seat
-from pfn.vocabulary import SUIT_CHARS, Vocabulary, fold, parse_card, rank_of
+from pfn.vocabulary import SUIT_CHARS, Vocabulary, parse_card, rank_of
 
 
 class ValueProblem(ValueError):
@@ -273,12 +273,14 @@ def result(value: str, players: int = 4) -> tuple[tuple[Seat, int | None], ...]:
 _ENTRY_RE = re.compile(r"^([A-Da-d]):([^\W\d_]+)(?:/([A-Da-d]))?([+=-])(.+)$")
 
 
-def score_entries(value: str, columns: Mapping[str, str], total: bool, players: int = 4,
+def score_entries(value: str, column_of: Callable[[str], str | None], total: bool,
+                  players: int = 4,
                   first_at: int = 0, seat_prefix: Seat | None = None
                   ) -> tuple[ScoreEntry, ...]:
     """Score entries ``A:pool+4 B:whist/A+4 A:mountain-2`` (``total``: Sheet values
     ``A:pool=10``).  ``columns`` maps folded column names to canonical ones.
-    With ``seat_prefix`` the entries may omit the seat (a Sheet line ``A pool=10 …``)."""
+    With ``seat_prefix`` the entries may omit the seat (a Sheet line ``A pool=10 …``).
+    ``column_of`` gives the canonical name of a column as written."""
     out: list[ScoreEntry] = []
     for at, word in _words(value):
         text = word if seat_prefix is None or ":" in word else f"{seat_prefix}:{word}"
@@ -288,10 +290,11 @@ def score_entries(value: str, columns: Mapping[str, str], total: bool, players: 
                 "PFN-E106", f"score entry {word!r} is not seat:column±amount", first_at + at,
                 len(word), "e.g. A:pool+4, B:whist/A+4, A:mountain+8; in the Sheet A:pool=10")
         name, column, against, op, number_text = m.groups()
-        canonical = columns.get(column) or columns.get(fold(column))
+        canonical = column_of(column)
         if canonical is None:
             raise ValueProblem("PFN-E106", f"unknown score column {column!r}", first_at + at,
-                               len(word), "columns are " + ", ".join(sorted(set(columns.values()))))
+                               len(word), "columns are pool, mountain and whist (Russian),"
+                               " bule, supe and refa (Serbian), chips (Britannica)")
         who = seat(name, players, first_at + at)
         other = seat(against, players, first_at + at) if against else None
         if (op == "=") != total:

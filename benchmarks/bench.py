@@ -1,0 +1,216 @@
+"""pfn benchmarks: every figure measured in one run, medians of repeated rounds.
+
+    python benchmarks/bench.py            # the full run (make bench)
+    python benchmarks/bench.py --quick    # smaller sizes, under a minute (make bench-quick)
+
+Prints one line per figure and ends with ``ratio_vs_python_chess=X.XX``: pfn check's
+MB/s (parse + replay + score, lark-cython when installed) over python-chess
+``read_game``'s MB/s (parse + replay of random legal games), both measured here, now.
+Corpora are generated once and kept in ``benchmarks/corpus/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "corpus"
+PFN = [sys.executable, "-m", "pfn.cli"]
+
+
+def median_time(run: Callable[[], object], rounds: int) -> float:
+    """Median wall time of ``rounds`` calls."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def pfn_corpus(records: int, seed: int = 2026) -> Path:
+    """A file of ``records`` generated Sochi records (matches of 12 deals, scored)."""
+    path = CORPUS / f"sochi-{records}-{seed}.pfn"
+    if not path.exists():
+        from pfn.generate import generate
+        from pfn.notation.reader import loads
+        from pfn.notation.writer import dump
+
+        CORPUS.mkdir(exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            dump((r for text in generate(records, "sochi", seed, match_size=12, target=20)
+                  for r in loads(text)), handle)
+    return path
+
+
+def pgn_corpus(games: int, seed: int = 2026) -> Path:
+    """Random legal chess games written by python-chess."""
+    import chess
+    import chess.pgn
+
+    path = CORPUS / f"chess-{games}-{seed}.pgn"
+    if not path.exists():
+        CORPUS.mkdir(exist_ok=True)
+        rng = random.Random(seed)
+        with open(path, "w", encoding="utf-8") as handle:
+            for number in range(games):
+                board = chess.Board()
+                game = chess.pgn.Game()
+                game.headers["Event"] = "Random game"
+                game.headers["Round"] = str(number + 1)
+                node: chess.pgn.GameNode = game
+                for _ in range(rng.randint(20, 160)):
+                    moves = list(board.legal_moves)
+                    if not moves:
+                        break
+                    move = rng.choice(moves)
+                    node = node.add_variation(move)
+                    board.push(move)
+                game.headers["Result"] = board.result()
+                handle.write(str(game) + "\n\n")
+    return path
+
+
+def repeated(source: Path, times: int) -> Path:
+    """``source`` written ``times`` times over, for the memory figure."""
+    path = CORPUS / f"{source.stem}-x{times}.pfn"
+    if not path.exists():
+        text = source.read_text(encoding="utf-8")
+        body = text.split("\n", 1)[1]
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("% PFN 1.0\n")
+            for number in range(times):
+                handle.write(body.replace('[Match "m', f'[Match "r{number}-m'))
+                handle.write("\n")
+    return path
+
+
+def run_cli(args: list[str], env: dict[str, str] | None = None) -> float:
+    """Wall time of one ``pfn`` command in a fresh process."""
+    start = time.perf_counter()
+    done = subprocess.run([*PFN, *args], env={**os.environ, **(env or {})},
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"pfn {' '.join(args)} failed: {done.stderr}")
+    return elapsed
+
+
+def peak_memory(args: list[str]) -> float:
+    """Peak resident memory (MB) of one ``pfn`` command."""
+    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:],"
+            " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL);"
+            " print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code, *PFN, *args], capture_output=True,
+                         text=True, check=True).stdout
+    return int(out.strip()) / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, a quick look")
+    parser.add_argument("--records", type=int, help="records in the main corpus")
+    args = parser.parse_args()
+    records = args.records or (2_000 if args.quick else 20_000)
+    rounds = 3
+    memory_base = 1_000 if args.quick else 2_000
+
+    corpus = pfn_corpus(records)
+    size = corpus.stat().st_size / 1e6
+    print(f"corpus: {records} records, {size:.2f} MB ({corpus.name})")
+
+    from pfn.notation.reader import accelerated
+
+    # pfn check end to end, in a fresh process, with lark-cython and without
+    check = {}
+    for label, env in (("fast", {}), ("pure", {"PFN_PURE_PYTHON": "1"})):
+        if label == "fast" and not accelerated():
+            print("check_fast: lark-cython is not installed (pip install '.[fast]')")
+            continue
+        elapsed = statistics.median(run_cli(["check", "--summary", str(corpus)], env)
+                                    for _ in range(rounds))
+        check[label] = size / elapsed
+        print(f"check_{label}: {records / elapsed:,.0f} records/s, {size / elapsed:.3f} MB/s")
+
+    # parse only; replay and score only (in this process, lark-cython if installed)
+    from pfn.check import check_records
+    from pfn.notation.reader import Reader, read
+    from pfn.rules.checker import MatchChecker
+    from pfn.structure import check_structure
+
+    parsed = list(read(corpus))
+    parse = median_time(lambda: list(read(corpus)), rounds)
+    print(f"parse_only: {records / parse:,.0f} records/s, {size / parse:.3f} MB/s")
+
+    def rules() -> None:
+        checker = MatchChecker()
+        for record in parsed:
+            checker.check(record, not check_structure(record))
+
+    replay = median_time(rules, rounds)
+    print(f"replay_score_only: {records / replay:,.0f} records/s, {size / replay:.3f} MB/s")
+    del parsed
+
+    # python-chess read_game, the anchor
+    import chess.pgn
+
+    games = 400 if args.quick else 2_000
+    pgn = pgn_corpus(games)
+    text = pgn.read_text(encoding="utf-8")
+    pgn_size = len(text.encode()) / 1e6
+
+    def read_games() -> None:
+        handle = io.StringIO(text)
+        while chess.pgn.read_game(handle) is not None:
+            pass
+
+    chess_time = median_time(read_games, rounds)
+    chess_speed = pgn_size / chess_time
+    print(f"python_chess_read_game: {games / chess_time:,.0f} games/s, {chess_speed:.3f} MB/s")
+
+    # memory on a file ten times larger
+    base = pfn_corpus(memory_base, seed=7)
+    big = repeated(base, 10)
+    small_peak = peak_memory(["check", "--summary", str(base)])
+    big_peak = peak_memory(["check", "--summary", str(big)])
+    print(f"peak_memory: {small_peak:.1f} MB on {base.stat().st_size / 1e6:.1f} MB,"
+          f" {big_peak:.1f} MB on {big.stat().st_size / 1e6:.1f} MB"
+          f" (x{big_peak / small_peak:.2f})")
+
+    # parallel speed-up on two workers
+    one = statistics.median(run_cli(["check", "--summary", str(corpus)]) for _ in range(rounds))
+    two = statistics.median(run_cli(["check", "--summary", "--jobs", "2", str(corpus)])
+                            for _ in range(rounds))
+    print(f"jobs_2_speedup: {one / two:.2f}x ({one:.2f} s -> {two:.2f} s)")
+
+    # cold start on one small file, against a bare Typer command
+    small = HERE.parent / "examples" / "brief.pfn"
+    bare = [sys.executable, str(HERE / "bare_typer.py"), "x"]
+    starts = 7
+    pfn_start = statistics.median(run_cli(["check", str(small)]) for _ in range(starts))
+    bare_times = []
+    for _ in range(starts):
+        begin = time.perf_counter()
+        subprocess.run(bare, check=True)
+        bare_times.append(time.perf_counter() - begin)
+    bare_start = statistics.median(bare_times)
+    print(f"cold_start: pfn check {pfn_start * 1000:.0f} ms, bare typer"
+          f" {bare_start * 1000:.0f} ms (x{pfn_start / bare_start:.2f})")
+
+    _ = Reader, check_records  # the pipeline the figures measure
+    best = check.get("fast", check.get("pure", 0.0))
+    print(f"ratio_vs_python_chess_pure={check.get('pure', 0.0) / chess_speed:.2f}")
+    print(f"ratio_vs_python_chess={best / chess_speed:.2f}")
+
+
+if __name__ == "__main__":
+    main()
