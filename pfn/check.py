@@ -51,7 +51,9 @@ class RecordReport:
         return sum(d.severity is Severity.WARNING for d in self.diagnostics)
 
 
-def _locate(record: Record, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+def _locate(record: Record, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    if not diagnostics:
+        return diagnostics
     source = record.source
     lines = source.text.splitlines() if source is not None else None
     name = source.name if source is not None else None
