@@ -12,11 +12,12 @@ import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, Any, TextIO
 
 import typer
 
 from pfn.diagnostics import Diagnostic, Severity
+from pfn.model import Record
 
 app = typer.Typer(
     name="pfn",
@@ -398,6 +399,182 @@ def generate(
             dump(records, handle)
     else:
         dump(records, sys.stdout)
+
+
+# ---------------------------------------------------------------------------
+# render and show
+
+
+class ImageFormat(StrEnum):
+    """Formats ``pfn render`` writes."""
+
+    svg = "svg"
+    pdf = "pdf"
+    png = "png"
+
+
+def _load_one(path: str, board: str | None) -> tuple[list[Record], Record]:
+    """All records of ``path`` and the one asked for (by Board, else the first deal)."""
+    from pfn.notation.reader import read
+
+    records = [r for r in read(path) if r.syntax_ok and not r.empty]
+    chosen = None
+    for record in records:
+        if board is not None and record.tag("Board") == board:
+            chosen = record
+            break
+        if board is None and (record.deal is not None or record.contract is not None):
+            chosen = record
+            break
+    if chosen is None:
+        what = f"no board {board}" if board is not None else "no deal"
+        sys.stderr.write(f"{path}: {what} to draw\n")
+        raise typer.Exit(EXIT_UNUSABLE)
+    return records, chosen
+
+
+def _seats(text: str | None) -> tuple[Any, ...]:
+    from pfn.seats import SEAT_BY_NAME
+
+    if not text:
+        return ()
+    try:
+        return tuple(SEAT_BY_NAME[part.strip().upper()] for part in text.split(","))
+    except KeyError:
+        raise typer.BadParameter(f"{text!r}: seats are A, B, C, D", param_hint="--hide") from None
+
+
+@app.command()
+def render(
+    source: Annotated[str, typer.Argument(help="A PFN file.")],
+    board: Annotated[str | None, typer.Option(
+        "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
+        show_default=False)] = None,
+    trick: Annotated[int, typer.Option(
+        "--trick", "-k", help="Draw the position with this trick on the table (0: before"
+                              " the lead).")] = 0,
+    every: Annotated[bool, typer.Option(
+        "--all", help="Every trick: pages of a PDF, numbered SVG/PNG files, or --strip.")
+    ] = False,
+    final: Annotated[bool, typer.Option("--final", help="The end of the play.")] = False,
+    strip: Annotated[bool, typer.Option(
+        "--strip", help="With --all: one figure with every trick in a grid.")] = False,
+    sheet: Annotated[bool, typer.Option(
+        "--sheet", help="Draw the match's score sheet (up to --board) and settlement.")
+    ] = False,
+    fmt: Annotated[ImageFormat | None, typer.Option(
+        "--format", "-f", help="svg, pdf or png (default: from --output, else svg).",
+        show_default=False)] = None,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Output file (default: next to the input, named after the"
+                               " board and trick).", show_default=False)] = None,
+    hide: Annotated[str | None, typer.Option(
+        "--hide", help="Hands to hide, e.g. B,C (a problem diagram).", show_default=False)
+    ] = None,
+    played: Annotated[str, typer.Option(
+        "--played", help="Cards already played: hide or grey.")] = "hide",
+    dpi: Annotated[int, typer.Option("--dpi", help="PNG resolution.")] = 200,
+    four_colour: Annotated[bool, typer.Option(
+        "--four-colour", help="Four suit colours instead of two.")] = False,
+) -> None:
+    """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
+    from pathlib import Path
+
+    from pfn.render.diagram import Style, deal_figure, save, strip_figure
+    from pfn.rules.replay import replay
+
+    records, record = _load_one(source, board)
+    kind = fmt.value if fmt is not None else (
+        Path(output).suffix.lstrip(".") if output and Path(output).suffix else "svg")
+    if kind not in ("svg", "pdf", "png"):
+        raise typer.BadParameter(f"{kind!r}: svg, pdf or png", param_hint="--format")
+    if played not in ("hide", "grey"):
+        raise typer.BadParameter("hide or grey", param_hint="--played")
+    stem = Path(source).stem + (f"-board{record.tag('Board')}" if record.tag("Board") else "")
+    style = Style(played=played, four_colour=four_colour)
+    hidden = _seats(hide)
+    if sheet:
+        from pfn.render.sheet import sheet_figure
+        from pfn.scoring.report import reports
+
+        matches = reports(records)
+        target = next((m for m in matches if m.id is not None and m.id == record.match),
+                      matches[0] if matches else None)
+        if target is None:
+            sys.stderr.write(f"{source}: nothing to score\n")
+            raise typer.Exit(EXIT_UNUSABLE)
+        upto = None
+        if board is not None:
+            boards = [row.board for row in target.rows]
+            upto = boards.index(board) + 1 if board in boards else None
+        path = output or f"{stem}-sheet.{kind}"
+        save(sheet_figure(target, upto), path, kind, dpi)
+        sys.stderr.write(f"wrote {path}\n")
+        return
+    result = replay(record, on_error="collect")
+    last = len(result.tricks) + 1
+    if every and strip:
+        path = output or f"{stem}-tricks.{kind}"
+        save(strip_figure(result, style, hidden), path, kind, dpi)
+        sys.stderr.write(f"wrote {path}\n")
+        return
+    if every:
+        numbers = [t.number for t in result.tricks] or [0]
+        if kind == "pdf":
+            from matplotlib import rc_context
+            from matplotlib.backends.backend_pdf import PdfPages
+
+            path = output or f"{stem}-tricks.pdf"
+            with rc_context({"pdf.fonttype": 42}), PdfPages(path) as pages:
+                for number in numbers:
+                    pages.savefig(deal_figure(result, number, style, hidden))
+            sys.stderr.write(f"wrote {path} ({len(numbers)} pages)\n")
+            return
+        base = Path(output).with_suffix("") if output else Path(f"{stem}-trick")
+        for number in numbers:
+            path = f"{base}-{number:02d}.{kind}"
+            save(deal_figure(result, number, style, hidden), path, kind, dpi)
+            sys.stderr.write(f"wrote {path}\n")
+        return
+    number = last if final else trick
+    path = output or f"{stem}-trick{number:02d}.{kind}"
+    save(deal_figure(result, number, style, hidden), path, kind, dpi)
+    sys.stderr.write(f"wrote {path}\n")
+
+
+@app.command()
+def show(
+    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
+    board: Annotated[str | None, typer.Option(
+        "--board", "-b", help="Show only the record whose Board tag is this.",
+        show_default=False)] = None,
+    trick: Annotated[int | None, typer.Option(
+        "--trick", "-k", help="Show the table at this trick instead of the whole play.",
+        show_default=False)] = None,
+) -> None:
+    """Replay deals in the terminal: hands, every trick, the result and the score."""
+    from pfn.notation.reader import Reader, read
+    from pfn.render.position import position
+    from pfn.render.terminal import show_position, show_replay
+    from pfn.rules.replay import replay
+
+    records = list(Reader("<stdin>").records(sys.stdin)) if source == "-" else list(read(source))
+    color = _color(sys.stdout)
+    shown = 0
+    for record in records:
+        if not record.syntax_ok or record.empty or (record.deal is None and
+                                                    record.contract is None):
+            continue
+        if board is not None and record.tag("Board") != board:
+            continue
+        result = replay(record, on_error="collect")
+        text = (show_replay(result, color) if trick is None else
+                show_position(position(result, trick), color))
+        sys.stdout.write(("\n" if shown else "") + text + "\n")
+        shown += 1
+    if not shown:
+        sys.stderr.write(f"{source}: no deal to show\n")
+        raise typer.Exit(EXIT_UNUSABLE)
 
 
 def main() -> None:

@@ -1,0 +1,259 @@
+"""Deal diagrams: one position of the play drawn with matplotlib, ready for print.
+
+:func:`deal_figure` returns a :class:`matplotlib.figure.Figure` built with the
+object-oriented API (no pyplot state); saving is the caller's choice.  Seats sit
+around the table in the variant's playing direction, the declarer at the bottom by
+default; the talon and the discard stand in the empty fourth place; the trick on the
+table is in the middle, each card pushed toward its player, the leader marked and the
+winner framed.  Text stays text in SVG and PDF (DejaVu Sans, which has the suits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch, Polygon
+
+from pfn.cards import SUITS, Card, cards_of
+from pfn.model import CardPattern, CardRef
+from pfn.render.position import Position, contract_symbol, positions
+from pfn.rules.replay import Replay
+from pfn.seats import Seat
+
+FONT = "DejaVu Sans"
+RED = "#c8102e"
+BLACK = "#1a1a1a"
+GREY = "#b5b5b5"
+HIGHLIGHT = "#1f5fbf"
+PLACES = ("bottom", "left", "top", "right")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a diagram looks."""
+
+    width: float = 4.8
+    """Figure width in inches (a book column is about 3.4)."""
+    height: float = 4.4
+    played: str = "hide"
+    """Cards already played: ``hide`` them, or show them ``grey``."""
+    four_colour: bool = False
+    """Four suit colours (♠ black, ♣ green, ♦ orange, ♥ red) instead of two."""
+    bottom: Seat | None = None
+    """The seat drawn at the bottom (default: the declarer, else the eldest)."""
+
+
+def suit_colour(suit_index: int, style: Style) -> str:
+    """The print colour of a suit."""
+    if style.four_colour:
+        return ("#1a1a1a", "#1b7d2b", "#e07000", RED)[suit_index]
+    return RED if suit_index >= 2 else BLACK
+
+
+def places(replay: Replay, style: Style) -> dict[Seat, str]:
+    """Where each seat sits: ``bottom``, ``left``, ``top`` or ``right``."""
+    players = replay.players
+    bottom = style.bottom
+    if bottom is None:
+        bottom = replay.declarer if replay.declarer is not None else (
+            replay.eldest if replay.eldest is not None else Seat.A)
+    ring = ["bottom", "left", "top", "right"] if not replay.variant.counter_clockwise else [
+        "bottom", "right", "top", "left"]
+    if players == 3:
+        ring.remove("top")  # the talon and the discard take the empty place
+    return {Seat((bottom + i) % players): ring[i] for i in range(players)}
+
+
+def _card_text(card: Card | CardRef | None) -> str:
+    if card is None:
+        return "?"
+    if isinstance(card, CardPattern):
+        return str(card)
+    return card.symbol
+
+
+def _name(replay: Replay, seat: Seat) -> str:
+    names = replay.record.names
+    if seat < len(names) and names[seat] and names[seat] != str(seat):
+        return f"{names[seat]} ({seat})"
+    return str(seat)
+
+
+def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
+          size: float) -> None:
+    """The cards ``seat`` holds, one line per suit, from (x, y) downward."""
+    if not pos.known(seat):
+        ax.add_patch(FancyBboxPatch((x, y - 0.06), 0.05, 0.07, boxstyle="round,pad=0.004",
+                                    facecolor="#dde4ee", edgecolor="#7a8aa3", linewidth=0.6))
+        ax.text(x + 0.07, y - 0.03, "hidden", fontsize=size * 0.8, color="#55627a",
+                family=FONT, va="center", style="italic")
+        return
+    held = pos.held.get(seat, 0)
+    played = pos.played.get(seat, 0)
+    # Offsets in points, not axes units, so a small diagram in a strip keeps its spacing.
+    for row, suit in enumerate(SUITS):
+        down = -row * size * 1.45
+        ax.annotate(suit.symbol, xy=(x, y), xytext=(0, down), textcoords="offset points",
+                    fontsize=size, color=suit_colour(suit, style), family=FONT, va="top")
+        ranks = " ".join("10" if c.rank.letter == "T" else c.rank.letter
+                         for c in sorted(cards_of(held & suit.mask), reverse=True))
+        gone = " ".join("10" if c.rank.letter == "T" else c.rank.letter
+                        for c in sorted(cards_of(played & suit.mask), reverse=True))
+        shown = ranks or ("—" if style.played != "grey" or not gone else "")
+        text = ax.annotate(shown, xy=(x, y), xytext=(size * 1.05, down),
+                           textcoords="offset points", fontsize=size, color=BLACK,
+                           family=FONT, va="top", gid=f"hand-{seat}")
+        if style.played == "grey" and gone:
+            ax.annotate(gone, xycoords=text, xy=(1, 1), xytext=(size * 0.35, 0),
+                        textcoords="offset points", va="top", ha="left", fontsize=size,
+                        color=GREY, family=FONT, gid=f"played-{seat}")
+
+
+ANCHORS = {"bottom": (0.5, 0.32), "left": (0.04, 0.66), "top": (0.5, 0.9),
+           "right": (0.73, 0.66)}
+TRICK_SPOTS = {"bottom": (0.5, 0.435), "left": (0.405, 0.53), "top": (0.5, 0.625),
+               "right": (0.595, 0.53)}
+
+
+def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float = 9.0) -> None:
+    """Draw one position on ``ax`` (unit square, axis off)."""
+    replay = pos.replay
+    where = places(replay, style)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_axis_off()
+    # header
+    record = replay.record
+    board = record.tag("Board")
+    title = " · ".join(p for p in (f"Board {board}" if board else "",
+                                   replay.variant.title or replay.variant.name) if p)
+    ax.text(0.02, 0.985, title, fontsize=size * 1.05, fontweight="bold", family=FONT,
+            va="top", color=BLACK)
+    contract = replay.contract
+    line = []
+    if contract is not None and contract.allpass:
+        line.append("all-pass")
+    elif contract is not None and replay.declarer is not None:
+        line.append(f"{replay.declarer} plays {contract_symbol(str(contract))}")
+    defence = replay.defence
+    if defence is not None and defence.calls:
+        line.append(", ".join(f"{s} {'/'.join(calls)}" for s, calls in defence.calls.items())
+                    + (" · open" if defence.open else ""))
+    if replay.dealer is not None:
+        line.append(f"dealer {replay.dealer}")
+    ax.text(0.02, 0.945, " · ".join(line), fontsize=size * 0.85, family=FONT, va="top",
+            color="#333333")
+    trick_label = ("before the lead" if pos.number == 0 else
+                   "after the play" if pos.trick is None else f"trick {pos.number}")
+    ax.text(0.98, 0.985, trick_label, fontsize=size * 0.85, family=FONT, va="top",
+            ha="right", color="#333333")
+    # talon and discard in the empty place (top), or a corner at a table of four
+    tx, ty = (0.5, 0.87) if replay.players == 3 else (0.98, 0.9)
+    ha = "center" if replay.players == 3 else "right"
+    boxes = []
+    if record.talon and "talon" not in {s for s in map(str, pos.hidden)}:
+        boxes.append("talon " + " ".join(_card_text(c) for c in record.talon))
+    if record.discard and pos.number <= len(replay.tricks) + 1:
+        shown = record.discard_public or Seat.A not in pos.hidden
+        boxes.append("discard " + (" ".join(_card_text(c) for c in record.discard)
+                                   if shown else "▯ ▯"))
+    for i, text in enumerate(boxes):
+        ax.text(tx, ty - i * 0.045, text, fontsize=size * 0.8, family=FONT, ha=ha,
+                va="top", color="#333333",
+                bbox={"boxstyle": "round,pad=0.25", "facecolor": "#f4f1ea",
+                      "edgecolor": "#c9c2b2", "linewidth": 0.5})
+    # the players
+    for seat, place in where.items():
+        x, y = ANCHORS[place]
+        dealer_only = replay.players == 4 and seat == replay.dealer and not replay.hands[seat]
+        label = _name(replay, seat)
+        marks = []
+        if seat == replay.declarer:
+            marks.append("declarer")
+        if seat == replay.dealer:
+            marks.append("deals")
+        tricks = pos.taken.get(seat, 0)
+        hand_x = x - 0.12 if place in ("bottom", "top") else x
+        ax.text(hand_x, y + 0.035, label + (f" · {', '.join(marks)}" if marks else ""),
+                fontsize=size * 0.9, fontweight="bold", family=FONT, va="bottom", ha="left",
+                color=BLACK)
+        if not dealer_only:
+            ax.text(hand_x, y + 0.012, f"{tricks} trick{'s' * (tricks != 1)}",
+                    fontsize=size * 0.75, family=FONT, va="bottom", ha="left", color="#555555")
+            _hand(ax, pos, seat, hand_x, y, style, size)
+    # the trick on the table
+    trick = pos.trick
+    if trick is not None:
+        centre = FancyBboxPatch((0.39, 0.42), 0.22, 0.23, boxstyle="round,pad=0.01",
+                                facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6)
+        ax.add_patch(centre)
+        for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+            place = "top" if player is None else where.get(player, "top")
+            cx, cy = TRICK_SPOTS[place]
+            winner = player is not None and player == trick.winner
+            ax.text(cx, cy, _card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
+                    va="center", fontweight="bold" if winner else "normal",
+                    color=suit_colour(card >> 3, style) if card is not None else BLACK,
+                    gid="trick-card",
+                    bbox={"boxstyle": "round,pad=0.3", "facecolor": "white",
+                          "edgecolor": HIGHLIGHT if winner else "#8a8a8a",
+                          "linewidth": 1.6 if winner else 0.6})
+            if index == 0:  # the lead
+                ax.add_patch(Polygon([(cx - 0.062, cy), (cx - 0.048, cy + 0.008),
+                                      (cx - 0.048, cy - 0.008)], closed=True,
+                                     color=HIGHLIGHT, linewidth=0))
+    if pos.caption:
+        ax.text(0.02, 0.02, pos.caption, fontsize=size * 0.8, family=FONT, va="bottom",
+                ha="left", color="#333333", style="italic", wrap=True)
+
+
+def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
+                hidden: Sequence[Seat] = ()) -> Figure:
+    """The figure of one position: ``trick`` 0 before the lead, 1–10 with that trick on
+    the table, past the last trick the end of the play."""
+    found = positions(replay, frozenset(hidden))
+    pos = found[max(0, min(trick, len(found) - 1))]
+    figure = Figure(figsize=(style.width, style.height))
+    ax = figure.add_axes((0, 0, 1, 1))
+    draw_position(ax, pos, style)
+    return figure
+
+
+def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] = (),
+                 columns: int = 4) -> Figure:
+    """Every trick of the play in one grid, for a page that shows the whole deal."""
+    found = [p for p in positions(replay, frozenset(hidden)) if p.trick is not None]
+    if not found:
+        found = positions(replay, frozenset(hidden))[:1]
+    rows = (len(found) + columns - 1) // columns
+    scale = 0.62
+    figure = Figure(figsize=(style.width * scale * columns, style.height * scale * rows))
+    for index, pos in enumerate(found):
+        ax = figure.add_subplot(rows, columns, index + 1)
+        draw_position(ax, pos, style, size=9.0 * scale)
+    figure.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.01, wspace=0.04,
+                           hspace=0.04)
+    return figure
+
+
+def svg_text(figure: Figure) -> str:
+    """A figure as SVG with its text kept as text (searchable, selectable)."""
+    import io
+
+    from matplotlib import rc_context
+
+    buffer = io.StringIO()
+    with rc_context({"svg.fonttype": "none"}):
+        figure.savefig(buffer, format="svg")
+    return buffer.getvalue()
+
+
+def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> None:
+    """Save with print settings: SVG text as text, fonts embedded in PDF."""
+    from matplotlib import rc_context
+
+    with rc_context({"svg.fonttype": "none", "pdf.fonttype": 42}):
+        figure.savefig(path, format=fmt, dpi=dpi)

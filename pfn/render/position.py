@@ -1,0 +1,149 @@
+"""Positions: what a reader of a replay sees at one moment of the play.
+
+A :class:`Position` is computed from a :class:`~pfn.rules.replay.Replay` only — the
+renderers never apply a rule themselves.  It says which cards each player still
+holds, which were played, the trick on the table (with its leader and winner), the
+tricks taken so far, and what was written about the trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pfn.cards import Card, cards_of
+from pfn.model import Annotation, Record
+from pfn.rules.replay import PlayedTrick, Replay
+from pfn.seats import Seat
+
+NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "□", 10: "=", 13: "∞",
+              14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+"}
+"""PGN's numeric annotation glyphs as printed."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """The table at one moment: before trick ``number`` is played (``trick`` empty), or
+    with trick ``number`` on the table."""
+
+    replay: Replay
+    number: int
+    """The trick shown (1–10); 0 before the first lead; 11 after the last trick."""
+    held: dict[Seat, int]
+    """Cards still in each hand (bit masks), as far as known."""
+    played: dict[Seat, int]
+    """Cards each player has already played (before this trick)."""
+    trick: PlayedTrick | None
+    taken: dict[Seat, int]
+    """Tricks won before this trick (and this trick, once shown complete)."""
+    caption: str = ""
+    hidden: frozenset[Seat] = field(default_factory=frozenset)
+
+    @property
+    def record(self) -> Record:
+        """The record replayed."""
+        return self.replay.record
+
+    def known(self, seat: Seat) -> bool:
+        """Whether the hand of ``seat`` is given and not hidden by the reader."""
+        return seat not in self.hidden and seat < len(self.replay.complete) and (
+            self.replay.complete[seat] or bool(self.held.get(seat)))
+
+    def cards(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` still holds, high to low within S, C, D, H."""
+        mask = self.held.get(seat, 0)
+        return sorted(cards_of(mask), key=lambda c: (c.suit, -c.rank))
+
+
+def _caption(trick: PlayedTrick | None) -> str:
+    """Comments, NAGs and suffixes written on the cards of a trick."""
+    if trick is None or trick.run is None:
+        return ""
+    parts = []
+    run = trick.run
+    annotations: list[tuple[Card | None, Annotation | None]] = [
+        (run.cards[i], run.ann(i)) for i in range(len(run.cards))]
+    annotations.append((None, run.claim))
+    for card, ann in annotations:
+        if ann is None:
+            continue
+        marks = ann.suffix + "".join(NAG_GLYPHS.get(n, f"${n}") for n in ann.nags)
+        if marks and card is not None:
+            parts.append(f"{card.symbol}{marks}")
+        parts += list(ann.comments)
+    return " ".join(parts)
+
+
+def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Position]:
+    """Every position of the play: before the lead, each trick on the table, the end."""
+    held = {Seat(i): mask for i, mask in enumerate(replay.hands)}
+    played = {Seat(i): 0 for i in range(len(replay.hands))}
+    taken = dict.fromkeys(held, 0)
+    out = [Position(replay, 0, dict(held), dict(played), None, dict(taken), "", hidden)]
+    for trick in replay.tricks:
+        current = dict(taken)
+        if trick.winner is not None:
+            current[trick.winner] += 1
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            if seat is not None and card is not None:  # on the table, out of the hand
+                held[seat] &= ~(1 << card)
+        out.append(Position(replay, trick.number, dict(held), dict(played), trick, current,
+                            _caption(trick), hidden))
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            if seat is not None and card is not None:
+                played[seat] |= 1 << card
+        taken = current
+    if not replay.play_complete:  # the end of a play not given: the Result's counts
+        taken.update({seat: n for seat, n in replay.result.items() if n is not None})
+    out.append(Position(replay, len(replay.tricks) + 1, dict(held), dict(played), None,
+                        dict(taken), "", hidden))
+    return out
+
+
+def position(replay: Replay, number: int, hidden: frozenset[Seat] = frozenset()) -> Position:
+    """The position with trick ``number`` on the table (0: before the lead; past the last
+    trick: the end)."""
+    found = positions(replay, hidden)
+    return found[max(0, min(number, len(found) - 1))]
+
+
+def trick_line(trick: PlayedTrick) -> str:
+    """``1) A — ♠A, B — ♠9, C — ♠8 → A`` (``talon`` for a talon card)."""
+    plays = ", ".join(f"{'talon' if s is None else s} — {'?' if c is None else c.symbol}"
+                      for s, c in zip(trick.seats, trick.cards, strict=True))
+    winner = "nobody" if trick.winner is None else str(trick.winner)
+    return f"{trick.number}) {plays} → {winner}"
+
+
+def describe(replay: Replay) -> str:
+    """The header line: board, variant, dealer, declarer and contract, the defence."""
+    record = replay.record
+    parts = []
+    board = record.tag("Board")
+    if board:
+        parts.append(f"Board {board}")
+    parts.append(replay.variant.title or replay.variant.name)
+    if replay.dealer is not None:
+        parts.append(f"dealer {replay.dealer}")
+    contract = replay.contract
+    if contract is not None and contract.allpass:
+        parts.append("all-pass")
+    elif contract is not None and replay.declarer is not None:
+        parts.append(f"{replay.declarer} plays {contract_symbol(str(contract))}")
+    defence = replay.defence
+    if defence is not None and defence.calls:
+        said = "; ".join(f"{seat} {' '.join(calls)}" for seat, calls in defence.calls.items())
+        if defence.open:
+            said += " (open)"
+        parts.append(said)
+    return " · ".join(parts)
+
+
+def contract_symbol(token: str) -> str:
+    """``7S`` → ``7♠``, ``6NT`` stays, ``mis`` → ``misère``."""
+    for letter, symbol in (("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥")):
+        if len(token) > 1 and token[-1] == letter and token[:-1].isdigit():
+            return token[:-1] + symbol
+        if token.endswith(letter + "-hand"):
+            return token[:-6] + symbol + " without talon"
+    return {"mis": "misère", "mis-hand": "misère without talon", "pass": "all-pass"}.get(
+        token, token)

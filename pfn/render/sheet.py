@@ -1,0 +1,252 @@
+"""The score sheet as players draw it: the pulka (three or four players) and the
+Serbian three-column paper, with the settlement.
+
+Drawn from a :class:`~pfn.scoring.report.MatchReport` (the figures the checker
+computes), up to a chosen deal.  Running totals are written one after another,
+"2.4.6.", each superseded total struck with a short slanted line, as on paper.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, Rectangle
+
+from pfn.model import Amount, format_amount
+from pfn.render.diagram import FONT
+from pfn.scoring.ledger import Key
+from pfn.scoring.report import DealRow, MatchReport
+from pfn.seats import Seat
+
+STRIKE = "\u0338"  # combining long solidus overlay: a short slanted stroke
+LINE = "#222222"
+
+
+def history(rows: list[DealRow], key: Key) -> list[Amount]:
+    """The successive totals of one figure, each time it changed."""
+    out: list[Amount] = []
+    for row in rows:
+        value = row.sheet.get(key, 0)
+        if value and (not out or out[-1] != value):
+            out.append(value)
+    return out
+
+
+def written(values: list[Amount]) -> str:
+    """Totals as written on the sheet: ``2̸.4̸.6.`` (the earlier ones struck)."""
+    parts = []
+    for index, value in enumerate(values):
+        text = format_amount(value)
+        if index < len(values) - 1:
+            text = "".join(ch + STRIKE for ch in text)
+        parts.append(text + ".")
+    return "".join(parts)
+
+
+def _name(report: MatchReport, seat: Seat) -> str:
+    if seat < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
+        return f"{report.names[seat]} ({seat})"
+    return str(seat)
+
+
+def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float) -> None:
+    ax.text(x, y, "Settlement", fontsize=size, fontweight="bold", family=FONT, va="top")
+    step = 0.035
+    for i, (seat, value) in enumerate(sorted(report.settlement.items())):
+        amount = format_amount(Fraction(value), True)
+        ax.text(x, y - (i + 1) * step, _name(report, seat), fontsize=size * 0.9, family=FONT,
+                va="top")
+        ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=size * 0.9, family=FONT,
+                va="top", ha="right",
+                bbox={"boxstyle": "round,pad=0.2", "facecolor": "none", "edgecolor": LINE,
+                      "linewidth": 0.5})
+
+
+def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
+    """Three players: a circle, a line up, two lines down to the corners."""
+    width, height = 1.0, 0.78
+    bottom = 0.2
+    cx, cy, radius = width / 2, bottom + height * 0.58, 0.045
+    ax.add_patch(Rectangle((0, bottom), width, height, fill=False, linewidth=0.8,
+                           edgecolor=LINE))
+    ax.add_patch(Circle((cx, cy), radius, fill=False, linewidth=0.8, edgecolor=LINE))
+    target = report.target
+    ax.text(cx, cy, str(target) if target is not None else "∞", ha="center", va="center",
+            fontsize=size, family=FONT)
+    ax.plot([cx, cx], [cy + radius, bottom + height], color=LINE, linewidth=0.8)
+    for corner in (0.0, width):
+        dx, dy = corner - cx, bottom - cy
+        length = (dx * dx + dy * dy) ** 0.5
+        ax.plot([cx + dx / length * radius, corner], [cy + dy / length * radius, bottom],
+                color=LINE, linewidth=0.8)
+    seats = [Seat(i) for i in range(3)]
+    # the first seat sits at the bottom, the next ones left and right in playing order
+    low, left, right = seats[0], seats[1], seats[2]
+    whist, pool = 0.07, 0.06
+    # bottom player: bands parallel to the bottom edge
+
+    def span(y: float) -> tuple[float, float]:
+        t = (y - bottom) / (cy - bottom)
+        return cx * t, width - (width - cx) * t
+
+    for depth in (whist, whist + pool):
+        x0, x1 = span(bottom + depth)
+        ax.plot([x0, x1], [bottom + depth, bottom + depth], color=LINE, linewidth=0.5)
+    ax.plot([cx, cx], [bottom, bottom + whist], color=LINE, linewidth=0.5)
+    font = size * 0.8
+    ax.text(cx, bottom - 0.01, _name(report, low), ha="center", va="top", fontsize=size,
+            fontweight="bold", family=FONT)
+    ax.text(cx * 0.55, bottom + whist / 2, written(history(rows, (low, "whist", left))),
+            ha="center", va="center", fontsize=font, family=FONT)
+    ax.text(cx * 1.45, bottom + whist / 2, written(history(rows, (low, "whist", right))),
+            ha="center", va="center", fontsize=font, family=FONT)
+    ax.text(cx, bottom + whist + pool / 2, written(history(rows, (low, "pool", None))),
+            ha="center", va="center", fontsize=font, family=FONT)
+    ax.text(cx, bottom + whist + pool + 0.05, written(history(rows, (low, "mountain", None))),
+            ha="center", va="center", fontsize=font, family=FONT)
+    # side players: vertical bands from their edge inward; text turned to face them
+    for seat, edge, sign, across in ((left, 0.0, 1, right), (right, width, -1, left)):
+        for depth in (whist, whist + pool):
+            x = edge + sign * depth
+            y0 = bottom + (cy - bottom) * (abs(x - edge) / cx)
+            ax.plot([x, x], [y0, bottom + height], color=LINE, linewidth=0.5)
+        mid = (bottom + height + bottom + (cy - bottom) * whist / cx) / 2
+        ax.plot([edge, edge + sign * whist], [mid, mid], color=LINE, linewidth=0.5)
+        rotation = 90 if sign > 0 else -90
+        ax.text(edge - sign * 0.012, bottom + height / 2, _name(report, seat), rotation=rotation,
+                ha="center", va="center", fontsize=size, fontweight="bold", family=FONT)
+        ax.text(edge + sign * whist / 2, (mid + bottom + height) / 2,
+                written(history(rows, (seat, "whist", across))), rotation=rotation,
+                ha="center", va="center", fontsize=font, family=FONT)
+        ax.text(edge + sign * whist / 2, (mid + bottom + (cy - bottom) * whist / cx) / 2,
+                written(history(rows, (seat, "whist", low))), rotation=rotation,
+                ha="center", va="center", fontsize=font, family=FONT)
+        ax.text(edge + sign * (whist + pool / 2), bottom + height * 0.72,
+                written(history(rows, (seat, "pool", None))), rotation=rotation,
+                ha="center", va="center", fontsize=font, family=FONT)
+        ax.text(edge + sign * (whist + pool + 0.06), bottom + height * 0.72,
+                written(history(rows, (seat, "mountain", None))), rotation=rotation,
+                ha="center", va="center", fontsize=font, family=FONT)
+
+
+def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
+    """Four players: diagonals corner to corner, nested rectangles, the circle."""
+    left, bottom, width, height = 0.0, 0.2, 1.0, 0.78
+    cx, cy = left + width / 2, bottom + height / 2
+    ax.add_patch(Rectangle((left, bottom), width, height, fill=False, linewidth=0.8,
+                           edgecolor=LINE))
+    whist, pool = 0.07, 0.06
+    for inset in (whist, whist + pool):
+        ax.add_patch(Rectangle((left + inset, bottom + inset * height / width),
+                               width - 2 * inset, height - 2 * inset * height / width,
+                               fill=False, linewidth=0.5, edgecolor=LINE))
+    for (x0, y0), (x1, y1) in (((left, bottom), (left + width, bottom + height)),
+                               ((left, bottom + height), (left + width, bottom))):
+        ax.plot([x0, x1], [y0, y1], color=LINE, linewidth=0.8)
+    ax.add_patch(Circle((cx, cy), 0.045, facecolor="white", edgecolor=LINE, linewidth=0.8,
+                        zorder=3))
+    target = report.target
+    ax.text(cx, cy, str(target) if target is not None else "∞", ha="center", va="center",
+            fontsize=size, family=FONT, zorder=4)
+    font = size * 0.75
+    sides = [("bottom", 0), ("left", 90), ("top", 180), ("right", -90)]
+    for i, (side, rotation) in enumerate(sides):
+        seat = Seat(i)
+        others = [Seat((i + k) % 4) for k in (1, 2, 3)]
+        if side in ("bottom", "top"):
+            edge_y = bottom if side == "bottom" else bottom + height
+            step = 1 if side == "bottom" else -1
+            ax.text(cx, edge_y - step * 0.012, _name(report, seat), ha="center",
+                    va="top" if side == "bottom" else "bottom", fontsize=size,
+                    fontweight="bold", family=FONT, rotation=0)
+            for k, other in enumerate(others):
+                x = left + width * (0.3 + 0.2 * k)
+                ax.text(x, edge_y + step * whist / 2 * height / width,
+                        written(history(rows, (seat, "whist", other))), ha="center",
+                        va="center", fontsize=font, family=FONT)
+            ax.text(cx, edge_y + step * (whist + pool / 2) * height / width,
+                    written(history(rows, (seat, "pool", None))), ha="center",
+                    va="center", fontsize=font, family=FONT)
+            ax.text(cx, edge_y + step * (whist + pool + 0.04) * height / width,
+                    written(history(rows, (seat, "mountain", None))), ha="center",
+                    va="center", fontsize=font, family=FONT)
+        else:
+            edge_x = left if side == "left" else left + width
+            step = 1 if side == "left" else -1
+            ax.text(edge_x - step * 0.012, cy, _name(report, seat), ha="center", va="center",
+                    fontsize=size, fontweight="bold", family=FONT, rotation=rotation)
+            for k, other in enumerate(others):
+                y = bottom + height * (0.3 + 0.2 * k)
+                ax.text(edge_x + step * whist / 2, y,
+                        written(history(rows, (seat, "whist", other))), ha="center",
+                        va="center", fontsize=font, family=FONT, rotation=rotation)
+            ax.text(edge_x + step * (whist + pool / 2), cy,
+                    written(history(rows, (seat, "pool", None))), ha="center", va="center",
+                    fontsize=font, family=FONT, rotation=rotation)
+            ax.text(edge_x + step * (whist + pool + 0.04), cy,
+                    written(history(rows, (seat, "mountain", None))), ha="center",
+                    va="center", fontsize=font, family=FONT, rotation=rotation)
+
+
+def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
+    """Each player's three columns: supe on the left opponent | bule | supe on the right."""
+    players = report.players
+    block = 1.0 / players
+    top = 0.97
+    for i in range(players):
+        seat = Seat(i)
+        left_of, right_of = Seat((i + 1) % players), Seat((i - 1) % players)
+        x0 = i * block
+        ax.add_patch(Rectangle((x0 + 0.01, 0.22), block - 0.02, top - 0.22, fill=False,
+                               linewidth=0.8, edgecolor=LINE))
+        ax.text(x0 + block / 2, top - 0.015, _name(report, seat), ha="center", va="top",
+                fontsize=size, fontweight="bold", family=FONT)
+        columns = (("LEVO", (seat, "supe", left_of)), ("BULE", (seat, "bule", None)),
+                   ("DESNO", (seat, "supe", right_of)))
+        for k, (title, key) in enumerate(columns):
+            cx = x0 + 0.01 + (block - 0.02) * (k + 0.5) / 3
+            ax.text(cx, top - 0.065, title, ha="center", va="top", fontsize=size * 0.7,
+                    family=FONT, color="#444444")
+            values = history(rows, key)
+            for n, value in enumerate(values):
+                text = format_amount(value)
+                if key[1] == "bule" and value < 0:
+                    text += " ⌒"  # šešir: under the hat
+                if n < len(values) - 1:
+                    text = "".join(ch + STRIKE for ch in text)
+                ax.text(cx, top - 0.11 - n * 0.04, text, ha="center", va="top",
+                        fontsize=size * 0.8, family=FONT)
+        for k in (1, 2):
+            x = x0 + 0.01 + (block - 0.02) * k / 3
+            ax.plot([x, x], [0.22, top - 0.05], color=LINE, linewidth=0.5)
+        ax.plot([x0 + 0.01, x0 + block - 0.01], [top - 0.05, top - 0.05], color=LINE,
+                linewidth=0.5)
+        refe = rows[-1].sheet.get((seat, "refa", None), 0) if rows else 0
+        if refe:
+            ax.text(x0 + block / 2, 0.235, "refe " + "●" * int(refe), ha="center",
+                    va="bottom", fontsize=size * 0.8, family=FONT)
+
+
+def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0,
+                 width: float = 6.0, height: float = 5.2) -> Figure:
+    """The sheet of ``report`` after deal ``upto`` (1-based; default: the last), with
+    the settlement below it."""
+    rows = report.rows[:upto] if upto is not None else report.rows
+    figure = Figure(figsize=(width, height))
+    ax = figure.add_axes((0.03, 0.03, 0.94, 0.94))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_axis_off()
+    if report.variant == "serbian":
+        _serbian(ax, report, rows, size)
+    elif report.players == 4:
+        _pulka4(ax, report, rows, size)
+    else:
+        _pulka3(ax, report, rows, size)
+    board = rows[-1].board if rows else "-"
+    ax.text(0.0, 0.19 - 0.01, f"{report.id or 'deal'} · {report.variant} · after board {board}",
+            fontsize=size * 0.8, family=FONT, va="top", color="#444444")
+    _settlement(ax, report, 0.62, 0.175, size)
+    return figure

@@ -1,0 +1,103 @@
+"""The terminal view (``pfn show``): hands, the trick list, the result.
+
+Unicode suits, red diamonds and hearts on a colour terminal, plain text when piped.
+"""
+
+from __future__ import annotations
+
+from pfn.cards import SUITS, Card, Suit
+from pfn.render.position import Position, describe, positions, trick_line
+from pfn.rules.replay import Replay
+from pfn.seats import Seat
+
+RED, DIM, BOLD, RESET = "\x1b[31m", "\x1b[2m", "\x1b[1m", "\x1b[0m"
+
+
+def _rank(card: Card) -> str:
+    return "10" if card.rank.letter == "T" else card.rank.letter
+
+
+def hand_lines(pos: Position, seat: Seat, color: bool) -> list[str]:
+    """One line per suit: ``♠ A K Q J 7``; ``—`` for a void, ``?`` for a hidden hand."""
+    if not pos.known(seat):
+        return ["?"]
+    cards = pos.cards(seat)
+    lines = []
+    for suit in SUITS:
+        ranks = " ".join(_rank(c) for c in cards if c.suit == suit) or "—"
+        symbol = suit.symbol
+        if color and suit.red:
+            symbol = f"{RED}{symbol}{RESET}"
+        lines.append(f"{symbol} {ranks}")
+    return lines
+
+
+def _name(replay: Replay, seat: Seat) -> str:
+    names = replay.record.names
+    name = names[seat] if seat < len(names) and names[seat] != str(seat) else ""
+    return f"{seat} {name}".rstrip()
+
+
+def show_position(pos: Position, color: bool = False) -> str:
+    """The table at one position: every hand, the trick on the table, tricks taken."""
+    replay = pos.replay
+    out = [describe(replay)]
+    if pos.trick is not None:
+        out.append(f"Trick {pos.number}: " + trick_line(pos.trick).split(") ", 1)[1])
+    elif pos.number == 0:
+        out.append("Before the lead")
+    else:
+        out.append("After the play")
+    for i in range(replay.players):
+        seat = Seat(i)
+        if replay.players == 4 and seat == replay.dealer and not replay.hands[seat]:
+            out.append(f"{_name(replay, seat)} (deals)")
+            continue
+        label = f"{_name(replay, seat)} — {pos.taken.get(seat, 0)} tricks"
+        if seat == replay.declarer:
+            label += " (declarer)"
+        if color:
+            label = f"{BOLD}{label}{RESET}"
+        out.append(label)
+        out += ["    " + line for line in hand_lines(pos, seat, color)]
+    if pos.caption:
+        out.append(f"  {pos.caption}")
+    return "\n".join(out)
+
+
+def show_replay(replay: Replay, color: bool = False) -> str:
+    """The whole deal: header, the hands as dealt, every trick, the result and score."""
+    first = positions(replay)[0]
+    out = [show_position(first, color), ""]
+    talon = replay.record.talon
+    if talon:
+        out.append("Talon: " + " ".join(c.symbol if isinstance(c, Card) else str(c)
+                                        for c in talon))
+    discard = replay.record.discard
+    if discard:
+        out.append("Discard: " + " ".join(c.symbol if isinstance(c, Card) else str(c)
+                                          for c in discard))
+    for trick in replay.tricks:
+        line = trick_line(trick)
+        if color and trick.winner is not None:
+            line = line.replace(f"→ {trick.winner}", f"→ {BOLD}{trick.winner}{RESET}")
+        out.append(_paint(line, color))
+    if replay.record.play is not None and replay.record.play.claimed:
+        out.append("* the rest claimed")
+    if replay.result:
+        out.append("Result: " + " ".join(f"{s}:{'?' if n is None else n}"
+                                         for s, n in sorted(replay.result.items())))
+    if replay.entries:
+        out.append("Score: " + " ".join(str(e) for e in replay.entries))
+    problems = [d for d in replay.diagnostics if d.code[4] == "E"]
+    if problems:
+        out.append(f"{len(problems)} problem{'s' * (len(problems) > 1)}: run pfn check")
+    return "\n".join(out)
+
+
+def _paint(text: str, color: bool) -> str:
+    if not color:
+        return text
+    for suit in (Suit.DIAMONDS, Suit.HEARTS):
+        text = text.replace(suit.symbol, f"{RED}{suit.symbol}{RESET}")
+    return text
