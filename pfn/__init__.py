@@ -1,3 +1,50 @@
-"""pfn: Preferans hand histories as text — the PFN notation, its validator and renderer."""
+"""pfn: Preferans hand histories as text — the PFN notation, its validator and renderer.
+
+The common entry points are available from the package itself and are imported on
+first use, so ``import pfn`` stays cheap::
+
+    import pfn
+
+    for record in pfn.read("pool.pfn"):
+        result = pfn.replay(record, on_error="collect")
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "1.0.0"
+
+_EXPORTS = {
+    "read": "pfn.notation.reader",
+    "loads": "pfn.notation.reader",
+    "load": "pfn.notation.reader",
+    "dumps": "pfn.notation.writer",
+    "dump": "pfn.notation.writer",
+    "replay": "pfn.rules.replay",
+    "check_file": "pfn.check",
+    "Record": "pfn.model",
+    "Card": "pfn.cards",
+    "Seat": "pfn.seats",
+}
+
+if TYPE_CHECKING:
+    from pfn.cards import Card
+    from pfn.check import check_file
+    from pfn.model import Record
+    from pfn.notation.reader import load, loads, read
+    from pfn.notation.writer import dump, dumps
+    from pfn.rules.replay import replay
+    from pfn.seats import Seat
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pfn' has no attribute {name!r}")
+    return getattr(import_module(module), name)
+
+
+__all__ = ["Card", "Record", "Seat", "check_file", "dump", "dumps", "load", "loads", "read",
+           "replay"]

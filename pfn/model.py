@@ -431,6 +431,13 @@ class Record:
         """Whether the reader found no error in this record."""
         return not any(d.code[4] == "E" for d in self.diagnostics)
 
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows a record as its deal diagram (matplotlib loaded only here)."""
+        from pfn.render.diagram import notebook_svg
+        from pfn.rules.replay import replay
+
+        return notebook_svg(replay(self, on_error="collect"))
+
     def tricks_of(self, seat: Seat) -> int | None:
         """Tricks the Result tag gives ``seat``."""
         for s, n in self.result or ():

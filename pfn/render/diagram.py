@@ -37,7 +37,8 @@ class Style:
 
     width: float = 4.8
     """Figure width in inches (a book column is about 3.4)."""
-    height: float = 4.4
+    height: float | None = None
+    """Figure height in inches (default: 4.4 at a table of three, 5.6 at four)."""
     played: str = "hide"
     """Cards already played: ``hide`` them, or show them ``grey``."""
     four_colour: bool = False
@@ -89,7 +90,7 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
         ax.add_patch(FancyBboxPatch((x, y - 0.06), 0.05, 0.07, boxstyle="round,pad=0.004",
                                     facecolor="#dde4ee", edgecolor="#7a8aa3", linewidth=0.6))
         ax.text(x + 0.07, y - 0.03, "hidden", fontsize=size * 0.8, color="#55627a",
-                family=FONT, va="center", style="italic")
+                family=FONT, va="center", style="italic", gid=f"hidden-{seat}")
         return
     held = pos.held.get(seat, 0)
     played = pos.played.get(seat, 0)
@@ -105,23 +106,46 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
         shown = ranks or ("—" if style.played != "grey" or not gone else "")
         text = ax.annotate(shown, xy=(x, y), xytext=(size * 1.05, down),
                            textcoords="offset points", fontsize=size, color=BLACK,
-                           family=FONT, va="top", gid=f"hand-{seat}")
+                           family=FONT, va="top", gid=f"hand-{seat}-{suit.letter}")
         if style.played == "grey" and gone:
             ax.annotate(gone, xycoords=text, xy=(1, 1), xytext=(size * 0.35, 0),
                         textcoords="offset points", va="top", ha="left", fontsize=size,
-                        color=GREY, family=FONT, gid=f"played-{seat}")
+                        color=GREY, family=FONT, gid=f"played-{seat}-{suit.letter}")
 
 
-ANCHORS = {"bottom": (0.5, 0.32), "left": (0.04, 0.66), "top": (0.5, 0.9),
-           "right": (0.73, 0.66)}
-TRICK_SPOTS = {"bottom": (0.5, 0.435), "left": (0.405, 0.53), "top": (0.5, 0.625),
-               "right": (0.595, 0.53)}
+@dataclass(frozen=True)
+class Layout:
+    """Where things go on the unit square, for three or four seats."""
+
+    height: float
+    anchors: dict[str, tuple[float, float]]
+    """Top-left of each place's hand (the name and trick count sit above it)."""
+    spots: dict[str, tuple[float, float]]
+    """Centre of each place's card in the trick."""
+    table: tuple[float, float, float, float]
+    """The trick area: x, y, width, height."""
+
+
+THREE = Layout(4.4, {"bottom": (0.5, 0.32), "left": (0.04, 0.66), "top": (0.5, 0.9),
+                     "right": (0.73, 0.66)},
+               {"bottom": (0.5, 0.435), "left": (0.405, 0.53), "top": (0.5, 0.625),
+                "right": (0.595, 0.53)}, (0.39, 0.42, 0.22, 0.23))
+FOUR = Layout(5.6, {"bottom": (0.5, 0.36), "left": (0.04, 0.6), "top": (0.5, 0.84),
+                    "right": (0.73, 0.6)},
+              {"bottom": (0.5, 0.475), "left": (0.405, 0.55), "top": (0.5, 0.625),
+               "right": (0.595, 0.55)}, (0.39, 0.45, 0.22, 0.2))
+
+
+def layout(replay: Replay) -> Layout:
+    """The layout for the number of seats at the table."""
+    return FOUR if replay.players == 4 else THREE
 
 
 def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float = 9.0) -> None:
     """Draw one position on ``ax`` (unit square, axis off)."""
     replay = pos.replay
     where = places(replay, style)
+    table = layout(replay)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_axis_off()
@@ -167,7 +191,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
                       "edgecolor": "#c9c2b2", "linewidth": 0.5})
     # the players
     for seat, place in where.items():
-        x, y = ANCHORS[place]
+        x, y = table.anchors[place]
         dealer_only = replay.players == 4 and seat == replay.dealer and not replay.hands[seat]
         label = _name(replay, seat)
         marks = []
@@ -187,17 +211,18 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
     # the trick on the table
     trick = pos.trick
     if trick is not None:
-        centre = FancyBboxPatch((0.39, 0.42), 0.22, 0.23, boxstyle="round,pad=0.01",
+        tx0, ty0, tw, th = table.table
+        centre = FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
                                 facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6)
         ax.add_patch(centre)
         for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
             place = "top" if player is None else where.get(player, "top")
-            cx, cy = TRICK_SPOTS[place]
+            cx, cy = table.spots[place]
             winner = player is not None and player == trick.winner
             ax.text(cx, cy, _card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
                     va="center", fontweight="bold" if winner else "normal",
                     color=suit_colour(card >> 3, style) if card is not None else BLACK,
-                    gid="trick-card",
+                    gid=f"trick-{index}",
                     bbox={"boxstyle": "round,pad=0.3", "facecolor": "white",
                           "edgecolor": HIGHLIGHT if winner else "#8a8a8a",
                           "linewidth": 1.6 if winner else 0.6})
@@ -216,7 +241,7 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
     the table, past the last trick the end of the play."""
     found = positions(replay, frozenset(hidden))
     pos = found[max(0, min(trick, len(found) - 1))]
-    figure = Figure(figsize=(style.width, style.height))
+    figure = Figure(figsize=(style.width, style.height or layout(replay).height))
     ax = figure.add_axes((0, 0, 1, 1))
     draw_position(ax, pos, style)
     return figure
@@ -230,7 +255,8 @@ def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] 
         found = positions(replay, frozenset(hidden))[:1]
     rows = (len(found) + columns - 1) // columns
     scale = 0.62
-    figure = Figure(figsize=(style.width * scale * columns, style.height * scale * rows))
+    height = style.height or layout(replay).height
+    figure = Figure(figsize=(style.width * scale * columns, height * scale * rows))
     for index, pos in enumerate(found):
         ax = figure.add_subplot(rows, columns, index + 1)
         draw_position(ax, pos, style, size=9.0 * scale)
@@ -247,8 +273,16 @@ def svg_text(figure: Figure) -> str:
 
     buffer = io.StringIO()
     with rc_context({"svg.fonttype": "none"}):
-        figure.savefig(buffer, format="svg")
+        figure.savefig(buffer, format="svg", metadata={"Date": None})  # reproducible
     return buffer.getvalue()
+
+
+def notebook_svg(replay: Replay) -> str | None:
+    """The diagram a notebook shows for a replay: the hands before the lead, or ``None``
+    when the record has no deal to draw (the notebook then prints the text)."""
+    if replay.record.deal is None and replay.contract is None:
+        return None
+    return svg_text(deal_figure(replay, 0))
 
 
 def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> None:

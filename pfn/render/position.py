@@ -16,8 +16,9 @@ from pfn.rules.replay import PlayedTrick, Replay
 from pfn.seats import Seat
 
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "□", 10: "=", 13: "∞",
-              14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+"}
-"""PGN's numeric annotation glyphs as printed."""
+              14: "+=", 15: "=+", 16: "±", 17: "∓", 18: "+−", 19: "−+"}
+"""PGN's numeric annotation glyphs as printed (``+=``/``=+`` where DejaVu Sans has no
+⩲/⩱)."""
 
 
 @dataclass(frozen=True)

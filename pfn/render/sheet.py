@@ -34,11 +34,16 @@ def history(rows: list[DealRow], key: Key) -> list[Amount]:
     return out
 
 
+def printed(value: Amount, sign: bool = False) -> str:
+    """An amount as typeset: a true minus sign (U+2212), not a hyphen."""
+    return format_amount(value, sign).replace("-", "\u2212")
+
+
 def written(values: list[Amount]) -> str:
     """Totals as written on the sheet: ``2̸.4̸.6.`` (the earlier ones struck)."""
     parts = []
     for index, value in enumerate(values):
-        text = format_amount(value)
+        text = printed(value)
         if index < len(values) - 1:
             text = "".join(ch + STRIKE for ch in text)
         parts.append(text + ".")
@@ -55,11 +60,11 @@ def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float) 
     ax.text(x, y, "Settlement", fontsize=size, fontweight="bold", family=FONT, va="top")
     step = 0.035
     for i, (seat, value) in enumerate(sorted(report.settlement.items())):
-        amount = format_amount(Fraction(value), True)
+        amount = printed(Fraction(value), True)
         ax.text(x, y - (i + 1) * step, _name(report, seat), fontsize=size * 0.9, family=FONT,
                 va="top")
         ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=size * 0.9, family=FONT,
-                va="top", ha="right",
+                va="top", ha="right", gid=f"settlement-{seat}",
                 bbox={"boxstyle": "round,pad=0.2", "facecolor": "none", "edgecolor": LINE,
                       "linewidth": 0.5})
 
@@ -211,7 +216,7 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
                     family=FONT, color="#444444")
             values = history(rows, key)
             for n, value in enumerate(values):
-                text = format_amount(value)
+                text = printed(value)
                 if key[1] == "bule" and value < 0:
                     text += " ⌒"  # šešir: under the hat
                 if n < len(values) - 1:

@@ -77,10 +77,14 @@ def show_replay(replay: Replay, color: bool = False) -> str:
     if discard:
         out.append("Discard: " + " ".join(c.symbol if isinstance(c, Card) else str(c)
                                           for c in discard))
-    for trick in replay.tricks:
-        line = trick_line(trick)
-        if color and trick.winner is not None:
-            line = line.replace(f"→ {trick.winner}", f"→ {BOLD}{trick.winner}{RESET}")
+    for pos in positions(replay)[1:-1]:
+        assert pos.trick is not None
+        winner = pos.trick.winner
+        line = trick_line(pos.trick)
+        if color and winner is not None:
+            line = line.replace(f"→ {winner}", f"→ {BOLD}{winner}{RESET}")
+        if pos.caption:  # what the record says about the trick: comments, !, ?, NAGs
+            line += f"   {pos.caption}"
         out.append(_paint(line, color))
     if replay.record.play is not None and replay.record.play.claimed:
         out.append("* the rest claimed")

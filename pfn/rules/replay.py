@@ -100,6 +100,12 @@ class Replay:
         """No rule broken."""
         return not any(d.code[4] == "E" for d in self.diagnostics)
 
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows a replay as its deal diagram."""
+        from pfn.render.diagram import notebook_svg
+
+        return notebook_svg(self)
+
     @property
     def facts(self) -> DealFacts | None:
         """The facts scoring uses (``None`` without a contract)."""

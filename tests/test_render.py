@@ -1,0 +1,352 @@
+"""The renderer: diagrams, strips, sheets, the terminal view and ``pfn render``/``pfn show``.
+
+Expected hands are worked out here from the record itself (the Deal, the talon and
+discard, the cards of the Play section), not from the renderer's own position code.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pfn.cards import SUITS, Card
+from pfn.cli import app
+from pfn.model import Record
+from pfn.notation.reader import load
+from pfn.rules.replay import replay
+from pfn.seats import Seat
+from tests.conftest import CLEAN_EXAMPLES, EXAMPLES, one
+
+pytest.importorskip("matplotlib")  # a dependency; the import is here to keep it lazy
+
+from pfn.render.diagram import Style, deal_figure, places, save, strip_figure, svg_text  # noqa: E402
+from pfn.render.sheet import sheet_figure  # noqa: E402
+from pfn.render.terminal import show_position, show_replay  # noqa: E402
+from pfn.scoring.report import reports  # noqa: E402
+
+BASELINE = Path(__file__).parent / "baseline"
+SVG = "{http://www.w3.org/2000/svg}"
+runner = CliRunner()
+
+
+def drawable(path: Path) -> list[Record]:
+    return [r for r in load(path) if not r.empty and (r.deal or r.contract)]
+
+
+def all_drawable() -> list[tuple[str, Record]]:
+    return [(f"{p.name}:{r.tag('Board') or i}", r) for p in CLEAN_EXAMPLES
+            for i, r in enumerate(drawable(p))]
+
+
+def texts_by_id(svg: str) -> dict[str, str]:
+    """The text inside each ``<g id=…>`` group of an SVG written with text as text."""
+    root = ET.fromstring(svg)
+    out = {}
+    for group in root.iter(f"{SVG}g"):
+        gid = group.get("id")
+        text = group.find(f"{SVG}text")
+        if gid and text is not None:
+            out[gid] = "".join(text.itertext())
+    return out
+
+
+def starting_hands(record: Record) -> dict[Seat, set[Card]]:
+    """Each hand at the first lead, from the Deal, the talon and the discard."""
+    assert record.deal is not None
+    hands = {Seat(i): {Card(b) for b in range(32) if hand is not None and hand.mask >> b & 1}
+             for i, hand in enumerate(record.deal.hands)}
+    if record.discard and record.declarer is not None:
+        talon = record.talon or ()
+        hands[record.declarer] |= {c for c in talon if isinstance(c, Card)}
+        hands[record.declarer] -= {c for c in record.discard if isinstance(c, Card)}
+    return hands
+
+
+def played_in_first(record: Record, tricks: int) -> set[Card]:
+    assert record.play is not None
+    return {c for run in record.play.tricks[:tricks] for c in run.cards if c is not None}
+
+
+def rank_text(card: Card) -> str:
+    return "10" if card.rank.letter == "T" else card.rank.letter
+
+
+def suit_line(cards: set[Card], suit: int) -> list[str]:
+    return [rank_text(c) for c in sorted(cards, reverse=True) if c.suit == suit]
+
+
+FULL = [(name, r) for name, r in all_drawable()
+        if r.play is not None and r.deal is not None and all(h is not None and h.complete
+                                                              for h in r.deal.hands)]
+
+
+# -- every example renders ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name,record", all_drawable(), ids=lambda v: v if isinstance(v, str)
+                         else "")
+def test_every_example_renders(name: str, record: Record) -> None:
+    result = replay(record, on_error="collect")
+    for trick in (0, len(result.tricks) // 2 + 1, len(result.tricks) + 1):
+        svg = svg_text(deal_figure(result, trick))
+        ET.fromstring(svg)  # well-formed
+        assert "<text" in svg, "text must stay text in SVG"
+
+
+@pytest.mark.parametrize("path", CLEAN_EXAMPLES, ids=lambda p: p.name)
+def test_every_match_sheet_renders(path: Path) -> None:
+    for report in reports(load(path)):
+        svg = svg_text(sheet_figure(report))
+        assert report.id is None or (report.id in svg)
+
+
+# -- structural checks on the SVG ---------------------------------------------
+
+
+@pytest.mark.parametrize("name,record", FULL, ids=lambda v: v if isinstance(v, str) else "")
+def test_held_cards_are_text_and_played_ones_are_gone(name: str, record: Record) -> None:
+    result = replay(record, on_error="collect")
+    start = starting_hands(record)
+    assert record.play is not None
+    for trick in range(len(record.play.tricks) + 2):
+        groups = texts_by_id(svg_text(deal_figure(result, trick)))
+        gone = played_in_first(record, trick)
+        for seat, cards in start.items():
+            if not cards:
+                continue  # the dealer at a table of four
+            for suit in SUITS:
+                shown = groups[f"hand-{seat}-{suit.letter}"].split()
+                expected = suit_line(cards - gone, suit) or ["—"]
+                assert shown == expected, (name, trick, seat, suit)
+
+
+def test_played_cards_greyed_on_request() -> None:
+    name, record = FULL[0]
+    result = replay(record)
+    start = starting_hands(record)
+    svg = svg_text(deal_figure(result, 4, Style(played="grey")))
+    groups = texts_by_id(svg)
+    gone = played_in_first(record, 3)  # trick 4 is on the table, neither held nor grey
+    root = ET.fromstring(svg)
+    greys = {g.get("id"): g.find(f"{SVG}text") for g in root.iter(f"{SVG}g")
+             if (g.get("id") or "").startswith("played-")}
+    for seat, cards in start.items():
+        for suit in SUITS:
+            expected = suit_line(cards & gone, suit)
+            gid = f"played-{seat}-{suit.letter}"
+            if not expected:
+                assert gid not in groups
+                continue
+            assert groups[gid].split() == expected
+            element = greys[gid]
+            assert element is not None and "#b5b5b5" in (element.get("style") or "")
+
+
+def test_trick_on_the_table_leader_and_winner() -> None:
+    record = one((EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")[0])
+    result = replay(record)
+    svg = svg_text(deal_figure(result, 2))
+    groups = texts_by_id(svg)
+    # trick 2 of the brief: A leads SK, B ST, C shows out with C7; A wins
+    assert [groups[f"trick-{i}"] for i in range(3)] == ["♠K", "♠10", "♣7"]
+    assert "trick 2" in svg and "Ceca shows out of spades" in svg
+    assert "2 tricks" in svg  # A after winning the first two
+    root = ET.fromstring(svg)
+    bold = [g.get("id") for g in root.iter(f"{SVG}g")
+            if (g.get("id") or "").startswith("trick-")
+            and "font-weight: 700" in (g.find(f"{SVG}text").get("style") or "")]  # type: ignore[union-attr]
+    assert bold == ["trick-0"]
+
+
+def test_hidden_hands_for_a_problem_diagram() -> None:
+    name, record = FULL[0]
+    groups = texts_by_id(svg_text(deal_figure(replay(record), 0, hidden=(Seat.B, Seat.C))))
+    assert "hand-A-S" in groups
+    assert not any(k.startswith(("hand-B", "hand-C")) for k in groups)
+    assert groups["hidden-B"] == groups["hidden-C"] == "hidden"
+
+
+def test_seats_follow_the_playing_direction() -> None:
+    sochi = one('[Variant "sochi"]\n[Dealer "C"]\n[Declarer "A"]\n[Contract "6S"]\n')
+    serbian = one('[Variant "serbian"]\n[Dealer "C"]\n[Declarer "A"]\n[Contract "2S"]\n')
+    four = one('[Variant "russian-standard"]\n[Players "A; B; C; D"]\n[Dealer "D"]\n'
+               '[Declarer "B"]\n[Contract "6S"]\n')
+    # clockwise: after the player at the bottom comes the one on the left
+    assert places(replay(sochi, on_error="collect"), Style()) == {
+        Seat.A: "bottom", Seat.B: "left", Seat.C: "right"}
+    # Serbian play goes counter-clockwise: the next player sits on the right
+    assert places(replay(serbian, on_error="collect"), Style()) == {
+        Seat.A: "bottom", Seat.B: "right", Seat.C: "left"}
+    assert places(replay(four, on_error="collect"), Style()) == {
+        Seat.B: "bottom", Seat.C: "left", Seat.D: "top", Seat.A: "right"}
+
+
+def test_all_pass_talon_card_leads_on_the_table() -> None:
+    record = one("""[Variant "russian-standard"]
+[Players "A; B; C; D"]
+[Dealer "A"]
+[Deal "A:- B:AKQJ.AKQ.AK.A C:T987.JT9.QJ.K D:.87.T98.QJT97 talon:..7.8"]
+[Contract "pass"]
+[Play "talon"]
+D7 DA DQ DT
+H8 HA HK HQ *
+""")
+    result = replay(record, on_error="collect")
+    assert result.ok, result.diagnostics
+    groups = texts_by_id(svg_text(deal_figure(result, 1)))
+    assert [groups[f"trick-{i}"] for i in range(4)] == ["♦7", "♦A", "♦Q", "♦10"]
+    assert not any(k.startswith("hand-A") for k in groups)  # the dealer holds nothing
+
+
+def test_strip_has_one_panel_per_trick() -> None:
+    name, record = FULL[0]
+    result = replay(record)
+    figure = strip_figure(result)
+    assert len(figure.axes) == len(result.tricks)
+
+
+# -- the score sheet ---------------------------------------------------------
+
+
+def test_four_player_sheet_shows_the_published_settlement() -> None:
+    """Seed 000, the settlement example: A +37, B +183, C −217, D −3."""
+    report = reports(load(EXAMPLES / "seeds" / "seed000-settlement.pfn"))[0]
+    groups = texts_by_id(svg_text(sheet_figure(report)))
+    assert [groups[f"settlement-{s}"] for s in "ABCD"] == ["+37", "+183", "−217", "−3"]
+
+
+def test_sheet_up_to_a_deal_writes_running_totals_struck() -> None:
+    report = reports(load(EXAMPLES / "sochi-match.pfn"))[0]
+    svg = svg_text(sheet_figure(report))
+    assert "\u0338" in svg  # superseded totals are struck, as on paper
+    first = svg_text(sheet_figure(report, upto=1))
+    assert "after board 1" in first
+
+
+# -- baseline images -----------------------------------------------------------
+
+BASELINES = {
+    "brief-trick2": lambda: deal_figure(replay(drawable(EXAMPLES / "brief.pfn")[0]), 2),
+    "sochi-grey-trick5": lambda: deal_figure(
+        replay(drawable(EXAMPLES / "sochi-match.pfn")[0]), 5, Style(played="grey")),
+    "four-players-trick3": lambda: deal_figure(
+        replay(drawable(EXAMPLES / "four-players.pfn")[0]), 3),
+    "four-players-allpass-trick2": lambda: deal_figure(
+        replay(drawable(EXAMPLES / "four-players.pfn")[1]), 2),
+    "sochi-sheet": lambda: sheet_figure(reports(load(EXAMPLES / "sochi-match.pfn"))[0]),
+    "seed000-sheet": lambda: sheet_figure(
+        reports(load(EXAMPLES / "seeds" / "seed000-settlement.pfn"))[0]),
+    "serbian-sheet": lambda: sheet_figure(
+        reports(load(EXAMPLES / "seeds" / "seed001-primer.pfn"))[0]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BASELINES))
+def test_matches_reviewed_baseline(name: str, tmp_path: Path) -> None:
+    """Reviewed images; ``PFN_UPDATE_BASELINES=1`` rewrites them after a deliberate change."""
+    from matplotlib.testing.compare import compare_images
+
+    expected = BASELINE / f"{name}.png"
+    actual = tmp_path / f"{name}.png"
+    save(BASELINES[name](), str(actual), "png", dpi=72)
+    if os.environ.get("PFN_UPDATE_BASELINES"):
+        BASELINE.mkdir(exist_ok=True)
+        expected.write_bytes(actual.read_bytes())
+    assert expected.exists(), f"no baseline {expected}: run with PFN_UPDATE_BASELINES=1"
+    problem = compare_images(str(expected), str(actual), tol=3)
+    assert problem is None, problem
+
+
+# -- the terminal ------------------------------------------------------------
+
+
+def test_terminal_replay_lists_every_trick_with_its_winner() -> None:
+    record = drawable(EXAMPLES / "brief.pfn")[0]
+    text = show_replay(replay(record))
+    assert "\x1b[" not in text  # plain when not asked for colour
+    lines = [line for line in text.splitlines() if re.match(r"\d+\) ", line)]
+    assert lines[0] == "1) A — ♠A, B — ♠9, C — ♠8 → A"
+    assert lines[1].startswith("2) A — ♠K, B — ♠10, C — ♣7 → A")
+    assert "Ceca shows out of spades" in lines[1]
+    assert lines[6] == "7) A — ♥7, B — ♥K, C — ♥10 → B"
+    assert len(lines) == 10
+    assert "Result: A:8 B:1 C:1" in text
+
+
+def test_terminal_position_and_colour() -> None:
+    record = drawable(EXAMPLES / "brief.pfn")[0]
+    result = replay(record)
+    from pfn.render.position import position
+
+    plain = show_position(position(result, 2))
+    assert "A Ana — 2 tricks (declarer)" in plain
+    start = starting_hands(record)
+    gone = played_in_first(record, 2)
+    spades = " ".join(suit_line(start[Seat.A] - gone, 0))
+    assert f"    ♠ {spades}\n" in plain
+    coloured = show_position(position(result, 2), color=True)
+    assert "\x1b[" in coloured and re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+
+
+# -- the command line ----------------------------------------------------------
+
+
+def test_render_writes_each_format(tmp_path: Path) -> None:
+    source = str(EXAMPLES / "brief.pfn")
+    for kind, magic in (("svg", b"<?xml"), ("png", b"\x89PNG"), ("pdf", b"%PDF")):
+        out = tmp_path / f"board.{kind}"
+        result = runner.invoke(app, ["render", source, "-b", "2", "-k", "3", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert out.read_bytes().startswith(magic)
+
+
+def test_render_all_to_pdf_has_a_page_per_trick(tmp_path: Path) -> None:
+    out = tmp_path / "all.pdf"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--all", "-o",
+                                 str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(re.findall(rb"/Type\s*/Page\b", out.read_bytes())) == 10
+
+
+def test_render_all_to_numbered_files_and_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "deal.svg"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--all", "-o",
+                                 str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"deal-{n:02d}.svg" for n in range(1, 11)]
+    sheet = tmp_path / "sheet.png"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "sochi-match.pfn"), "--sheet",
+                                 "-o", str(sheet)])
+    assert result.exit_code == 0 and sheet.read_bytes().startswith(b"\x89PNG")
+
+
+def test_render_bad_requests_are_diagnosed(tmp_path: Path) -> None:
+    source = str(EXAMPLES / "brief.pfn")
+    result = runner.invoke(app, ["render", source, "--hide", "B,X"])
+    assert result.exit_code == 2 and "seats are A, B, C, D" in result.output
+    result = runner.invoke(app, ["render", source, "-b", "99"])
+    assert result.exit_code == 2 and "no board 99" in result.output
+
+
+def test_show_command(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["show", str(EXAMPLES / "brief.pfn"), "-b", "1"])
+    assert result.exit_code == 0
+    assert result.output.count("Board 1") == 1
+    assert "10) A — ♥8, B — ♦K, C — ♥J → C" in result.output
+    result = runner.invoke(app, ["show", "-"], input="not a deal\n")
+    assert result.exit_code == 2
+
+
+def test_notebook_display() -> None:
+    record = drawable(EXAMPLES / "brief.pfn")[0]
+    svg = record._repr_svg_()
+    assert svg is not None and "<svg" in svg and "♠" in svg
+    assert replay(record)._repr_svg_() == svg
+    sheet_only = one('[Match "m"]\n[Sheet "A:pool+10"]\n')
+    assert sheet_only._repr_svg_() is None
