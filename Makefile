@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]'
 	touch $(STAMP)
 
-## demo: check every example, show what `pfn fmt` would change, score a pool
+## demo: check every example, show what `pfn fmt` would change, score a pool, draw
 demo: $(STAMP)
 	@echo "== pfn check: every example (errata apart)"
 	$(BIN)/pfn check examples/*.pfn examples/seeds
@@ -27,7 +27,17 @@ demo: $(STAMP)
 	@echo "== pfn score examples/seeds/seed000-settlement.pfn"
 	$(BIN)/pfn score examples/seeds/seed000-settlement.pfn | tail -6
 	@echo
-	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored"
+	@echo "== pfn render: a trick, every trick of a deal, the score sheet (into out/)"
+	@mkdir -p out
+	$(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 -o out/brief-trick2.svg
+	$(BIN)/pfn render examples/brief.pfn --board 1 --all -o out/brief-tricks.pdf
+	$(BIN)/pfn render examples/sochi-match.pfn --sheet -o out/sochi-sheet.png
+	@echo
+	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
+	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2
+	@echo
+	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored,"
+	@echo "           diagrams and the sheet drawn in out/"
 
 ## bench: every performance figure (docs/performance.md); bench-quick: the same, smaller
 bench: $(STAMP)
@@ -36,9 +46,10 @@ bench: $(STAMP)
 bench-quick: $(STAMP)
 	$(BIN)/python benchmarks/bench.py --quick
 
-## docs: regenerate the generated parts of docs/
+## docs: regenerate the generated parts of docs/ and the pictures of docs/rendering.md
 docs: $(STAMP)
 	$(BIN)/python -m pfn.tools.docs .
+	$(BIN)/python -m pfn.tools.gallery .
 
 ## test: the whole suite, then ruff and mypy --strict
 test: $(STAMP)

@@ -413,8 +413,10 @@ class ImageFormat(StrEnum):
     png = "png"
 
 
-def _load_one(path: str, board: str | None) -> tuple[list[Record], Record]:
-    """All records of ``path`` and the one asked for (by Board, else the first deal)."""
+def _load_one(path: str, board: str | None, any_record: bool = False
+              ) -> tuple[list[Record], Record]:
+    """All records of ``path`` and the one asked for (by Board, else the first deal, or
+    with ``any_record`` the first record)."""
     from pfn.notation.reader import read
 
     records = [r for r in read(path) if r.syntax_ok and not r.empty]
@@ -423,7 +425,8 @@ def _load_one(path: str, board: str | None) -> tuple[list[Record], Record]:
         if board is not None and record.tag("Board") == board:
             chosen = record
             break
-        if board is None and (record.deal is not None or record.contract is not None):
+        if board is None and (any_record or record.deal is not None
+                              or record.contract is not None):
             chosen = record
             break
     if chosen is None:
@@ -483,7 +486,7 @@ def render(
     from pfn.render.diagram import Style, deal_figure, save, strip_figure
     from pfn.rules.replay import replay
 
-    records, record = _load_one(source, board)
+    records, record = _load_one(source, board, any_record=sheet)
     kind = fmt.value if fmt is not None else (
         Path(output).suffix.lstrip(".") if output and Path(output).suffix else "svg")
     if kind not in ("svg", "pdf", "png"):

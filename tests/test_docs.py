@@ -52,3 +52,13 @@ def test_readme_quick_start() -> None:
     assert "make demo" in readme and "make test" in readme
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^demo:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
+
+
+def test_rendering_gallery_is_current_and_complete() -> None:
+    from pfn.tools import gallery
+
+    assert _block("docs/rendering.md", "gallery") == gallery.gallery_block()
+    for picture in gallery.PICTURES:
+        image = ROOT / gallery.IMAGES / picture.name
+        assert image.is_file() and image.read_bytes().startswith(b"\x89PNG"), image
+        assert (ROOT / picture.args[0]).is_file()

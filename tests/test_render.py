@@ -18,16 +18,13 @@ from pfn.cards import SUITS, Card
 from pfn.cli import app
 from pfn.model import Record
 from pfn.notation.reader import load
+from pfn.render.diagram import Style, deal_figure, places, save, strip_figure, svg_text
+from pfn.render.sheet import sheet_figure
+from pfn.render.terminal import show_position, show_replay
 from pfn.rules.replay import replay
+from pfn.scoring.report import reports
 from pfn.seats import Seat
 from tests.conftest import CLEAN_EXAMPLES, EXAMPLES, one
-
-pytest.importorskip("matplotlib")  # a dependency; the import is here to keep it lazy
-
-from pfn.render.diagram import Style, deal_figure, places, save, strip_figure, svg_text  # noqa: E402
-from pfn.render.sheet import sheet_figure  # noqa: E402
-from pfn.render.terminal import show_position, show_replay  # noqa: E402
-from pfn.scoring.report import reports  # noqa: E402
 
 BASELINE = Path(__file__).parent / "baseline"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -126,7 +123,7 @@ def test_held_cards_are_text_and_played_ones_are_gone(name: str, record: Record)
 
 
 def test_played_cards_greyed_on_request() -> None:
-    name, record = FULL[0]
+    _, record = FULL[0]
     result = replay(record)
     start = starting_hands(record)
     svg = svg_text(deal_figure(result, 4, Style(played="grey")))
@@ -164,7 +161,7 @@ def test_trick_on_the_table_leader_and_winner() -> None:
 
 
 def test_hidden_hands_for_a_problem_diagram() -> None:
-    name, record = FULL[0]
+    _, record = FULL[0]
     groups = texts_by_id(svg_text(deal_figure(replay(record), 0, hidden=(Seat.B, Seat.C))))
     assert "hand-A-S" in groups
     assert not any(k.startswith(("hand-B", "hand-C")) for k in groups)
@@ -204,7 +201,7 @@ H8 HA HK HQ *
 
 
 def test_strip_has_one_panel_per_trick() -> None:
-    name, record = FULL[0]
+    _, record = FULL[0]
     result = replay(record)
     figure = strip_figure(result)
     assert len(figure.axes) == len(result.tricks)

@@ -113,6 +113,21 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
                         color=GREY, family=FONT, gid=f"played-{seat}-{suit.letter}")
 
 
+def _card_row(ax: Axes, x: float, y: float, label: str,
+              cards: list[Card | CardRef | None] | None, style: Style, size: float) -> None:
+    """``talon ♦8 ♥8``: a label, then each card in its suit's colour (``None``: face
+    down)."""
+    previous = ax.text(x, y, label, fontsize=size, family=FONT, va="top", color="#666666",
+                       style="italic")
+    for index, card in enumerate(cards if cards is not None else [None, None]):
+        colour = (suit_colour(card >> 3, style) if isinstance(card, Card) else BLACK)
+        text = "▯" if cards is None else _card_text(card)
+        previous = ax.annotate(text, xy=(1, 0), xycoords=previous, va="bottom",
+                               xytext=(size * 0.45, 0), textcoords="offset points",
+                               fontsize=size, family=FONT, color=colour,
+                               gid=f"{label}-{index}")
+
+
 @dataclass(frozen=True)
 class Layout:
     """Where things go on the unit square, for three or four seats."""
@@ -175,20 +190,15 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
     ax.text(0.98, 0.985, trick_label, fontsize=size * 0.85, family=FONT, va="top",
             ha="right", color="#333333")
     # talon and discard in the empty place (top), or a corner at a table of four
-    tx, ty = (0.5, 0.87) if replay.players == 3 else (0.98, 0.9)
-    ha = "center" if replay.players == 3 else "right"
-    boxes = []
-    if record.talon and "talon" not in {s for s in map(str, pos.hidden)}:
-        boxes.append("talon " + " ".join(_card_text(c) for c in record.talon))
-    if record.discard and pos.number <= len(replay.tricks) + 1:
-        shown = record.discard_public or Seat.A not in pos.hidden
-        boxes.append("discard " + (" ".join(_card_text(c) for c in record.discard)
-                                   if shown else "▯ ▯"))
-    for i, text in enumerate(boxes):
-        ax.text(tx, ty - i * 0.045, text, fontsize=size * 0.8, family=FONT, ha=ha,
-                va="top", color="#333333",
-                bbox={"boxstyle": "round,pad=0.25", "facecolor": "#f4f1ea",
-                      "edgecolor": "#c9c2b2", "linewidth": 0.5})
+    tx, ty = (0.41, 0.875) if replay.players == 3 else (0.74, 0.9)
+    rows: list[tuple[str, list[Card | CardRef | None] | None]] = []
+    if record.talon:  # turned face up for all to see, in every variant
+        rows.append(("talon", list(record.talon)))
+    if record.discard:
+        shown = record.discard_public or replay.declarer not in pos.hidden
+        rows.append(("discard", list(record.discard) if shown else None))
+    for i, (label, cards) in enumerate(rows):
+        _card_row(ax, tx, ty - i * 0.05, label, cards, style, size * 0.85)
     # the players
     for seat, place in where.items():
         x, y = table.anchors[place]
