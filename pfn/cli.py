@@ -12,12 +12,14 @@ import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
 from pfn.diagnostics import Diagnostic, Severity
-from pfn.model import Record
+
+if TYPE_CHECKING:
+    from pfn.model import Record
 
 app = typer.Typer(
     name="pfn",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from pfn.cards import Suit
@@ -31,6 +32,10 @@ class Contract:
     @classmethod
     def parse(cls, token: str) -> Contract | None:
         """The contract of a canonical token, or ``None`` if it is not one."""
+        return _parse(token) if cls is Contract else cls._parse(token)
+
+    @classmethod
+    def _parse(cls, token: str) -> Contract | None:
         match = CONTRACT_RE.match(token)
         if match is None:
             return None
@@ -68,3 +73,9 @@ class Contract:
         if self.pref:
             return base + "-pref"
         return base + "-hand" if self.hand else base
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse(token: str) -> Contract | None:
+    """Contracts are immutable values: each token is parsed once."""
+    return Contract._parse(token)

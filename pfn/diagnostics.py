@@ -57,6 +57,7 @@ CODES: dict[str, str] = {
     "PFN-E116": "unknown or invalid house rule",
     "PFN-E117": "unknown contract",
     "PFN-E118": "note reference without a note",
+    "PFN-E119": "variations nested too deep",
     # structure
     "PFN-E201": "card dealt twice",
     "PFN-E202": "wrong number of cards in a hand",
@@ -130,6 +131,17 @@ CODES: dict[str, str] = {
 
 _SEVERITY_BY_LETTER = {"E": Severity.ERROR, "W": Severity.WARNING, "I": Severity.INFO}
 
+SHOWN = 160
+"""Longest text a diagnostic quotes; longer text (a megabyte line) is cut in the middle."""
+
+
+def shorten(text: str | None, limit: int = SHOWN) -> str | None:
+    """``text`` cut to about ``limit`` characters with ``…`` in the middle."""
+    if text is None or len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]}…{text[-half:]}"
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
@@ -177,9 +189,10 @@ class Diagnostic:
         sev = self.severity.value
         if color:
             tint = {"error": "31", "warning": "33", "info": "36"}[sev]
-            head = f"\x1b[1m{where}:\x1b[0m \x1b[1;{tint}m{sev}[{self.code}]\x1b[0m: {self.message}"
+            head = (f"\x1b[1m{where}:\x1b[0m \x1b[1;{tint}m{sev}[{self.code}]\x1b[0m:"
+                    f" {shorten(self.message, 2 * SHOWN)}")
         else:
-            head = f"{where}: {sev}[{self.code}]: {self.message}"
+            head = f"{where}: {sev}[{self.code}]: {shorten(self.message, 2 * SHOWN)}"
         out = [head]
         if self.source_line is not None and self.line is not None:
             number = str(self.line)
@@ -192,7 +205,7 @@ class Diagnostic:
             else:
                 col = self.col or 1
             out.append(f" {number} | {line}")
-            width = max(1, len(self.text or "x"))
+            width = max(1, min(len(self.text or "x"), len(line) - col + 1))
             out.append(f" {pad} | {' ' * (col - 1)}{'^' * width}")
         if self.hint:
             out.append(f"  = hint: {self.hint}")
@@ -203,11 +216,11 @@ class Diagnostic:
         return {
             "code": self.code,
             "severity": self.severity.value,
-            "message": self.message,
+            "message": shorten(self.message, 2 * SHOWN),
             "file": self.file,
             "line": self.line,
             "col": self.col,
-            "text": self.text,
+            "text": shorten(self.text),
             "hint": self.hint,
         }
 

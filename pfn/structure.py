@@ -96,14 +96,14 @@ def check_structure(record: Record) -> list[Diagnostic]:
                 problem(code, f"{seat} holds {size} cards", _deal_pos(record, seat.name),
                         f"{seat}:", what)
         talon = deal.talon
-        deal_pos = _deal_pos(record, "talon")
         if talon is not None:
             for card in cards_of(seen & talon.mask):
                 problem("PFN-E201", f"{card} dealt to {owner(card)} and also in the talon",
-                        deal_pos, "talon:", "every card is dealt once")
+                        _deal_pos(record, "talon"), "talon:", "every card is dealt once")
             seen |= talon.mask
             if talon.size is not None and talon.size != TALON_SIZE:
-                problem("PFN-E203", f"the talon has {talon.size} cards", deal_pos, "talon:",
+                problem("PFN-E203", f"the talon has {talon.size} cards",
+                        _deal_pos(record, "talon"), "talon:",
                         f"the talon holds {TALON_SIZE} cards")
         if record.players == 4 and record.dealer is None:
             empty = [h for h in deal.hands if h is not None and h.size == 0]

@@ -60,7 +60,9 @@ SESSION_TAGS = frozenset({"Event", "Site", "Date", "Round", "Match", "Variant", 
 """Tags whose value may be ``#``: the same as in the previous record (as in PBN)."""
 REPEATABLE_TAGS = frozenset({"Note"})
 
-_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]'
+                     r'[ \t]*(\r?\n)?')
+"""One tag pair of a TAG token (a run of tag pairs), with the line end after it."""
 _NOTE_REF_RE = re.compile(r"^=(\d+)=$")
 _SUFFIX_CHARS = "!?"
 _CLAIM = "*"
@@ -110,8 +112,22 @@ class _Move:
         return self.ann
 
 
+MAX_NESTING = 64
+"""Variations may nest this deep (spec, section 8); deeper input is refused whole."""
+
+
+class TooDeep(Exception):
+    """Variations nested deeper than :data:`MAX_NESTING`: the record is not read."""
+
+    def __init__(self, token: Any) -> None:
+        super().__init__(f"variations nested deeper than {MAX_NESTING}")
+        self.token = token
+
+
 class _RawVariation(list[Any]):
     """The tokens of a ``( … )`` group, before its section is known."""
+
+    depth = 1
 
 
 @dataclass(slots=True)
@@ -162,7 +178,13 @@ class RecordBuilder(Transformer[Any, Record]):
     # -- grammar callbacks ------------------------------------------------
 
     def variation(self, children: list[Any]) -> _RawVariation:
-        return _RawVariation(children)
+        raw = _RawVariation(children)
+        inner = [c.depth for c in children if isinstance(c, _RawVariation)]
+        if inner:
+            raw.depth = max(inner) + 1
+            if raw.depth > MAX_NESTING:  # stop before recursion over it can overflow
+                raise TooDeep(next((c for c in children if not isinstance(c, list)), None))
+        return raw
 
     def entry(self, children: list[Any]) -> list[Any]:
         return children
@@ -172,7 +194,7 @@ class RecordBuilder(Transformer[Any, Record]):
         entries: list[TagEntry] = []
         for child in children:
             if isinstance(child, list):
-                entries.append(self._entry(child))
+                self._entries(child, entries)
             elif child.type != "NL":
                 lead_comments.append(self._comment(child.value))
         return self._record(entries, lead_comments)
@@ -205,29 +227,36 @@ class RecordBuilder(Transformer[Any, Record]):
     def _comment(text: str) -> str:
         return normalize_comment(text[1:-1] if text[0] == "{" else text[1:])
 
-    def _entry(self, children: list[Any]) -> TagEntry:
+    def _entries(self, children: list[Any], out: list[TagEntry]) -> None:
+        """The tag pairs of a TAG token; the tokens after it belong to the last pair."""
         token = children[0]
         text = token.value
-        known = _TAG_CACHE.get(text)
-        if known is None:
-            m = _TAG_RE.match(text)
-            assert m is not None  # the TAG terminal has this shape
-            raw_name = m.group(1)
-            known = (_TAG_NAMES.get(raw_name.casefold(), raw_name), unescape(m.group(2)),
-                     m.start(2))
-            if len(_TAG_CACHE) > 4096:
-                _TAG_CACHE.clear()
-            _TAG_CACHE[text] = known
-        name, value, start = known
-        pos = (token.line + self._line0, token.column)
-        entry = TagEntry(name, value, pos, pos[1] + start, children[1:])
-        if value == "#" and name in SESSION_TAGS:
-            if name in self._previous:
-                entry.value, entry.inherited = self._previous[name], True
-            else:
-                self._problem("PFN-E106", f'{name}: "#" but no earlier record gives {name}',
-                              pos, token.value)
-        return entry
+        line = token.line + self._line0
+        line_start = -token.column + 1  # so that col = offset - line_start + 1
+        for m in _TAG_RE.finditer(text):
+            tag_text = m.group()
+            known = _TAG_CACHE.get(tag_text)
+            if known is None:
+                raw_name = m.group(1)
+                known = (_TAG_NAMES.get(raw_name.casefold(), raw_name), unescape(m.group(2)),
+                         m.start(2) - m.start())
+                if len(_TAG_CACHE) > 4096:
+                    _TAG_CACHE.clear()
+                _TAG_CACHE[tag_text] = known
+            name, value, start = known
+            pos = (line, m.start() - line_start + 1)
+            entry = TagEntry(name, value, pos, pos[1] + start, [])
+            if value == "#" and name in SESSION_TAGS:
+                if name in self._previous:
+                    entry.value, entry.inherited = self._previous[name], True
+                else:
+                    self._problem("PFN-E106", f'{name}: "#" but no earlier record gives'
+                                  f" {name}", pos, tag_text.rstrip())
+            out.append(entry)
+            if m.group(3) is not None:
+                line += 1
+                line_start = m.end()
+        out[-1].elements = children[1:]
 
     # -- the record -------------------------------------------------------
 

@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from pfn.diagnostics import Diagnostic
 from pfn.model import Record, Source
-from pfn.notation.build import SESSION_TAGS, RecordBuilder
+from pfn.notation.build import MAX_NESTING, SESSION_TAGS, RecordBuilder, TooDeep
 from pfn.notation.split import Chunk, split_records
 from pfn.resources import resource
 
@@ -107,8 +107,10 @@ class Reader:
                       self.previous)
         try:
             record = cast(Record, parser.parse(text))  # the transformer builds a Record
-        except UnexpectedInput as error:
-            diagnostic = syntax_diagnostic(error, text, chunk.line, self.name)
+        except (UnexpectedInput, TooDeep) as error:
+            diagnostic = (syntax_diagnostic(error, text, chunk.line, self.name)
+                          if isinstance(error, UnexpectedInput) else
+                          _too_deep(error, text, chunk.line, self.name))
             return Record(directives=tuple(t for _, t in chunk.directives),
                           source=Source(self.name, chunk.line, chunk.offset, text),
                           diagnostics=(*problems, diagnostic), syntax_ok=False)
@@ -176,6 +178,17 @@ _EXAMPLES: dict[tuple[str, str], list[str]] = {
     ("PFN-E105", "a variation before the first tag"): ["(SA)\n", "{ c }\n(SA)\n"],
 }
 """Known mistakes, for Lark's ``match_examples``."""
+
+
+def _too_deep(error: TooDeep, text: str, first_line: int, name: str | None) -> Diagnostic:
+    token = error.token
+    line = token.line if token is not None else 1
+    col = token.column if token is not None else 1
+    lines = text.splitlines()
+    return Diagnostic("PFN-E119", f"variations nested more than {MAX_NESTING} deep", name,
+                      first_line + line - 1, col, None,
+                      "a variation may hold variations, up to that depth",
+                      lines[line - 1] if line <= len(lines) else None)
 
 
 def _example_label(text: str) -> tuple[str, str] | None:

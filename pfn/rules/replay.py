@@ -25,12 +25,12 @@ from pfn.rules.play import SUIT_MASKS, Hands, PlayProblem, TrickPlay, winner_ind
 from pfn.rules.variant import Variant, find_variant
 from pfn.scoring.ledger import LedgerEntry
 from pfn.scoring.russian import DealFacts
-from pfn.seats import Seat
+from pfn.seats import SEATS, Seat
 
 OnError = Literal["raise", "collect"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PlayedTrick:
     """One trick as played: who played each card, and who won."""
 
@@ -186,7 +186,7 @@ class Replayer:
     def seating(self) -> None:
         r, record = self.r, self.record
         players = record.players
-        seats = tuple(Seat(i) for i in range(players))
+        seats = SEATS[:players]
         dealer = record.dealer
         if players == 4 and dealer is None and record.deal is not None:
             empty = [s for s, h in zip(seats, record.deal.hands, strict=True)

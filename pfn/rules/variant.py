@@ -66,6 +66,8 @@ class Variant:
     def __init__(self, rules: HouseRules | None = None) -> None:
         self.rules = rules if rules is not None else self.default_rules()
         self.scoring = self.scoring_class(self.rules)
+        # the bids of the auction under these rules, worked out once per variant instance
+        self._bids = self.ladder if self.rules.without_talon else self.ladder.without("-hand")
 
     @classmethod
     def default_rules(cls) -> HouseRules:
@@ -87,8 +89,7 @@ class Variant:
 
     def auction(self, order: tuple[Seat, ...]) -> Auction:
         """A new auction for seats speaking in ``order`` (eldest first)."""
-        bids = self.ladder if self.rules.without_talon else self.ladder.without("-hand")
-        return self.auction_class(bids, self.rules, order)
+        return self.auction_class(self._bids, self.rules, order)
 
     def defence(self, contract: Contract, declarer: Seat, dealer: Seat | None,
                 order: tuple[Seat, ...]) -> Defence:
