@@ -142,6 +142,16 @@ class TagEntry:
     inherited: bool = False
 
 
+def _tag_parts(m: re.Match[str]) -> tuple[str, str, int]:
+    """Canonical name, value and the value's offset of one tag pair."""
+    raw_name = m.group(1)
+    return (_TAG_NAMES.get(raw_name.casefold(), raw_name), unescape(m.group(2)),
+            m.start(2) - m.start())
+
+
+_SECTION_TAGS = frozenset({"Auction", "Defence", "Play", "Sheet"})
+"""Tags that open a section pfn reads, even when it is empty."""
+
 _CLAIM_MARK = object()
 
 
@@ -233,29 +243,29 @@ class RecordBuilder(Transformer[Any, Record]):
         text = token.value
         line = token.line + self._line0
         line_start = -token.column + 1  # so that col = offset - line_start + 1
+        cache = _TAG_CACHE
         for m in _TAG_RE.finditer(text):
             tag_text = m.group()
-            known = _TAG_CACHE.get(tag_text)
+            known = cache.get(tag_text)
             if known is None:
-                raw_name = m.group(1)
-                known = (_TAG_NAMES.get(raw_name.casefold(), raw_name), unescape(m.group(2)),
-                         m.start(2) - m.start())
-                if len(_TAG_CACHE) > 4096:
-                    _TAG_CACHE.clear()
-                _TAG_CACHE[tag_text] = known
+                known = _tag_parts(m)
+                if len(cache) > 4096:
+                    cache.clear()
+                cache[tag_text] = known
             name, value, start = known
-            pos = (line, m.start() - line_start + 1)
-            entry = TagEntry(name, value, pos, pos[1] + start, [])
+            at = m.start()
+            col = at - line_start + 1
+            entry = TagEntry(name, value, (line, col), col + start)
             if value == "#" and name in SESSION_TAGS:
                 if name in self._previous:
                     entry.value, entry.inherited = self._previous[name], True
                 else:
                     self._problem("PFN-E106", f'{name}: "#" but no earlier record gives'
-                                  f" {name}", pos, tag_text.rstrip())
+                                  f" {name}", (line, col), tag_text.rstrip())
             out.append(entry)
-            if m.group(3) is not None:
+            if tag_text[-1] == "\n":
                 line += 1
-                line_start = m.end()
+                line_start = at + len(tag_text)
         out[-1].elements = children[1:]
 
     # -- the record -------------------------------------------------------
@@ -267,8 +277,14 @@ class RecordBuilder(Transformer[Any, Record]):
         tags: list[Tag] = []
         unknown_sections: list[tuple[str, Section]] = []
         for entry in entries:
-            comments: list[str] = []
             name = entry.name
+            if not entry.elements and name not in _SECTION_TAGS:  # most tags: nothing after
+                value = entry.value
+                if name == "Players":  # names are content: keep them in their export spelling
+                    value = "; ".join(n.strip() for n in value.split(";"))
+                tags.append(Tag(name, value, (), entry.inherited, entry.pos))
+                continue
+            comments: list[str] = []
             if name == "Auction":
                 fields["auction"] = self._calls(entry, comments, vocabulary.call, players)
             elif name == "Defence":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -147,13 +148,12 @@ def _trailing(chunk: Chunk, name: str | None) -> Record | None:
 
 
 def _strip_bom(lines: Iterable[str]) -> Iterator[str]:
-    first = True
-    for line in lines:
-        if first:
-            first = False
-            if line.startswith("\ufeff"):
-                line = line[1:]
-        yield line
+    """``lines`` without a byte-order mark at the start (the rest passed on untouched)."""
+    rest = iter(lines)
+    first = next(rest, None)
+    if first is None:
+        return rest
+    return itertools.chain((first.removeprefix("\ufeff"),), rest)
 
 
 def _bad_bytes(text: str, chunk: Chunk, name: str | None) -> list[Diagnostic]:

@@ -204,6 +204,8 @@ class MatchChecker:
                     "PFN-E701", f"{entry_label(key)}: stated {format_amount(given)}, but what is"
                     " known allows only " + ", ".join(format_amount(a) for a in allowed),
                     None, *_entry_pos(record, "Score", key), entry_label(key)))
+        if stated == computed:  # the usual case: every entry right
+            return out
         why = reasons(written)
         variant = state.variant.title or state.variant.name
         for key in sorted(set(stated) | set(computed), key=_key_order):
