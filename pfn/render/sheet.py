@@ -215,6 +215,8 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
             ax.text(cx, top - 0.065, title, ha="center", va="top", fontsize=size * 0.7,
                     family=FONT, color="#444444")
             values = history(rows, key)
+            if key[1] == "bule" and report.target and values[:1] != [report.target]:
+                values.insert(0, report.target)  # every player starts with the agreed bule
             for n, value in enumerate(values):
                 text = printed(value)
                 if key[1] == "bule" and value < 0:
