@@ -280,49 +280,78 @@ def convert(
                            " for PFN input and PFN for JSON input).",
         show_default=False)] = None,
 ) -> None:
-    """Convert between PFN and its JSON form (a JSON document or JSON Lines)."""
+    """Convert between PFN and its JSON form (a JSON document or JSON Lines).
+
+    Records are streamed: a file of any size converts in constant memory (a JSON
+    document on input is the exception: it is read whole). A record with a syntax
+    error stops the conversion; with --output nothing is written then.
+    """
     import json
+    import os
+    import tempfile
 
     from pfn.notation import jsonform
     from pfn.notation.reader import Reader, read
-    from pfn.notation.writer import dumps
+    from pfn.notation.writer import dump
 
-    try:
-        if _json_input(source):
-            records = jsonform.loads_json(Path(source).read_text(encoding="utf-8"), source)
-        elif source == "-":
-            records = list(Reader("<stdin>").records(sys.stdin))
+    if to is None:
+        suffix = Path(output).suffix if output else ""
+        to = {".jsonl": ConvertFormat.jsonl, ".json": ConvertFormat.json,
+              ".pfn": ConvertFormat.pfn}.get(suffix) or (
+            ConvertFormat.pfn if _json_input(source) else ConvertFormat.json)
+    problems: list[Diagnostic] = []
+
+    def given() -> Iterator[Record]:
+        if source.endswith(".jsonl"):
+            with open(source, encoding="utf-8") as handle:
+                yield from jsonform.read_jsonl(handle, source)
+        elif source.endswith(".json"):
+            yield from jsonform.loads_json(Path(source).read_text(encoding="utf-8"), source)
         else:
-            records = list(read(source))
-    except (OSError, ValueError) as error:
+            yield from Reader("<stdin>").records(sys.stdin) if source == "-" else read(source)
+
+    def records() -> Iterator[Record]:
+        for record in given():
+            bad = [d for d in record.diagnostics
+                   if d.severity is Severity.ERROR and d.code[5] in "01"]
+            if bad:
+                problems.extend(bad)
+            elif not problems:
+                yield record
+
+    def write(handle: TextIO) -> None:
+        if to is ConvertFormat.pfn:
+            dump(records(), handle)
+        elif to is ConvertFormat.json:
+            jsonform.dump_json(records(), handle)
+        else:
+            jsonform.dump_jsonl(records(), handle)
+
+    temporary = None
+    target = Path(output) if output else None
+    try:
+        if target is not None:  # written beside the target, moved over it when complete
+            fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(temporary, 0o666 & ~mask)  # the mode a plain new file would get
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                write(handle)
+        else:
+            write(sys.stdout)
+    except (OSError, ValueError, json.JSONDecodeError) as error:
+        if temporary:
+            os.unlink(temporary)
         sys.stderr.write(f"{source}: cannot read: {error}\n")
         raise typer.Exit(EXIT_UNUSABLE) from None
-    problems = [d for r in records for d in r.diagnostics
-                if d.severity is Severity.ERROR and d.code[5] in "01"]
     if problems:
+        if temporary:
+            os.unlink(temporary)
         _print_diagnostics(problems, OutputFormat.text, False)
         sys.stderr.write(f"{source}: not converted (fix the errors first)\n")
         raise typer.Exit(EXIT_PROBLEMS)
-    if to is None:
-        if output and output.endswith(".jsonl"):
-            to = ConvertFormat.jsonl
-        elif output and output.endswith(".json"):
-            to = ConvertFormat.json
-        elif output and output.endswith(".pfn"):
-            to = ConvertFormat.pfn
-        else:
-            to = ConvertFormat.pfn if _json_input(source) else ConvertFormat.json
-    if to is ConvertFormat.pfn:
-        text = dumps(records)
-    elif to is ConvertFormat.json:
-        text = jsonform.dumps_json(records)
-    else:
-        text = "".join(json.dumps(jsonform.record_to_json(r), ensure_ascii=False) + "\n"
-                       for r in records)
-    if output:
-        Path(output).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    if temporary and target is not None:
+        os.replace(temporary, target)
 
 
 # ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from pfn.cli import app
 from pfn.notation import jsonform
+from pfn.notation.reader import read
 from tests.conftest import CLEAN_EXAMPLES, EXAMPLES
 
 runner = CliRunner()
@@ -155,3 +156,27 @@ def test_check_does_not_import_matplotlib() -> None:
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "assert 'matplotlib' not in sys.modules, 'matplotlib imported'")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_convert_is_all_or_nothing(tmp_path: Path) -> None:
+    source = tmp_path / "bad.pfn"
+    source.write_text('[Variant "sochi"]\n[Board "1"]\n\n[Variant "sochi"\n[Board "2"]\n',
+                      encoding="utf-8")
+    target = tmp_path / "out.json"
+    target.write_text("kept\n", encoding="utf-8")
+    code, out = run("convert", str(source), "-o", str(target))
+    assert code == 1 and "not converted" in out and "PFN-E102" in out
+    assert target.read_text(encoding="utf-8") == "kept\n"  # untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.pfn", "out.json"]
+
+
+def test_convert_streams_json_lines_both_ways(tmp_path: Path) -> None:
+    source = EXAMPLES / "sochi-match.pfn"
+    lines = tmp_path / "m.jsonl"
+    assert run("convert", str(source), "-o", str(lines))[0] == 0
+    rows = [json.loads(row) for row in lines.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == len(list(read(source)))  # one line per record, comment blocks too
+    back = tmp_path / "m.pfn"
+    assert run("convert", str(lines), "-o", str(back))[0] == 0
+    assert back.read_text(encoding="utf-8") == run("fmt", "-", stdin=source.read_text(
+        encoding="utf-8"))[1]

@@ -10,6 +10,7 @@ Amounts are integers, or strings such as ``"37/3"`` when not whole (exact).
 from __future__ import annotations
 
 import functools
+import io
 import json
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
@@ -307,16 +308,36 @@ def validate(document: dict[str, Any]) -> None:
                                        "$ref": "#/$defs/record"})
 
 
-def dumps_json(records: Iterable[Record], indent: int | None = 1) -> str:
+def dumps_json(records: Iterable[Record]) -> str:
     """A whole file of records as one JSON document ``{"pfn": "1.0", "records": […]}``."""
-    document = {"pfn": JSON_VERSION, "records": [record_to_json(r) for r in records]}
-    return json.dumps(document, ensure_ascii=False, indent=indent) + "\n"
+    buffer = io.StringIO()
+    dump_json(records, buffer)
+    return buffer.getvalue()
+
+
+def dump_json(records: Iterable[Record], handle: IO[str]) -> None:
+    """The JSON document of :func:`dumps_json`, written one record at a time (the same
+    bytes as ``json.dumps(document, indent=1)``, in constant memory)."""
+    handle.write(f'{{\n "pfn": {json.dumps(JSON_VERSION)},\n "records": [')
+    first = True
+    for record in records:
+        text = json.dumps(record_to_json(record), ensure_ascii=False, indent=1)
+        handle.write(("\n" if first else ",\n") + "  " + text.replace("\n", "\n  "))
+        first = False
+    handle.write("]\n}\n" if first else "\n ]\n}\n")
 
 
 def dump_jsonl(records: Iterable[Record], handle: IO[str]) -> None:
     """Records as JSON Lines: one record object per line, streamed."""
     for record in records:
         handle.write(json.dumps(record_to_json(record), ensure_ascii=False) + "\n")
+
+
+def read_jsonl(lines: Iterable[str], name: str | None = None) -> Iterator[Record]:
+    """Records from JSON Lines, one line at a time."""
+    for line in lines:
+        if line.strip():
+            yield record_from_json(json.loads(line), name)
 
 
 def loads_json(text: str, name: str | None = None) -> list[Record]:
