@@ -6,6 +6,7 @@ output and exit codes: 0 clean, 1 problems found, 2 unusable input.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import sys
@@ -102,7 +103,8 @@ def check(
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
     summary: Annotated[bool, typer.Option(
-        "--summary", "-s", help="Print only the summary line.")] = False,
+        "--summary", "-s", help="Print only the summary: totals and a count per"
+                                " diagnostic code.")] = False,
     structure_only: Annotated[bool, typer.Option(
         "--structure-only", help="Check notation and structure only, no rules.")] = False,
 ) -> None:
@@ -114,6 +116,7 @@ def check(
     workers = jobs or os.cpu_count() or 1
     files = records = errors = warnings = 0
     unusable = False
+    by_code: collections.Counter[str] = collections.Counter()
 
     def outcomes() -> Iterator[Outcome]:
         nonlocal files
@@ -133,7 +136,9 @@ def check(
             records += outcome.counted
             errors += outcome.errors
             warnings += outcome.warnings
-            if not summary:
+            if summary:
+                by_code.update(d.code for d in outcome.diagnostics if d.code[4] != "I")
+            else:
                 _print_diagnostics(outcome.diagnostics, output, quiet)
             advance()
     if output is OutputFormat.text and (summary or not quiet):
@@ -141,6 +146,11 @@ def check(
         sys.stderr.write(f"{files} file{'s' * (files != 1)}, {records} record"
                          f"{'s' * (records != 1)}: {status}, {warnings} warning"
                          f"{'s' * (warnings != 1)}\n")
+        if summary:
+            from pfn.diagnostics import CODES
+
+            for code, count in sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0])):
+                sys.stderr.write(f"{count:>9,}  {code}  {CODES.get(code, '')}\n")
     if unusable or not files:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_PROBLEMS if errors else EXIT_CLEAN)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -180,3 +181,15 @@ def test_convert_streams_json_lines_both_ways(tmp_path: Path) -> None:
     assert run("convert", str(lines), "-o", str(back))[0] == 0
     assert back.read_text(encoding="utf-8") == run("fmt", "-", stdin=source.read_text(
         encoding="utf-8"))[1]
+
+
+def test_check_summary_counts_each_code(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pfn"
+    bad.write_text('[Variant "sochi"]\n[Play "A"]\nSA SX S8\n\n'
+                   '[Variant "sochi"]\n[Play "A"]\nSX SQ S8\n\n'
+                   '[Variant "sochi"]\n[Board "1"]\n[Board "2"]\n', encoding="utf-8")
+    code, out = run("check", "--summary", str(bad))
+    assert code == 1
+    assert "bad.pfn:" not in out  # no single diagnostic, only the totals
+    assert re.search(r"^\s+2\s+PFN-E107\s+unknown card$", out, re.M)
+    assert re.search(r"^\s+1\s+PFN-E112\s+duplicate tag$", out, re.M)
