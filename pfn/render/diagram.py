@@ -19,7 +19,7 @@ from matplotlib.patches import FancyBboxPatch, Polygon
 
 from pfn.cards import SUITS, Card, cards_of
 from pfn.model import CardPattern, CardRef
-from pfn.render.position import Position, contract_symbol, positions
+from pfn.render.position import Position, deal_line, positions, title
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -166,24 +166,9 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
     ax.set_axis_off()
     # header
     record = replay.record
-    board = record.tag("Board")
-    title = " · ".join(p for p in (f"Board {board}" if board else "",
-                                   replay.variant.title or replay.variant.name) if p)
-    ax.text(0.02, 0.985, title, fontsize=size * 1.05, fontweight="bold", family=FONT,
-            va="top", color=BLACK)
-    contract = replay.contract
-    line = []
-    if contract is not None and contract.allpass:
-        line.append("all-pass")
-    elif contract is not None and replay.declarer is not None:
-        line.append(f"{replay.declarer} plays {contract_symbol(str(contract))}")
-    defence = replay.defence
-    if defence is not None and defence.calls:
-        line.append(", ".join(f"{s} {'/'.join(calls)}" for s, calls in defence.calls.items())
-                    + (" · open" if defence.open else ""))
-    if replay.dealer is not None:
-        line.append(f"dealer {replay.dealer}")
-    ax.text(0.02, 0.945, " · ".join(line), fontsize=size * 0.85, family=FONT, va="top",
+    ax.text(0.02, 0.985, title(replay), fontsize=size * 1.05, fontweight="bold",
+            family=FONT, va="top", color=BLACK)
+    ax.text(0.02, 0.945, deal_line(replay), fontsize=size * 0.85, family=FONT, va="top",
             color="#333333")
     trick_label = ("before the lead" if pos.number == 0 else
                    "after the play" if pos.trick is None else f"trick {pos.number}")

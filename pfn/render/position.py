@@ -115,16 +115,16 @@ def trick_line(trick: PlayedTrick) -> str:
     return f"{trick.number}) {plays} → {winner}"
 
 
-def describe(replay: Replay) -> str:
-    """The header line: board, variant, dealer, declarer and contract, the defence."""
-    record = replay.record
+def title(replay: Replay) -> str:
+    """``Board 1 · Sochi (Сочинка)``."""
+    board = replay.record.tag("Board")
+    name = replay.variant.title or replay.variant.name
+    return f"Board {board} · {name}" if board else name
+
+
+def deal_line(replay: Replay) -> str:
+    """``A plays 7♠ · B whist, C whist · dealer C``: contract, defence, dealer."""
     parts = []
-    board = record.tag("Board")
-    if board:
-        parts.append(f"Board {board}")
-    parts.append(replay.variant.title or replay.variant.name)
-    if replay.dealer is not None:
-        parts.append(f"dealer {replay.dealer}")
     contract = replay.contract
     if contract is not None and contract.allpass:
         parts.append("all-pass")
@@ -132,11 +132,18 @@ def describe(replay: Replay) -> str:
         parts.append(f"{replay.declarer} plays {contract_symbol(str(contract))}")
     defence = replay.defence
     if defence is not None and defence.calls:
-        said = "; ".join(f"{seat} {' '.join(calls)}" for seat, calls in defence.calls.items())
+        parts.append(", ".join(f"{seat} {'/'.join(calls)}"
+                               for seat, calls in defence.calls.items()))
         if defence.open:
-            said += " (open)"
-        parts.append(said)
+            parts.append("open")
+    if replay.dealer is not None:
+        parts.append(f"dealer {replay.dealer}")
     return " · ".join(parts)
+
+
+def describe(replay: Replay) -> str:
+    """The header line: board, variant, contract, defence, dealer."""
+    return " · ".join(p for p in (title(replay), deal_line(replay)) if p)
 
 
 def contract_symbol(token: str) -> str:
