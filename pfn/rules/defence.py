@@ -131,10 +131,17 @@ class Defence:
         first, second = self.said(o.first), self.said(o.second)
         if not first:
             return (o.first,)
-        if "check" in first:
+        if "check" in first:  # a checked ten: nothing more is said
             return None
         if not second:
             return (o.second,)
+        return self.after_first_round(first, second)
+
+    def after_first_round(self, first: list[str], second: list[str]
+                          ) -> tuple[Seat, ...] | None:
+        """Who speaks next once both defenders have spoken (``first`` and ``second``
+        are what each has said so far)."""
+        o = self.outcome
         if first[0] == "pass" and second[0] == "half":
             if self.rules.whist_after_half and len(first) == 1:
                 return (o.first,)
@@ -210,22 +217,15 @@ class StandardDefence(Defence):
     """Seed 000: whist/pass, then together or own; return whist by the other defender,
     then by the dealer; open by default after a call."""
 
-    def expected(self) -> tuple[Seat, ...] | None:
+    def after_first_round(self, first: list[str], second: list[str]
+                          ) -> tuple[Seat, ...] | None:
         o = self.outcome
-        first, second = self.said(o.first), self.said(o.second)
-        if not first:
-            return (o.first,)
-        if "check" in first:
-            return None
-        if not second:
-            return (o.second,)
         if first == ["whist"] and second == ["whist"]:
             return None
         if first == ["whist"] and second == ["pass"]:
             return (o.first,)
-        if self._caller() is not None:
-            caller = self._caller()
-            assert caller is not None
+        caller = self._caller()
+        if caller is not None:
             return None if self._chose_open(caller) else (caller,)
         if any(t in ("own", "pass") for t in first + second) and o.returned is None:
             # the return whist: the other defender, then the dealer
@@ -309,13 +309,9 @@ class SerbianDefence(Defence):
 
     KONTRAS = ("kontra", "rekontra", "subkontra", "mortkontra")
 
-    def expected(self) -> tuple[Seat, ...] | None:
+    def after_first_round(self, first: list[str], second: list[str]
+                          ) -> tuple[Seat, ...] | None:
         o = self.outcome
-        first, second = self.said(o.first), self.said(o.second)
-        if not first:
-            return (o.first,)
-        if not second:
-            return (o.second,)
         level = self.outcome.kontra
         whisters = [s for s in o.defenders if "whist" in self.said(s)]
         if self.contract.misere:
@@ -418,13 +414,9 @@ class BritannicaDefence(Defence):
             return problems
         return super().run(calls)
 
-    def expected(self) -> tuple[Seat, ...] | None:
+    def after_first_round(self, first: list[str], second: list[str]
+                          ) -> tuple[Seat, ...] | None:
         o = self.outcome
-        first, second = self.said(o.first), self.said(o.second)
-        if not first:
-            return (o.first,)
-        if not second:
-            return (o.second,)
         whisters = [s for s in o.defenders if "whist" in self.said(s)]
         if len(whisters) == 1 and len(self.said(whisters[0])) == 1:
             return (whisters[0],)
