@@ -162,9 +162,13 @@ class Auction:
         elif token == "hold":
             state.high_seat = seat
         else:
-            state.high, state.high_seat = token, seat
+            self.raise_bid(seat, token)
         state.advance(seat)
         self._maybe_finish()
+
+    def raise_bid(self, seat: Seat, token: str) -> None:
+        """``seat``'s bid ``token`` becomes the highest."""
+        self.state.high, self.state.high_seat = token, seat
 
     def _maybe_finish(self) -> None:
         state = self.state
@@ -263,22 +267,12 @@ class SerbianAuction(Auction):
                                "numbers rise by exactly one, starting at two")
         return None
 
-    def apply(self, seat: Seat, token: str) -> None:
+    def raise_bid(self, seat: Seat, token: str) -> None:
         state = self.state
-        state.calls.setdefault(seat, []).append(token)
-        state.history.append((seat, token))
-        if token == "pass":
-            state.passed.add(seat)
-        elif token == "hold":
-            state.high_seat = seat
-        elif token == "hand" or token.endswith("-hand"):
-            if state.high is None or not _serbian_hand(state.high) or \
-                    _hand_strength(token) > _hand_strength(state.high):
-                state.high, state.high_seat = token, seat
-        else:
-            state.high, state.high_seat = token, seat
-        state.advance(seat)
-        self._maybe_finish()
+        if (token == "hand" or token.endswith("-hand")) and state.high is not None and \
+                _serbian_hand(state.high) and _hand_strength(token) <= _hand_strength(state.high):
+            return  # a weaker game from the hand does not displace a stronger one
+        state.high, state.high_seat = token, seat
 
     def winning_bid(self) -> Contract | None:
         high = self.state.high
