@@ -52,6 +52,9 @@ class ConvertFormat(StrEnum):
 PathsArg = Annotated[list[str] | None, typer.Argument(
     help="PFN files, directories (searched for *.pfn) or globs; '-' or nothing for stdin.",
     show_default=False)]
+RulesOpt = Annotated[list[str] | None, typer.Option(
+    "--rule", "-r", help="House rule override, key=value (repeatable); see docs/variants.md.",
+    show_default=False)]
 
 
 def _color(stream: TextIO) -> bool:
@@ -94,9 +97,7 @@ def check(
     paths: PathsArg = None,
     output: Annotated[OutputFormat, typer.Option(
         "--format", "-f", help="Diagnostics as text or as JSON lines.")] = OutputFormat.text,
-    rule: Annotated[list[str] | None, typer.Option(
-        "--rule", "-r", help="House rule override, key=value (repeatable); see docs/variants.md.",
-        show_default=False)] = None,
+    rule: RulesOpt = None,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker processes (each checks whole matches); 0: one per CPU.",
         min=0)] = 1,
@@ -381,9 +382,7 @@ def score(
     paths: PathsArg = None,
     output: Annotated[ScoreFormat, typer.Option(
         "--format", "-f", help="A text table, JSON or CSV.")] = ScoreFormat.text,
-    rule: Annotated[list[str] | None, typer.Option(
-        "--rule", "-r", help="House rule override, key=value (repeatable).",
-        show_default=False)] = None,
+    rule: RulesOpt = None,
     each: Annotated[bool, typer.Option(
         "--each", help="Print the sheet after every deal, not only the last.")] = False,
 ) -> None:

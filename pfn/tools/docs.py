@@ -76,15 +76,17 @@ def render(text: str, blocks: dict[str, str]) -> str:
 
 def update(root: Path) -> list[Path]:
     """Rewrite the generated blocks under ``root``; return the files that changed."""
-    changed = []
-    for name, makers in BLOCKS.items():
-        path = root / name
-        text = path.read_text(encoding="utf-8")
-        new = render(text, {block: make() for block, make in makers.items()})
-        if new != text:
-            path.write_text(new, encoding="utf-8")
-            changed.append(path)
-    return changed
+    return [root / name for name, makers in BLOCKS.items()
+            if rewrite(root / name, {block: make() for block, make in makers.items()})]
+
+
+def rewrite(path: Path, blocks: dict[str, str]) -> bool:
+    """Replace the marked ``blocks`` of the file at ``path``; whether it changed."""
+    text = path.read_text(encoding="utf-8")
+    new = render(text, blocks)
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return new != text
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from pfn.tools.docs import render as render_blocks
+from pfn.tools.docs import rewrite
 
 IMAGES = "docs/img"
 
@@ -77,10 +77,7 @@ def make(root: Path) -> list[Path]:
             raise SystemExit(f"pfn render failed for {picture.name}")
         written.append(out)
     doc = root / "docs" / "rendering.md"
-    text = doc.read_text(encoding="utf-8")
-    new = render_blocks(text, {"gallery": gallery_block()})
-    if new != text:
-        doc.write_text(new, encoding="utf-8")
+    if rewrite(doc, {"gallery": gallery_block()}):
         written.append(doc)
     return written
 
