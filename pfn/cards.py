@@ -71,6 +71,11 @@ class Rank(IntEnum):
         """The PFN letter: ``7 8 9 T J Q K A``."""
         return "789TJQKA"[self]
 
+    @property
+    def printed(self) -> str:
+        """The rank for print: the letter, with ``10`` written in full."""
+        return "10" if self == Rank.TEN else self.letter
+
     def __str__(self) -> str:
         return self.letter
 
@@ -137,8 +142,7 @@ class Card(IntEnum):
     @property
     def symbol(self) -> str:
         """The card for print: suit symbol and rank, ``10`` written in full (``♥10``)."""
-        rank = "10" if self & 7 == Rank.TEN else RANKS[self & 7].letter
-        return SUITS[self >> 3].symbol + rank
+        return SUITS[self >> 3].symbol + RANKS[self & 7].printed
 
     def __str__(self) -> str:
         return _CARD_NAMES[self]

@@ -521,8 +521,6 @@ def render(
         "--four-colour", help="Four suit colours instead of two.")] = False,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
-    from pathlib import Path
-
     from pfn.render.diagram import Style, deal_figure, save, strip_figure
     from pfn.rules.replay import replay
 

@@ -18,8 +18,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Polygon
 
 from pfn.cards import SUITS, Card, cards_of
-from pfn.model import CardPattern, CardRef
-from pfn.render.position import Position, deal_line, positions, title
+from pfn.model import CardRef
+from pfn.render.position import Position, card_text, deal_line, positions, title
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -68,14 +68,6 @@ def places(replay: Replay, style: Style) -> dict[Seat, str]:
     return {Seat((bottom + i) % players): ring[i] for i in range(players)}
 
 
-def _card_text(card: Card | CardRef | None) -> str:
-    if card is None:
-        return "?"
-    if isinstance(card, CardPattern):
-        return str(card)
-    return card.symbol
-
-
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
     if seat < len(names) and names[seat] and names[seat] != str(seat):
@@ -99,10 +91,9 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
         down = -row * size * 1.45
         ax.annotate(suit.symbol, xy=(x, y), xytext=(0, down), textcoords="offset points",
                     fontsize=size, color=suit_colour(suit, style), family=FONT, va="top")
-        ranks = " ".join("10" if c.rank.letter == "T" else c.rank.letter
-                         for c in sorted(cards_of(held & suit.mask), reverse=True))
-        gone = " ".join("10" if c.rank.letter == "T" else c.rank.letter
-                        for c in sorted(cards_of(played & suit.mask), reverse=True))
+        ranks = " ".join(c.rank.printed for c in sorted(cards_of(held & suit.mask), reverse=True))
+        gone = " ".join(c.rank.printed for c in sorted(cards_of(played & suit.mask),
+                                                       reverse=True))
         shown = ranks or ("—" if style.played != "grey" or not gone else "")
         text = ax.annotate(shown, xy=(x, y), xytext=(size * 1.05, down),
                            textcoords="offset points", fontsize=size, color=BLACK,
@@ -121,7 +112,7 @@ def _card_row(ax: Axes, x: float, y: float, label: str,
                        style="italic")
     for index, card in enumerate(cards if cards is not None else [None, None]):
         colour = (suit_colour(card >> 3, style) if isinstance(card, Card) else BLACK)
-        text = "▯" if cards is None else _card_text(card)
+        text = "▯" if cards is None else card_text(card)
         previous = ax.annotate(text, xy=(1, 0), xycoords=previous, va="bottom",
                                xytext=(size * 0.45, 0), textcoords="offset points",
                                fontsize=size, family=FONT, color=colour,
@@ -187,7 +178,6 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
     # the players
     for seat, place in where.items():
         x, y = table.anchors[place]
-        dealer_only = replay.players == 4 and seat == replay.dealer and not replay.hands[seat]
         label = _name(replay, seat)
         marks = []
         if seat == replay.declarer:
@@ -199,7 +189,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
         ax.text(hand_x, y + 0.035, label + (f" · {', '.join(marks)}" if marks else ""),
                 fontsize=size * 0.9, fontweight="bold", family=FONT, va="bottom", ha="left",
                 color=BLACK)
-        if not dealer_only:
+        if not pos.sits_out(seat):
             ax.text(hand_x, y + 0.012, f"{tricks} trick{'s' * (tricks != 1)}",
                     fontsize=size * 0.75, family=FONT, va="bottom", ha="left", color="#555555")
             _hand(ax, pos, seat, hand_x, y, style, size)
@@ -214,7 +204,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
             place = "top" if player is None else where.get(player, "top")
             cx, cy = table.spots[place]
             winner = player is not None and player == trick.winner
-            ax.text(cx, cy, _card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
+            ax.text(cx, cy, card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
                     va="center", fontweight="bold" if winner else "normal",
                     color=suit_colour(card >> 3, style) if card is not None else BLACK,
                     gid=f"trick-{index}",

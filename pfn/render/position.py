@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pfn.cards import Card, cards_of
-from pfn.model import Annotation, Record
+from pfn.model import Annotation, CardPattern, CardRef, Record
 from pfn.rules.replay import PlayedTrick, Replay
 from pfn.seats import Seat
 
@@ -48,6 +48,11 @@ class Position:
         """Whether the hand of ``seat`` is given and not hidden by the reader."""
         return seat not in self.hidden and seat < len(self.replay.complete) and (
             self.replay.complete[seat] or bool(self.held.get(seat)))
+
+    def sits_out(self, seat: Seat) -> bool:
+        """The dealer at a table of four, who holds no cards this deal."""
+        replay = self.replay
+        return replay.players == 4 and seat == replay.dealer and not replay.hands[seat]
 
     def cards(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` still holds, high to low within S, C, D, H."""
@@ -107,9 +112,18 @@ def position(replay: Replay, number: int, hidden: frozenset[Seat] = frozenset())
     return found[max(0, min(number, len(found) - 1))]
 
 
+def card_text(card: Card | CardRef | None) -> str:
+    """A card for print (``♥10``); a pattern as written (``?A``); ``?`` if unknown."""
+    if card is None:
+        return "?"
+    if isinstance(card, CardPattern):
+        return str(card)
+    return card.symbol
+
+
 def trick_line(trick: PlayedTrick) -> str:
     """``1) A — ♠A, B — ♠9, C — ♠8 → A`` (``talon`` for a talon card)."""
-    plays = ", ".join(f"{'talon' if s is None else s} — {'?' if c is None else c.symbol}"
+    plays = ", ".join(f"{'talon' if s is None else s} — {card_text(c)}"
                       for s, c in zip(trick.seats, trick.cards, strict=True))
     winner = "nobody" if trick.winner is None else str(trick.winner)
     return f"{trick.number}) {plays} → {winner}"

@@ -5,16 +5,12 @@ Unicode suits, red diamonds and hearts on a colour terminal, plain text when pip
 
 from __future__ import annotations
 
-from pfn.cards import SUITS, Card, Suit
-from pfn.render.position import Position, describe, positions, trick_line
+from pfn.cards import SUITS, Suit
+from pfn.render.position import Position, card_text, describe, positions, trick_line
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
 RED, DIM, BOLD, RESET = "\x1b[31m", "\x1b[2m", "\x1b[1m", "\x1b[0m"
-
-
-def _rank(card: Card) -> str:
-    return "10" if card.rank.letter == "T" else card.rank.letter
 
 
 def hand_lines(pos: Position, seat: Seat, color: bool) -> list[str]:
@@ -24,7 +20,7 @@ def hand_lines(pos: Position, seat: Seat, color: bool) -> list[str]:
     cards = pos.cards(seat)
     lines = []
     for suit in SUITS:
-        ranks = " ".join(_rank(c) for c in cards if c.suit == suit) or "—"
+        ranks = " ".join(c.rank.printed for c in cards if c.suit == suit) or "—"
         symbol = suit.symbol
         if color and suit.red:
             symbol = f"{RED}{symbol}{RESET}"
@@ -50,7 +46,7 @@ def show_position(pos: Position, color: bool = False) -> str:
         out.append("After the play")
     for i in range(replay.players):
         seat = Seat(i)
-        if replay.players == 4 and seat == replay.dealer and not replay.hands[seat]:
+        if pos.sits_out(seat):
             out.append(f"{_name(replay, seat)} (deals)")
             continue
         label = f"{_name(replay, seat)} — {pos.taken.get(seat, 0)} tricks"
@@ -67,17 +63,15 @@ def show_position(pos: Position, color: bool = False) -> str:
 
 def show_replay(replay: Replay, color: bool = False) -> str:
     """The whole deal: header, the hands as dealt, every trick, the result and score."""
-    first = positions(replay)[0]
-    out = [show_position(first, color), ""]
+    every = positions(replay)
+    out = [show_position(every[0], color), ""]
     talon = replay.record.talon
     if talon:
-        out.append("Talon: " + " ".join(c.symbol if isinstance(c, Card) else str(c)
-                                        for c in talon))
+        out.append("Talon: " + " ".join(map(card_text, talon)))
     discard = replay.record.discard
     if discard:
-        out.append("Discard: " + " ".join(c.symbol if isinstance(c, Card) else str(c)
-                                          for c in discard))
-    for pos in positions(replay)[1:-1]:
+        out.append("Discard: " + " ".join(map(card_text, discard)))
+    for pos in every[1:-1]:
         assert pos.trick is not None
         winner = pos.trick.winner
         line = trick_line(pos.trick)
