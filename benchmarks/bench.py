@@ -171,8 +171,8 @@ def main() -> None:
           f" {pgn_size / chess_time:.3f} MB/s")
 
     # parse only; replay and score only (in this process, lark-cython if installed)
+    from pfn.match import MatchChecker
     from pfn.notation.reader import read
-    from pfn.rules.checker import MatchChecker
     from pfn.structure import check_structure
 
     parsed = list(read(corpus))

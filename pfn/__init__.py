@@ -22,7 +22,8 @@ _EXPORTS = {
     "load": "pfn.notation.reader",
     "dumps": "pfn.notation.writer",
     "dump": "pfn.notation.writer",
-    "replay": "pfn.rules.replay",
+    "replay": "pfn.deal",
+    "score": "pfn.deal",
     "check_file": "pfn.check",
     "Record": "pfn.model",
     "Card": "pfn.cards",
@@ -32,10 +33,10 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from pfn.cards import Card
     from pfn.check import check_file
+    from pfn.deal import replay, score
     from pfn.model import Record
     from pfn.notation.reader import load, loads, read
     from pfn.notation.writer import dump, dumps
-    from pfn.rules.replay import replay
     from pfn.seats import Seat
 
 
@@ -47,4 +48,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["Card", "Record", "Seat", "check_file", "dump", "dumps", "load", "loads", "read",
-           "replay"]
+           "replay", "score"]

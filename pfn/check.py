@@ -69,7 +69,7 @@ def check_record(record: Record, options: CheckOptions = CheckOptions()) -> Reco
 def check_records(records: Iterable[Record], options: CheckOptions = CheckOptions()
                   ) -> Iterator[RecordReport]:
     """Check a stream of records, in order, one report per record."""
-    from pfn.rules.checker import MatchChecker
+    from pfn.match import MatchChecker
 
     matches = MatchChecker(options.rules) if not options.structure_only else None
     for record in records:
@@ -161,12 +161,12 @@ class Outcome:
     @property
     def errors(self) -> int:
         """Number of errors."""
-        return sum(d.code[4] == "E" for d in self.diagnostics)
+        return sum(d.is_error for d in self.diagnostics)
 
     @property
     def warnings(self) -> int:
         """Number of warnings."""
-        return sum(d.code[4] == "W" for d in self.diagnostics)
+        return sum(d.severity is Severity.WARNING for d in self.diagnostics)
 
 
 _MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)

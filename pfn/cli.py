@@ -138,7 +138,8 @@ def check(
             errors += outcome.errors
             warnings += outcome.warnings
             if summary:
-                by_code.update(d.code for d in outcome.diagnostics if d.code[4] != "I")
+                by_code.update(d.code for d in outcome.diagnostics
+                               if d.severity is not Severity.INFO)
             else:
                 _print_diagnostics(outcome.diagnostics, output, quiet)
             advance()
@@ -197,7 +198,7 @@ def _format_text(text: str, name: str) -> tuple[str | None, list[Diagnostic]]:
         lines = record.source.text.splitlines() if record.source else None
         first = record.source.line if record.source else 1
         for d in record.diagnostics:
-            if d.severity is Severity.ERROR and d.code[5] in "01":
+            if d.is_notation:
                 blocking.append(d.located(name, lines, first))
     if blocking:
         return None, blocking
@@ -324,7 +325,7 @@ def convert(
     def records() -> Iterator[Record]:
         for record in given():
             bad = [d for d in record.diagnostics
-                   if d.severity is Severity.ERROR and d.code[5] in "01"]
+                   if d.is_notation]
             if bad:
                 problems.extend(bad)
             elif not problems:
@@ -387,9 +388,9 @@ def score(
         "--each", help="Print the sheet after every deal, not only the last.")] = False,
 ) -> None:
     """Score matches: what each deal writes, the running sheet, and the settlement."""
+    from pfn import report
     from pfn.check import expand_paths
     from pfn.notation.reader import Reader, read
-    from pfn.scoring import report
 
     if _stdin_path(paths):
         records = list(Reader("<stdin>").records(sys.stdin))
@@ -521,8 +522,8 @@ def render(
         "--four-colour", help="Four suit colours instead of two.")] = False,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
+    from pfn.deal import replay
     from pfn.render.diagram import Style, deal_figure, save, strip_figure
-    from pfn.rules.replay import replay
 
     records, record = _load_one(source, board, any_record=sheet)
     kind = fmt.value if fmt is not None else (
@@ -536,7 +537,7 @@ def render(
     hidden = _seats(hide)
     if sheet:
         from pfn.render.sheet import sheet_figure
-        from pfn.scoring.report import reports
+        from pfn.report import reports
 
         matches = reports(records)
         target = next((m for m in matches if m.id is not None and m.id == record.match),
@@ -594,10 +595,10 @@ def show(
         show_default=False)] = None,
 ) -> None:
     """Replay deals in the terminal: hands, every trick, the result and the score."""
+    from pfn.deal import replay
     from pfn.notation.reader import Reader, read
     from pfn.render.position import position
     from pfn.render.terminal import show_position, show_replay
-    from pfn.rules.replay import replay
 
     records = list(Reader("<stdin>").records(sys.stdin)) if source == "-" else list(read(source))
     color = _color(sys.stdout)

@@ -130,6 +130,15 @@ CODES: dict[str, str] = {
 }
 
 _SEVERITY_BY_LETTER = {"E": Severity.ERROR, "W": Severity.WARNING, "I": Severity.INFO}
+SEVERITIES: dict[str, Severity] = {code: _SEVERITY_BY_LETTER[code[4]] for code in CODES}
+"""The severity of every code: the letter after ``PFN-`` says it, read here once."""
+NOTATION_ERRORS = frozenset(code for code in CODES if code[4:6] in ("E0", "E1"))
+"""Input and notation errors: the text cannot be read as PFN."""
+
+
+def severity_of(code: str) -> Severity:
+    """The severity of a diagnostic code (an unregistered code counts as an error)."""
+    return SEVERITIES.get(code, Severity.ERROR)
 
 SHOWN = 160
 """Longest text a diagnostic quotes; longer text (a megabyte line) is cut in the middle."""
@@ -160,8 +169,19 @@ class Diagnostic:
 
     @property
     def severity(self) -> Severity:
-        """Error, warning or information, from the code's letter."""
-        return _SEVERITY_BY_LETTER[self.code[4]]
+        """Error, warning or information (from the code table)."""
+        return severity_of(self.code)
+
+    @property
+    def is_error(self) -> bool:
+        """Whether this is an error (not a warning or a note)."""
+        return severity_of(self.code) is Severity.ERROR
+
+    @property
+    def is_notation(self) -> bool:
+        """An input or notation error (``PFN-E0xx``, ``PFN-E1xx``): the text itself is not
+        usable, so nothing that rewrites it may run."""
+        return self.code in NOTATION_ERRORS
 
     @property
     def title(self) -> str:
@@ -235,15 +255,35 @@ def diagnostics_json(diagnostics: Iterable[Diagnostic]) -> str:
     return json.dumps([d.to_json() for d in diagnostics], ensure_ascii=False, indent=1)
 
 
-class PfnError(Exception):
-    """The root of every error pfn raises; carries its :class:`Diagnostic`."""
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What a stage of the rules found wrong, before it is placed in the text: a code, a
+    message and a hint.  :meth:`at` turns it into a located :class:`Diagnostic`."""
 
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.message)
+    code: str
+    message: str
+    hint: str | None = None
+
+    def at(self, pos: tuple[int, int] | None = None, text: str | None = None,
+           prefix: str = "") -> Diagnostic:
+        """The diagnostic of this problem at ``pos`` (line, column) quoting ``text``."""
+        line, col = pos if pos is not None else (0, 0)
+        return Diagnostic(self.code, prefix + self.message, None, line or None, col or None,
+                          text, self.hint)
+
+
+class PfnError(ValueError):
+    """The root of every error pfn raises (a :class:`ValueError`, as lark's errors are).
+
+    It carries a :class:`Diagnostic` when the error is about a place in a record."""
+
+    def __init__(self, problem: Diagnostic | str) -> None:
+        diagnostic = problem if isinstance(problem, Diagnostic) else None
+        super().__init__(diagnostic.message if diagnostic is not None else problem)
         self.diagnostic = diagnostic
 
     def __str__(self) -> str:
-        return self.diagnostic.format()
+        return self.diagnostic.format() if self.diagnostic is not None else self.args[0]
 
 
 class NotationError(PfnError):
@@ -252,3 +292,11 @@ class NotationError(PfnError):
 
 class RuleError(PfnError):
     """A record breaks the rules of its variant (codes ``PFN-E2xx`` and up)."""
+
+
+class UnknownVariant(PfnError):
+    """No variant has this name or alias."""
+
+
+class OptionError(PfnError):
+    """A house-rule option that does not exist, or a value it does not take."""

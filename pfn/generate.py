@@ -13,16 +13,16 @@ from collections.abc import Iterator, Mapping
 
 from pfn.cards import CARDS, Card, dotted
 from pfn.contract import Contract
+from pfn.match import MatchChecker
 from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
 from pfn.notation.reader import loads
 from pfn.rules.auction import Auction
-from pfn.rules.checker import MatchChecker
 from pfn.rules.defence import Defence
-from pfn.rules.play import legal_cards, winner_index
-from pfn.rules.variant import Variant, find_variant
+from pfn.rules.tricks import PlayRules, Tricks
 from pfn.scoring.ledger import LedgerEntry, totals
-from pfn.seats import Seat
+from pfn.seats import SEATS, Seat
+from pfn.variants import Variant, find_variant
 
 NAMES = ("Ana", "Boris", "Ceca", "Dejan")
 
@@ -32,7 +32,11 @@ def _cards(mask: int) -> list[Card]:
 
 
 class DealMaker:
-    """Makes one random legal deal for a variant, as PFN text (without the score)."""
+    """Makes one random legal deal for a variant, as PFN text (without the score).
+
+    Every choice is made among what the engine says is legal: the auction's legal
+    calls and the contracts its winner may announce, the defence's legal calls, and
+    the play kernel's legal cards."""
 
     def __init__(self, variant: Variant, rng: random.Random, players: int = 3) -> None:
         self.variant = variant
@@ -79,92 +83,64 @@ class DealMaker:
         return 0
 
     def _choose_call(self, auction: Auction, seat: Seat, appetite: int) -> str:
-        state = auction.state
-        if self.variant.name == "serbian":
-            options = []
-            if appetite >= 0:
-                nxt = "2" if state.high is None else (
-                    str(int(state.high) + 1) if state.high.isdigit() and int(state.high) < 7
-                    else None)
-                if nxt is not None and int(nxt) - 2 <= appetite // 3:
-                    options.append(nxt)
-                if not state.calls.get(seat) and self.rng.random() < 0.05:
-                    options.append(self.rng.choice(["6C-hand", "6H-hand", "6S-hand",
-                                                    "mis-hand"]))
-                if auction.check(seat, "hold") is None and self.rng.random() < 0.5:
-                    options.append("hold")
-            options = [o for o in options if auction.check(seat, o) is None]
-            return self.rng.choice(options) if options else "pass"
-        ladder = auction.ladder.bids
-        high = -1 if state.high is None else ladder.index(state.high)
+        """A legal call within the player's appetite: misère for a misère hand, else
+        hold sometimes, else the lowest legal raise (now and then one without the
+        talon), else pass."""
         if appetite < 0:
             return "pass"
-        if "mis" in ladder and appetite == ladder.index("mis"):
-            if auction.check(seat, "mis") is None:
-                return "mis"
-            return "pass"
-        if auction.check(seat, "hold") is None and self.rng.random() < 0.5:
+        legal = auction.legal_calls(seat)
+        ladder = auction.ladder
+        if "mis" in ladder and appetite == ladder.rank("mis"):
+            return "mis" if "mis" in legal else "pass"
+        if "hold" in legal and self.rng.random() < 0.5:
             return "hold"
-        for step in (1, 2) if self.rng.random() < 0.2 else (1,):
-            index = high + step
-            while index < len(ladder) and ladder[index].startswith("mis"):
-                index += 1
-            if index <= appetite and index < len(ladder):
-                bid = ladder[index]
-                if auction.check(seat, bid) is None:
-                    return bid
-        return "pass"
+        jump = self.rng.random() < 0.2
+        raises = []
+        for token in legal:
+            committed = auction.commitment(token)
+            if committed is not None and not committed.startswith("mis") and \
+                    ladder.rank(committed) <= appetite:
+                raises.append(token)
+        plain = [t for t in raises if not t.endswith("-hand")]
+        hand = [t for t in raises if t.endswith("-hand")]
+        if hand and not auction.state.calls.get(seat) and self.rng.random() < 0.05:
+            return self.rng.choice(hand)
+        if not plain:
+            return "pass"
+        return plain[1] if jump and len(plain) > 1 else plain[0]
 
     # -- contract and defence -------------------------------------------------
 
     def _contract(self, auction: Auction, streak: int) -> Contract:
-        bid = auction.state.high
-        assert bid is not None
+        """The lowest contract the winner may announce (now and then the next one), at
+        least the exit level after all-passes."""
         variant = self.variant
-        if variant.name == "serbian":
-            games = ["6S", "6D", "6H", "6C", "mis", "6NT"]
-            if bid.endswith("-hand") or bid == "hand":
-                token = bid if bid != "hand" else self.rng.choice(games[:4]) + "-hand"
-                return Contract.parse(token) or Contract(6, None)
-            low = max(0, int(bid) - 2)
-            token = games[min(len(games) - 1, low + (1 if self.rng.random() < 0.1 else 0))]
-            return Contract.parse(token) or Contract(6, None)
-        contract = Contract.parse(bid)
-        assert contract is not None
-        if contract.misere:
-            return contract
-        ladder = [b for b in auction.ladder.bids if not b.startswith("mis") and
-                  b.endswith("-hand") == contract.hand]
-        index = ladder.index(str(contract))
-        if self.rng.random() < 0.15 and index + 1 < len(ladder):
-            index += 1
+        legal = [c for c in auction.contracts()
+                 if not c.pref and not c.open and variant.contract_problem(c) is None]
+        index = 1 if self.rng.random() < 0.15 and len(legal) > 1 and not legal[0].misere else 0
         exit_level = variant.exit_level(streak)
-        while index + 1 < len(ladder) and (Contract.parse(ladder[index]) or contract).level \
-                < exit_level:
+        while index + 1 < len(legal) and not legal[index].misere and \
+                legal[index].level < exit_level:
             index += 1
-        return Contract.parse(ladder[index]) or contract
+        return legal[index]
 
     def _defence(self, contract: Contract, declarer: Seat, order: tuple[Seat, ...],
                  dealer: Seat) -> tuple[Seat, list[str], Defence]:
-        variant = self.variant
-        protocol = variant.defence(contract, declarer, dealer, order)
+        protocol = self.variant.defence(contract, declarer, dealer, order)
         first, second = protocol.outcome.first, protocol.outcome.second
         calls: list[str] = []
-        if contract.misere or (variant.name == "britannica" and
-                               variant.value(contract) < 6):  # type: ignore[attr-defined]
+        if protocol.silent:
             protocol.run([])
             return first, calls, protocol
         weights = {"whist": 6, "pass": 3, "half": 1, "open": 2, "closed": 2, "together": 2,
                    "own": 1, "return": 1, "check": 1, "kontra": 1, "rekontra": 1,
                    "subkontra": 1, "mortkontra": 1}
-
         for _ in range(8):
             speakers = protocol.expected()
             if not speakers:
                 break
             seat = speakers[0]
-            allowed = [a for a in protocol.allowed(seat)
-                       if not (a == "pass" and variant.rules.stalingrad and str(contract) == "6S")]
+            allowed = list(protocol.legal_calls(seat))
             if not allowed:
                 break
             if protocol.finished() and self.rng.random() < 0.5:
@@ -206,10 +182,11 @@ class DealMaker:
             lines += ['[Declarer ""]', '[Contract "pass"]']
             if not variant.allpass_played:
                 return "\n".join(lines + sections)
-            play = self._play(Contract(0, None, allpass=True), None, order, hands, talon_cards,
-                              dealer, ())
+            allpass = Contract(0, None, allpass=True)
+            rules = variant.play_rules(allpass, None, dealer, players)
+            play = self._play(rules, order, order[0], hands, talon_cards)
             talon_text = [f'[Talon "{talon_cards[0]} {talon_cards[1]}"]'] \
-                if variant.rules.allpass_talon_shown else []
+                if rules.talon_leads else []
             return "\n".join([*lines, f'[Result "{play[1]}"]', *sections, *talon_text,
                               f'[Play "{order[0]}"]', *play[0]])
         declarer = auction.state.high_seat
@@ -235,92 +212,29 @@ class DealMaker:
         leader = variant.first_leader(contract, declarer, order[0], order)
         if leader not in participants:
             leader = next(s for s in order if s in participants)
-        play_lines, result = self._play(contract, declarer, participants, hands, talon_cards,
-                                        dealer, (), leader)
+        rules = variant.play_rules(contract, declarer, dealer, players)
+        play_lines, result = self._play(rules, participants, leader, hands, talon_cards)
         lines.append(f'[Result "{result}"]')
         return "\n".join(lines + [s for s in sections if s] + [f'[Play "{leader}"]',
                                                                *play_lines])
 
-    @staticmethod
-    def _heading(choices: list[Card], seat: Seat, hands: dict[Seat, int], cards: list[Card],
-                 seats: list[Seat | None], trump: int | None, declarer: Seat | None
-                 ) -> list[Card]:
-        if len(cards) == 1 and seats[0] == declarer:
-            return choices  # the player after a soloist's lead need not head
-        return _heading_filter(choices, cards, trump)
-
-    def _play(self, contract: Contract, declarer: Seat | None, order: tuple[Seat, ...],
-              hands: dict[Seat, int], talon: list[Card], dealer: Seat, _unused: tuple[()],
-              leader: Seat | None = None) -> tuple[list[str], str]:
+    def _play(self, rules: PlayRules, order: tuple[Seat, ...], leader: Seat,
+              hands: dict[Seat, int], talon: list[Card]) -> tuple[list[str], str]:
+        """Random legal cards to the end, on the play kernel: the tricks' lines and the
+        Result tag's value."""
         rng = self.rng
-        hands = dict(hands)
-        taken = {s: 0 for s in order}
-        lines: list[str] = []
-        trump = contract.trump
-        leader = leader if leader is not None else order[0]
-        talon_leads = 2 if contract.allpass and self.variant.rules.allpass_talon_shown else 0
-        four = self.players == 4 and self.variant.dealer_plays_talon
-        for number in range(1, 11):
-            cards: list[Card] = []
-            seats: list[Seat | None] = []
-            if number <= talon_leads:
-                cards.append(talon[number - 1])
-                seats.append(dealer if four else None)
-                start = order[0]
-            else:
-                start = leader
-            k = order.index(start)
-            for step in range(len(order)):
-                seat = order[(k + step) % len(order)]
-                lead = cards[0] if cards else None
-                legal = legal_cards(hands[seat], lead, trump)
-                choices = [CARDS[c] for c in range(32) if legal >> c & 1]
-                if self.variant.must_head and not contract.misere and cards:
-                    choices = self._heading(choices, seat, hands, cards, seats, trump,
-                                            declarer) or choices
-                card = rng.choice(choices)
-                hands[seat] &= ~(1 << card)
-                cards.append(card)
-                seats.append(seat)
-            if number <= talon_leads:
-                if four:
-                    index = winner_index(list(cards), None, cards[0] >> 3)
-                    winner = seats[index] if index is not None else None
-                else:
-                    index = winner_index(list(cards[1:]), None, cards[0] >> 3)
-                    winner = seats[index + 1] if index is not None else None
-                    if winner is None and self.variant.rules.allpass_unfollowed == "highest":
-                        ranked = [(c & 7, -i) for i, c in enumerate(cards[1:])]
-                        winner = seats[1 - max(ranked)[1]]
-                next_leader = order[0] if number == talon_leads else leader
-            else:
-                index = winner_index(list(cards), trump, cards[0] >> 3)
-                assert index is not None
-                winner = seats[index]
-                next_leader = winner  # type: ignore[assignment]
-            if winner is not None:
-                taken[winner] = taken.get(winner, 0) + 1
-            leader = next_leader if number != talon_leads else order[0]
-            lines.append(" ".join(c.name for c in cards))
+        kernel = Tricks([hands[s] for s in sorted(hands)], order, leader, rules,
+                        talon[:rules.talon_leads])
+        while not kernel.over:
+            legal = kernel.legal_cards()
+            kernel.play(rng.choice([CARDS[c] for c in range(32) if legal >> c & 1]))
+        lines = [" ".join(CARDS[c].name for c in cards) for cards, *_ in kernel.history]
+        taken = {s: kernel.taken[s] for s in order}
+        for seat, count in enumerate(kernel.taken):
+            if count and SEATS[seat] not in taken:
+                taken[SEATS[seat]] = count
         result = " ".join(f"{s}:{taken[s]}" for s in sorted(taken))
         return lines, result
-
-
-def _heading_filter(choices: list[Card], cards: list[Card], trump: int | None) -> list[Card]:
-    """Britannica: the choices that beat the best card so far, when any does."""
-    led = cards[0] >> 3
-    index = winner_index(list(cards), trump, led)
-    best = cards[index] if index is not None else cards[0]
-    best_trump = trump is not None and best >> 3 == trump and led != trump
-
-    def beats(c: Card) -> bool:
-        if best_trump:
-            return trump is not None and c >> 3 == trump and c > best
-        if c >> 3 == led:
-            return c > best
-        return trump is not None and c >> 3 == trump
-
-    return [c for c in choices if beats(c)]
 
 
 def _score_text(written: list[LedgerEntry]) -> str:
@@ -359,7 +273,7 @@ def generate(count: int, variant: str = "sochi", seed: int = 0, *, players: int 
             streak = state.allpass_streak if state is not None and match_size and board > 1 \
                 else 0
             if board > 1 and state is not None:
-                expected = checker._next_dealer(state)
+                expected = checker.next_dealer(state)
                 if expected is not None:
                     dealer = expected
             text = maker.make(dealer, board, streak, header)

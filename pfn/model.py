@@ -429,14 +429,13 @@ class Record:
     @property
     def ok(self) -> bool:
         """Whether the reader found no error in this record."""
-        return not any(d.code[4] == "E" for d in self.diagnostics)
+        return not any(d.is_error for d in self.diagnostics)
 
     def _repr_svg_(self) -> str | None:
         """A notebook shows a record as its deal diagram (matplotlib loaded only here)."""
-        from pfn.render.diagram import notebook_svg
-        from pfn.rules.replay import replay
+        from pfn.render.diagram import record_svg
 
-        return notebook_svg(replay(self, on_error="collect"))
+        return record_svg(self)
 
     def tricks_of(self, seat: Seat) -> int | None:
         """Tricks the Result tag gives ``seat``."""

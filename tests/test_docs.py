@@ -7,8 +7,8 @@ import re
 
 from pfn.diagnostics import CODES
 from pfn.rules.options import HouseRules
-from pfn.rules.variant import VARIANTS
 from pfn.tools import docs
+from pfn.variants import VARIANTS
 from tests.conftest import ROOT
 
 

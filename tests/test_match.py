@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from pfn.generate import generate
 from pfn.notation.reader import loads
+from pfn.report import reports
 from pfn.rules.options import HouseRules
 from pfn.scoring import settlement
-from pfn.scoring.report import reports
 from pfn.scoring.sheet import Sheet
 from pfn.seats import Seat
 from tests.conftest import codes

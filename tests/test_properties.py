@@ -173,7 +173,7 @@ def test_revoke_is_caught(seed: int) -> None:
     start, end = _section(lines, "Play")
     tricks = [ln.split() for ln in lines[start:end]]
     record = loads(text)[0]
-    from pfn.rules.replay import replay
+    from pfn.deal import replay
 
     seats = [t.seats for t in replay(record, on_error="collect").tricks]
     # find a follower who followed suit while holding a card of another suit he plays later

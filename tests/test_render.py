@@ -16,13 +16,13 @@ from typer.testing import CliRunner
 
 from pfn.cards import SUITS, Card
 from pfn.cli import app
+from pfn.deal import replay
 from pfn.model import Record
 from pfn.notation.reader import load
 from pfn.render.diagram import Style, deal_figure, places, save, strip_figure, svg_text
 from pfn.render.sheet import sheet_figure
 from pfn.render.terminal import show_position, show_replay
-from pfn.rules.replay import replay
-from pfn.scoring.report import reports
+from pfn.report import reports
 from pfn.seats import Seat
 from tests.conftest import CLEAN_EXAMPLES, EXAMPLES, one
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from pfn.deal import replay
 from pfn.diagnostics import RuleError
-from pfn.rules.replay import replay
 from tests.conftest import codes, diagnostics, one
 
 DEAL = "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8"

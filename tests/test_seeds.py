@@ -365,7 +365,7 @@ def test_britannica_ladder_and_values() -> None:
     """"Один … 1, Два … 2, Три … 3, Четыре … 4, Мизере … 5, Одна рука … 6 … Мизере (без
     вдовы) 10, Нет Трампа 11, Мизер Овер 12" — One is clubs, Two spades."""
     from pfn.contract import Contract
-    from pfn.rules.variant import Britannica
+    from pfn.variants import Britannica
 
     variant = Britannica()
     values = {t: variant.value(Contract.parse(t)) for t in  # type: ignore[arg-type]

@@ -39,6 +39,7 @@ from pfn.model import (
 from pfn.notation import values
 from pfn.notation.canonical import sorted_entries
 from pfn.notation.values import ValueProblem
+from pfn.notation.words import family_names, family_words
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import RUSSIAN, Vocabulary, parse_card
 
@@ -378,23 +379,18 @@ class RecordBuilder(Transformer[Any, Record]):
         }
 
     def _variant(self, entry: TagEntry | None, has_tags: bool) -> tuple[str, Vocabulary]:
-        from pfn.rules.variant import find_variant
-
         if entry is None or entry.value.strip() in ("", "?"):
             if has_tags:
                 self._problem("PFN-W001", "no Variant tag: read as sochi", (self._line0 + 1, 1),
                               None, 'add [Variant "sochi"] (or the variant played)')
             return "sochi", RUSSIAN
-        try:
-            found = find_variant(entry.value)
-        except ValueError:
-            from pfn.rules.variant import VARIANTS
-
+        found = family_words(entry.value)
+        if found is None:
             self._problem("PFN-E109", f"unknown variant {entry.value!r}",
                           (entry.pos[0], entry.value_col), entry.value,
-                          "known variants: " + ", ".join(v.name for v in VARIANTS))
+                          "known variants: " + ", ".join(family_names()))
             return entry.value.strip().casefold(), RUSSIAN
-        return found.name, found.vocabulary
+        return found
 
     def _comments_only(self, entry: TagEntry) -> list[str]:
         """Comments after a tag that opens no section; words there are misplaced."""

@@ -260,13 +260,11 @@ def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
 
 def _vocabulary_problems(obj: dict[str, Any], variant: str) -> list[Diagnostic]:
     """Calls in JSON must already be canonical tokens of the variant's vocabulary."""
-    from pfn.rules.variant import find_variant
+    from pfn.notation.words import family_words
     from pfn.vocabulary import RUSSIAN
 
-    try:
-        vocabulary = find_variant(variant).vocabulary
-    except ValueError:
-        vocabulary = RUSSIAN
+    found = family_words(variant)
+    vocabulary = found[1] if found is not None else RUSSIAN
     problems = []
     for key, lookup in (("auction", vocabulary.call), ("defence", vocabulary.defence_call)):
         section = obj.get(key)

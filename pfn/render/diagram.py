@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Polygon
 
 from pfn.cards import SUITS, Card, cards_of
-from pfn.model import CardRef
+from pfn.model import CardRef, Record
 from pfn.render.position import Position, card_text, deal_line, positions, title
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
@@ -260,6 +260,13 @@ def svg_text(figure: Figure) -> str:
     with rc_context({"svg.fonttype": "none"}):
         figure.savefig(buffer, format="svg", metadata={"Date": None})  # reproducible
     return buffer.getvalue()
+
+
+def record_svg(record: Record) -> str | None:
+    """The diagram a notebook shows for a record (see :func:`notebook_svg`)."""
+    from pfn.deal import replay
+
+    return notebook_svg(replay(record, on_error="collect"))
 
 
 def notebook_svg(replay: Replay) -> str | None:

@@ -1,7 +1,7 @@
 """The score sheet as players draw it: the pulka (three or four players) and the
 Serbian three-column paper, with the settlement.
 
-Drawn from a :class:`~pfn.scoring.report.MatchReport` (the figures the checker
+Drawn from a :class:`~pfn.report.MatchReport` (the figures the checker
 computes), up to a chosen deal.  Running totals are written one after another,
 "2.4.6.", each superseded total struck with a short slanted line, as on paper.
 """
@@ -16,8 +16,8 @@ from matplotlib.patches import Circle, Rectangle
 
 from pfn.model import Amount, format_amount
 from pfn.render.diagram import FONT
+from pfn.report import DealRow, MatchReport
 from pfn.scoring.ledger import Key
-from pfn.scoring.report import DealRow, MatchReport
 from pfn.seats import Seat
 
 STRIKE = "\u0338"  # combining long solidus overlay: a short slanted stroke
@@ -246,7 +246,7 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_axis_off()
-    if report.variant == "serbian":
+    if report.layout == "serbian":
         _serbian(ax, report, rows, size)
     elif report.players == 4:
         _pulka4(ax, report, rows, size)

@@ -6,6 +6,7 @@ Unicode suits, red diamonds and hearts on a colour terminal, plain text when pip
 from __future__ import annotations
 
 from pfn.cards import SUITS, Suit
+from pfn.deal import score
 from pfn.render.position import Position, card_text, describe, positions, trick_line
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
@@ -85,9 +86,10 @@ def show_replay(replay: Replay, color: bool = False) -> str:
     if replay.result:
         out.append("Result: " + " ".join(f"{s}:{'?' if n is None else n}"
                                          for s, n in sorted(replay.result.items())))
-    if replay.entries:
-        out.append("Score: " + " ".join(str(e) for e in replay.entries))
-    problems = [d for d in replay.diagnostics if d.code[4] == "E"]
+    entries = score(replay).entries
+    if entries:
+        out.append("Score: " + " ".join(str(e) for e in entries))
+    problems = [d for d in replay.diagnostics if d.is_error]
     if problems:
         out.append(f"{len(problems)} problem{'s' * (len(problems) > 1)}: run pfn check")
     return "\n".join(out)

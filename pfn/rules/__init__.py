@@ -1,5 +1,17 @@
-"""The rules engine: variants, house rules and the replay of a record."""
+"""The rules engine: a record driven through the rules of its family, stage by stage.
 
-from pfn.rules.variant import VARIANTS, Variant, find_variant
+=============  ====================================================================
+``tricks.py``  the play kernel: legal cards, trick winners, a position on bit masks
+``auction.py`` the Russian sequential auction (families subclass it)
+``defence.py`` the Sochi defence protocol and its outcome (families subclass it)
+``play.py``    the play stage: a record's tricks replayed on the kernel
+``stages.py``  the stages in order: seating, deal, auction, talon, defence, result
+``replay.py``  what a replay established (:class:`~pfn.rules.replay.Replay`)
+``family.py``  the questions the engine asks a rule family
+``options.py`` the house rules, typed, with their documentation
+``ladder.py``  bid ladders as data
+=============  ====================================================================
 
-__all__ = ["VARIANTS", "Variant", "find_variant"]
+The engine imports nothing above the model: the families (:mod:`pfn.variants`)
+subclass its protocols and answer its questions.
+"""

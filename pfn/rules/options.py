@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
+
+from pfn.diagnostics import OptionError
 
 
 def _opt(default: Any, doc: str, values: str, source: str) -> Any:
     """A dataclass field for an option, its documentation in the field's metadata."""
     return field(default=default, metadata={"doc": doc, "values": values, "source": source})
+
+
+Hold = Literal["never", "first-after-pass", "earlier-bidder", "eldest"]
+"""Who may hold ("here", "moje") the standing bid instead of raising it."""
 
 
 def _levels(text: str) -> tuple[int, ...]:
@@ -30,7 +36,7 @@ class HouseRules:
     # auction
     jumps: bool = _opt(True, "a bid may skip rungs of the ladder (off: exactly the next bid)",
                        "on|off", "russian-core.md; seed 000 requires the next step")
-    hold: str = _opt("never", "who may hold (say 'here') the last bid instead of raising it",
+    hold: Hold = _opt("never", "who may hold (say 'here') the last bid instead of raising it",
                      "never|first-after-pass|earlier-bidder|eldest",
                      "russian-core.md; seed 000: the first bidder after a pass")
     misere_after_bid: bool = _opt(False, "a player who has bid a contract may still call misère",
@@ -41,33 +47,39 @@ class HouseRules:
     without_talon: bool = _opt(False, "bids without the talon (9S-hand, mis-hand) are allowed",
                                "on|off", "russian-core.md; seed 000, seed 002")
     # defence
-    whist: str = _opt("greedy", "one whists and one passes: the whister writes all the defence's"
-                      " tricks (greedy) or they split them (gentleman)",
-                      "greedy|gentleman", "russian-scoring.md")
-    responsible: str = _opt("full", "a whister who fails his obligation pays the price per"
-                            " missing trick (full) or half of it (half)",
-                            "full|half", "russian-scoring.md")
-    high_whist_failure: str = _opt(
+    whist: Literal["greedy", "gentleman"] = _opt(
+        "greedy", "one whists and one passes: the whister writes all the defence's"
+        " tricks (greedy) or they split them (gentleman)",
+        "greedy|gentleman", "russian-scoring.md")
+    responsible: Literal["full", "half"] = _opt(
+        "full", "a whister who fails his obligation pays the price per"
+        " missing trick (full) or half of it (half)",
+        "full|half", "russian-scoring.md")
+    high_whist_failure: Literal["both", "second"] = _opt(
         "both", "two whisters at 8–10 taking no trick: both answer, or only the second",
         "both|second", "russian-scoring.md (Mail.ru: both); seed 000: only the second")
-    half_whist: str = _opt("6-7", "levels at which the second defender may half-whist",
-                           "off|6|6-7", "russian-core.md")
+    half_whist: Literal["off", "6", "6-7"] = _opt(
+        "6-7", "levels at which the second defender may half-whist",
+        "off|6|6-7", "russian-core.md")
     whist_after_half: bool = _opt(False, "the first defender may still whist after his partner's"
                                   " half-whist", "on|off", "seed 002: whist–pass–half-whist not"
                                   " allowed")
     stalingrad: bool = _opt(False, "6♠ must be whisted by both defenders", "on|off",
                             "seed 002 (Mail.ru)")
-    ten: str = _opt("played", "a ten is whisted and played, or checked by the defenders",
-                    "played|checked", "russian-core.md; seed 000 and seed 002 check it")
-    consolation: str = _opt("all", "who writes the consolation whists for the declarer's"
-                            " undertricks: every defender, only whisters, or nobody",
-                            "all|whisters|none", "russian-scoring.md")
+    ten: Literal["played", "checked"] = _opt(
+        "played", "a ten is whisted and played, or checked by the defenders",
+        "played|checked", "russian-core.md; seed 000 and seed 002 check it")
+    consolation: Literal["all", "whisters", "none"] = _opt(
+        "all", "who writes the consolation whists for the declarer's"
+        " undertricks: every defender, only whisters, or nobody",
+        "all|whisters|none", "russian-scoring.md")
     consolation_factor: Fraction = _opt(Fraction(1), "consolation whists per undertrick, as a"
                                         " multiple of the whist price", "a number (1, 2)",
                                         "russian-scoring.md: Leningrad sources differ (P or 2P)")
     # play
-    notrump_lead: str = _opt("eldest", "who leads to the first trick in no-trumps",
-                             "eldest|declarer-left", "russian-core.md")
+    notrump_lead: Literal["eldest", "declarer-left"] = _opt(
+        "eldest", "who leads to the first trick in no-trumps",
+        "eldest|declarer-left", "russian-core.md")
     # all-pass
     allpass_progression: tuple[int, ...] = _opt(
         (1, 2, 3), "trick price in the 1st, 2nd, 3rd… all-pass in a row (the last repeats)",
@@ -80,13 +92,13 @@ class HouseRules:
     allpass_no_trick_progressive: bool = _opt(
         False, "the no-trick reward follows the progression too", "on|off",
         "russian-scoring.md (Sochi: not multiplied)")
-    allpass_unfollowed: str = _opt(
+    allpass_unfollowed: Literal["nobody", "highest"] = _opt(
         "nobody", "a talon-led all-pass trick nobody can follow goes to nobody, or to the"
         " highest card played (the first of equal ranks)", "nobody|highest",
         "russian-core.md: the sources are silent")
     allpass_talon_shown: bool = _opt(True, "the talon is turned in all-pass", "on|off",
                                      "seed 002")
-    allpass_dealer: str = _opt(
+    allpass_dealer: Literal["rotate", "stay", "stay-3"] = _opt(
         "rotate", "after an all-pass the deal passes on as usual, stays with the same dealer, or"
         " stays for up to three all-passes in a row", "rotate|stay|stay-3",
         "seed 002 (Mail.ru: 'сдача не переходит'); seed 000: the same dealer up to three times")
@@ -94,13 +106,15 @@ class HouseRules:
                                " take, written by the player with fewest (0: on the mountain)",
                                "a number", "russian-scoring.md (Rostov: typically 5)")
     # sheet and settlement
-    help: str = _opt("next", "where points beyond a closed pool go: the next open pool in"
-                     " playing order, the largest open pool, or nowhere",
-                     "next|largest|none", "russian-scoring.md")
-    settlement: str = _opt("average", "settlement method", "average|n-1",
+    help: Literal["next", "largest", "none"] = _opt(
+        "next", "where points beyond a closed pool go: the next open pool in"
+        " playing order, the largest open pool, or nowhere",
+        "next|largest|none", "russian-scoring.md")
+    settlement: Literal["average", "n-1"] = _opt("average", "settlement method", "average|n-1",
                            "russian-scoring.md")
-    rounding: str = _opt("exact", "settlement amounts: exact fractions, or whole numbers that"
-                         " still sum to zero", "exact|integer", "russian-scoring.md")
+    rounding: Literal["exact", "integer"] = _opt(
+        "exact", "settlement amounts: exact fractions, or whole numbers that"
+        " still sum to zero", "exact|integer", "russian-scoring.md")
     pool_ratio: int = _opt(1, "mountain points per unclosed pool point at settlement",
                            "a number", "russian-scoring.md (Leningrad: 2)")
     mountain_ratio: int = _opt(10, "whists per mountain point at settlement", "a number",
@@ -108,17 +122,20 @@ class HouseRules:
     # russian-standard (seed 000)
     talon_bonus: bool = _opt(False, "the idle dealer scores whists for aces and honours in the"
                              " talon", "on|off", "seed 000")
-    undertrick_price: str = _opt("price", "declarer's mountain per undertrick: the price, or"
-                                 " half the price for the fall plus each missing trick",
-                                 "price|half-plus-one", "seed 000, example III")
+    undertrick_price: Literal["price", "half-plus-one"] = _opt(
+        "price", "declarer's mountain per undertrick: the price, or"
+        " half the price for the fall plus each missing trick",
+        "price|half-plus-one", "seed 000, example III")
     # serbian (seed 001)
-    refe: str = _opt("auto", "how many all-passes in a match write refe (auto: one per 30"
-                     " bule of the target)", "auto|a number",
-                     "seed 001: agreed in advance, often one per 30 bule ('90/3')")
+    refe: Literal["auto"] | int = _opt(
+        "auto", "how many all-passes in a match write refe (auto: one per 30"
+        " bule of the target)", "auto|a number",
+        "seed 001: agreed in advance, often one per 30 bule ('90/3')")
     pik_without_kontra: bool = _opt(False, "pik (2) played without kontra is not played and"
                                     " writes a refa", "on|off", "seed 001: 'pik bez kontre'")
-    kontra: str = _opt("mortkontra", "the highest kontra allowed",
-                       "kontra|rekontra|subkontra|mortkontra", "seed 001")
+    kontra: Literal["kontra", "rekontra", "subkontra", "mortkontra"] = _opt(
+        "mortkontra", "the highest kontra allowed",
+        "kontra|rekontra|subkontra|mortkontra", "seed 001")
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -138,7 +155,7 @@ class HouseRules:
         for key, text in pairs:
             name = key.strip().lower().replace("-", "_")
             if name not in known:
-                raise ValueError(f"unknown house rule {key!r}")
+                raise OptionError(f"unknown house rule {key!r}")
             changes[name] = _convert(known[name].metadata["values"], getattr(self, name), text,
                                      key)
         return replace(self, **changes)
@@ -159,6 +176,13 @@ class HouseRules:
 
 def _convert(values: str, current: Any, text: str, key: str) -> Any:
     text = text.strip().lower()
+    choices = values.split("|")
+    if "a number" in choices and len(choices) > 1:  # a word or a number (refe=auto|3)
+        if text.isdigit():
+            return int(text)
+        if text not in choices:
+            raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}")
+        return text
     try:
         if isinstance(current, bool):
             if text in ("on", "yes", "true", "1"):
@@ -176,10 +200,7 @@ def _convert(values: str, current: Any, text: str, key: str) -> Any:
                 raise ValueError
             return parsed
     except ValueError:
-        raise ValueError(f"house rule {key!r}: {text!r} is not one of {values}") from None
-    choices = [v for v in values.split("|")]
-    if "a number" in choices and text.isdigit():
-        return text
+        raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}") from None
     if "|" in values and text not in choices:
-        raise ValueError(f"house rule {key!r}: {text!r} is not one of {values}")
+        raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}")
     return text

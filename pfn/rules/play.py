@@ -1,27 +1,29 @@
-"""Trick play: whose turn it is, which cards are legal, who wins each trick.
+"""The play stage: a record's tricks replayed on the play kernel.
 
-Hands are bit masks.  A hand may be known in full, in part or not at all; the
-engine checks what the known cards allow and infers the rest as it goes: a
-player who shows out of a suit cannot follow it later, and a card seen cannot
-reappear.  Everything else is left unchecked and said so.
+When every hand is known and the play is plain (every card given, no annotation),
+the tricks run straight through :class:`~pfn.rules.tricks.Tricks`.  Otherwise —
+hidden hands, unknown cards (``-``), variations, or any card the kernel refuses —
+the play is replayed card by card with what is *known* of each hand: a hand may be
+known in full, in part or not at all; a player who shows out of a suit cannot
+follow it later, and a card seen cannot reappear.  Both ways the rules of play are
+the kernel's (:mod:`pfn.rules.tricks`); this module only knows what the record says.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pfn.cards import CARDS, Card, Suit
+from pfn.cards import CARDS, FULL_DECK, Card, Suit
+from pfn.diagnostics import Problem
+from pfn.model import CardRun, Variation
+from pfn.rules.replay import PlayedTrick
+from pfn.rules.tricks import SUIT_MASKS, TRICKS, PlayRules, Tricks, broken_rule, winning_card
+from pfn.seats import SEATS, Seat
 
-SUIT_MASKS = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayProblem:
-    """A broken rule of play: code, message, hint."""
-
-    code: str
-    message: str
-    hint: str | None = None
+if TYPE_CHECKING:
+    from pfn.rules.stages import Replayer
 
 
 @dataclass
@@ -58,132 +60,311 @@ class Hands:
                 return seat
         return None
 
-
-def winner_index(cards: list[Card | None], trump: int | None, lead_suit: int | None
-                 ) -> int | None:
-    """Index of the winning card (highest trump, else highest of the suit led);
-    ``None`` when an unknown card could change it or nobody followed ``lead_suit``."""
-    best: int | None = None
-    best_key = -1
-    for index, card in enumerate(cards):
-        if card is None:
-            return None
-        suit = card >> 3
-        if trump is not None and suit == trump:
-            key = 16 + (card & 7)
-        elif suit == lead_suit:
-            key = card & 7
-        else:
-            continue
-        if key > best_key:
-            best, best_key = index, key
-    return best
-
-
-class TrickPlay:
-    """Plays tricks for one contract, checking each card.
-
-    ``must_head`` makes a player beat the best card so far when he can (Britannica).
-    """
-
-    def __init__(self, hands: Hands, trump: Suit | None, must_head: bool = False) -> None:
-        self.hands = hands
-        self.trump = trump
-        self.must_head = must_head
-
-    def check_card(self, seat: int, card: Card, lead: Card | None, best: Card | None,
-                   position: int, exempt_head: bool = False) -> PlayProblem | None:
-        """What is wrong with ``seat`` playing ``card`` in the trick so far (``lead`` is
-        the card that fixed the suit, ``best`` the card winning so far)."""
-        hands = self.hands
-        bit = 1 << card
-        name = "ABCD"[seat]
-        if hands.seen & bit:
-            return PlayProblem("PFN-E508", f"{card} was already played")
-        if not hands.possible[seat] & bit:
-            holder = hands.holder(card)
-            if holder is not None:
-                return PlayProblem("PFN-E502", f"{card} is in {'ABCD'[holder]}'s hand, not"
-                                   f" {name}'s")
-            suit = card >> 3
-            if hands.possible[seat] & SUIT_MASKS[suit] == 0 and not hands.complete[seat]:
-                return PlayProblem("PFN-E503", f"{name} showed out of {Suit(suit).letter}"
-                                   f" earlier and cannot hold {card}")
-            return PlayProblem("PFN-E502", f"{name} does not hold {card}")
-        mine = hands.known[seat]
-        suit = card >> 3
-        if lead is None:
-            return None
-        led = lead >> 3
-        if suit != led:
-            same = mine & SUIT_MASKS[led] & ~hands.seen
-            if same:
-                held = CARDS[same.bit_length() - 1]
-                return PlayProblem("PFN-E503", f"revoke: {name} played {card} on a"
-                                   f" {Suit(led).name.lower()[:-1]} lead but holds {held}",
-                                   "follow suit when you can")
-            trump = self.trump
-            if trump is not None and suit != trump:
-                trumps = mine & SUIT_MASKS[trump] & ~hands.seen
-                if trumps:
-                    held = CARDS[trumps.bit_length() - 1]
-                    return PlayProblem("PFN-E504", f"{name} is out of {Suit(led).letter} and"
-                                       f" must trump, holding {held}, but played {card}",
-                                       "no card of the suit led: play a trump")
-        if self.must_head and not exempt_head and best is not None and hands.complete[seat]:
-            return self._check_head(seat, card, best, led)
-        return None
-
-    def _check_head(self, seat: int, card: Card, best: Card, led: int) -> PlayProblem | None:
-        mine = self.hands.known[seat] & ~self.hands.seen
-        trump = self.trump
-        best_is_trump = trump is not None and best >> 3 == trump and led != trump
-
-        def beats(c: int) -> bool:
-            if best_is_trump:
-                return trump is not None and c >> 3 == trump and c > best
-            if c >> 3 == led:
-                return c > best
-            return trump is not None and c >> 3 == trump
-
-        if beats(card):
-            return None
-        pool = mine & SUIT_MASKS[card >> 3] if card >> 3 == led else mine
-        winners = [c for c in range(32) if pool >> c & 1 and beats(c)]
-        if winners:
-            higher = CARDS[winners[-1]]
-            return PlayProblem("PFN-E505", f"{'ABCD'[seat]} must head the trick: {higher}"
-                               f" beats {best}, {card} does not",
-                               "Britannica: play higher than the best card so far when you can")
-        return None
-
-    def play(self, seat: int, card: Card | None, lead: Card | None) -> None:
-        """Take ``card`` out of ``seat``'s hand, noting a show-out."""
-        hands = self.hands
-        if card is None:
-            return
+    def play(self, seat: int, card: Card, lead: Card | None, trump: int | None) -> None:
+        """``seat`` plays ``card``: out of every hand, and a show-out noted."""
         keep = ~(1 << card)
-        hands.seen |= 1 << card
-        hands.known[seat] &= keep
-        possible = hands.possible
+        self.seen |= 1 << card
+        self.known[seat] &= keep
+        possible = self.possible
         for index in range(len(possible)):
             possible[index] &= keep
         if lead is not None and card >> 3 != lead >> 3:
             possible[seat] &= ~SUIT_MASKS[lead >> 3]
-            if self.trump is not None and card >> 3 != self.trump:
-                possible[seat] &= ~SUIT_MASKS[self.trump]
+            if trump is not None and card >> 3 != trump:
+                possible[seat] &= ~SUIT_MASKS[trump]
 
 
-def legal_cards(hand: int, lead: Card | None, trump: Suit | None) -> int:
-    """The cards of ``hand`` that may be played to a trick led by ``lead``: the suit led
-    if held, else a trump if held, else anything (Russian and Serbian rules)."""
+def card_problem(hands: Hands, rules: PlayRules, seat: int, card: Card, lead: Card | None,
+                 best: int | None) -> Problem | None:
+    """What is wrong with ``seat`` playing ``card`` to a trick led by ``lead`` (``best``:
+    the card winning it so far, where the heading rule applies)."""
+    bit = 1 << card
+    name = "ABCD"[seat]
+    if hands.seen & bit:
+        return Problem("PFN-E508", f"{card} was already played")
+    if not hands.possible[seat] & bit:
+        holder = hands.holder(card)
+        if holder is not None:
+            return Problem("PFN-E502", f"{card} is in {'ABCD'[holder]}'s hand, not {name}'s")
+        suit = card >> 3
+        if hands.possible[seat] & SUIT_MASKS[suit] == 0 and not hands.complete[seat]:
+            return Problem("PFN-E503", f"{name} showed out of {Suit(suit).letter}"
+                           f" earlier and cannot hold {card}")
+        return Problem("PFN-E502", f"{name} does not hold {card}")
     if lead is None:
-        return hand
-    same = hand & SUIT_MASKS[lead >> 3]
-    if same:
-        return same
-    if trump is not None:
-        trumps = hand & SUIT_MASKS[trump]
-        if trumps:
-            return trumps
-    return hand
+        return None
+    broken = broken_rule(hands.known[seat] & ~hands.seen, card, lead, rules.trump,
+                         best if hands.complete[seat] else None)
+    if broken is None:
+        return None
+    rule, held = broken
+    led = Suit(lead >> 3)
+    if rule == "follow":
+        return Problem("PFN-E503", f"revoke: {name} played {card} on a {led.name.lower()[:-1]}"
+                       f" lead but holds {CARDS[held]}", "follow suit when you can")
+    if rule == "trump":
+        return Problem("PFN-E504", f"{name} is out of {led.letter} and must trump, holding"
+                       f" {CARDS[held]}, but played {card}", "no card of the suit led: play a"
+                       " trump")
+    assert best is not None
+    return Problem("PFN-E505", f"{name} must head the trick: {CARDS[held]} beats {CARDS[best]},"
+                   f" {card} does not", "Britannica: play higher than the best card so far"
+                   " when you can")
+
+
+class PlayStage:
+    """The play of one record: the main line, then each variation from its branch."""
+
+    def __init__(self, replayer: Replayer, participants: tuple[Seat, ...], leader: Seat,
+                 rules: PlayRules) -> None:
+        self.replayer = replayer
+        self.r = replayer.r
+        self.participants = participants
+        self.rules = rules
+        self.leader: Seat | None = leader
+        self.number = 1
+        self.taken: dict[Seat, int] = {s: 0 for s in participants}
+        self.complete = False
+        self.stopped = False
+        self.hands = self._hands()
+        self.cards: list[Card | None] = []
+        self.seats: list[Seat | None] = []
+        self._before: list[int] = list(self.hands.known)
+
+    def _hands(self) -> Hands:
+        """What is known and what is possible of each hand at the first lead."""
+        r = self.r
+        n = r.players
+        known = list(r.hands)
+        complete = list(r.complete)
+        everything = 0
+        for seat in range(n):
+            if complete[seat] or known[seat]:
+                everything |= known[seat]
+        possible = []
+        deal = self.replayer.record.deal
+        allpass = r.contract is not None and r.contract.allpass
+        for seat in range(n):
+            if complete[seat]:
+                possible.append(known[seat])
+                continue
+            others = everything & ~known[seat]
+            hand = deal.hand(SEATS[seat]) if deal is not None else None
+            if hand is not None and not hand.complete and seat != r.declarer:
+                allowed = 0
+                for suit, extra in enumerate(hand.unknown):
+                    if extra:
+                        allowed |= SUIT_MASKS[suit]
+                possible.append(known[seat] | (allowed & ~others & ~r.talon))
+            else:
+                talon = 0 if seat == r.declarer or allpass else r.talon
+                possible.append(known[seat] | (FULL_DECK & ~others & ~talon & ~r.discard))
+        return Hands(known, possible, complete)
+
+    def run(self, tricks: Sequence[CardRun]) -> None:
+        """Replay the Play section: on the kernel when it is plain, else card by card."""
+        if not self._plain(tricks):
+            self.r.tricks.clear()
+            self.play_main(tricks)
+
+    # -- every hand known, every card given --------------------------------
+
+    def _plain(self, tricks: Sequence[CardRun]) -> bool:
+        """Play a plain, complete, legal main line on the kernel.
+
+        Plain means: every hand known, ten tricks of known cards, no annotation, no
+        claim.  The first irregularity returns ``False`` and the play is replayed card
+        by card from the start, which reports it precisely."""
+        r = self.r
+        rules = self.rules
+        order = self.participants
+        if len(tricks) != TRICKS or tricks[-1].claim is not None or \
+                not all(r.complete[s] for s in order):
+            return False
+        talon = []
+        for number in range(1, rules.talon_leads + 1):
+            lead = tricks[number - 1].cards[0] if tricks[number - 1].cards else None
+            if lead is None or not r.talon >> lead & 1 or lead in talon:
+                return False
+            talon.append(lead)
+        kernel = Tricks(r.hands, order, self.leader or order[0], rules, talon)
+        played: list[PlayedTrick] = []
+        for number, run in enumerate(tricks, start=1):
+            cards = run.cards
+            if run.anns is not None or None in cards or len(cards) != len(order) + len(
+                    kernel.cards):
+                return False
+            before = tuple(kernel.hands)
+            for card in cards[len(kernel.cards):]:
+                if not kernel.legal_cards() >> card & 1:  # type: ignore[operator]
+                    return False
+                kernel.play(card)  # type: ignore[arg-type]
+            _cards, seats, _leader, winner = kernel.history[-1]
+            played.append(PlayedTrick(number, None if seats[0] is None else SEATS[seats[0]],
+                                      tuple(None if s is None else SEATS[s] for s in seats),
+                                      cards, None if winner is None else SEATS[winner], before,
+                                      seats[0] is None, run))
+        r.tricks = played
+        taken = dict.fromkeys(order, 0)
+        for seat, count in enumerate(kernel.taken):
+            if count:
+                taken[SEATS[seat]] = count
+        self.taken, self.complete, self.number = taken, True, TRICKS + 1
+        return True
+
+    # -- card by card, with what is known ------------------------------------
+
+    def size(self) -> int:
+        return len(self.participants) + (1 if self.rules.talon_lead(self.number) else 0)
+
+    def seat_for(self, index: int) -> Seat | None:
+        if self.rules.talon_lead(self.number):
+            if index == 0:
+                return None
+            index -= 1
+            start = self.r.eldest
+        else:
+            start = self.leader
+        if start is None:
+            return None
+        order = self.participants
+        return order[(order.index(start) + index) % len(order)]
+
+    def step(self, run: CardRun, at: int, where: str) -> bool:
+        """Play card ``at`` of ``run``; False once the play can no longer be followed."""
+        card = run.cards[at]
+        index = len(self.cards)
+        if self.rules.talon_lead(self.number) and index == 0:
+            if card is not None and not (self.r.talon >> card & 1) and self.r.talon:
+                self.replayer.report("PFN-E509", f"{where}trick {self.number} of the all-pass is"
+                                     f" opened by a talon card, not {card}", run.position(at),
+                                     run.text(at), "write the talon card first on each of the"
+                                     " first two lines")
+            seat = None
+        else:
+            seat = self.seat_for(index)
+            if seat is None:
+                self.stopped = True
+                return False
+        lead = self.cards[0] if self.cards else None  # None: the suit led is unknown
+        if card is not None and seat is not None:
+            rules = self.rules
+            best = winning_card(self.cards, rules.trump) \
+                if rules.must_head and not rules.exempt(self.seats) else None
+            problem = card_problem(self.hands, rules, seat, card, lead, best)
+            if problem is not None:
+                self.replayer.add(problem.at(run.position(at), run.text(at), where))
+        if card is not None:
+            if seat is None:
+                self.hands.remove(card)
+            else:
+                self.hands.play(seat, card, lead, self.rules.trump)
+        self.cards.append(card)
+        self.seats.append(seat)
+        if len(self.cards) == self.size():
+            return self.finish_trick(where)
+        return True
+
+    def finish_trick(self, where: str) -> bool:
+        rules = self.rules
+        cards, seats = self.cards, self.seats
+        talon_lead = rules.talon_lead(self.number)
+        found = rules.winner(cards, seats)
+        winner = None if found is None else SEATS[found]
+        if not where:
+            self.r.tricks.append(PlayedTrick(self.number, seats[0], tuple(seats), tuple(cards),
+                                             winner, tuple(self._before), talon_lead))
+        if winner is not None:
+            self.taken[winner] = self.taken.get(winner, 0) + 1
+        eldest = self.r.eldest
+        assert eldest is not None
+        leader = rules.next_leader(self.number, winner, eldest)
+        self.leader = None if leader is None else SEATS[leader]
+        self.number += 1
+        self.cards, self.seats = [], []
+        if self.number > TRICKS:
+            self.complete = True
+        return True
+
+    # -- lines ----------------------------------------------------------------
+
+    def _snapshot(self) -> PlayStage:
+        clone = object.__new__(PlayStage)
+        clone.__dict__.update(self.__dict__)
+        clone.hands = self.hands.copy()
+        clone.taken = dict(self.taken)
+        clone.cards, clone.seats = list(self.cards), list(self.seats)
+        return clone
+
+    def _find_leader(self, card: Card | None) -> bool:
+        if self.leader is not None or self.rules.talon_lead(self.number):
+            return True
+        holder = self.hands.holder(card) if card is not None else None
+        if holder is None or SEATS[holder] not in self.participants:
+            self.replayer.unchecked(f"the play from trick {self.number} (who led is not known)")
+            self.stopped = True
+            return False
+        self.leader = SEATS[holder]
+        return True
+
+    def play_main(self, tricks: Sequence[CardRun]) -> None:
+        for run in tricks:
+            if self.number > TRICKS:
+                pos = run.position(0)
+                self.replayer.report("PFN-E510", "more than ten tricks", pos, run.text(0)
+                                     if run.cards else None)
+                return
+            if not run.cards:
+                continue
+            if not self._find_leader(run.cards[0]):
+                return
+            self._before = list(self.hands.known)
+            expected = self.size()
+            for index in range(len(run.cards)):
+                ann = run.ann(index)
+                if ann is not None and ann.variations:
+                    for variation in ann.variations:
+                        self._variation(variation, "in a variation: ")
+                if not self.step(run, index, ""):
+                    return
+                if not self.cards and index + 1 < len(run.cards):
+                    self.replayer.report(
+                        "PFN-E506", f"trick {self.number - 1} has {len(run.cards)} cards,"
+                        f" {expected} expected", run.position(index + 1), run.text(index + 1),
+                        "write one trick per line")
+                    self.stopped = True
+                    self.replayer.unchecked(f"the play from trick {self.number}")
+                    return
+            if self.cards:
+                if run.claim is not None:
+                    return
+                self.replayer.report("PFN-E506", f"trick {self.number} has {len(self.cards)}"
+                                     f" card{'s' * (len(self.cards) > 1)}, {expected} expected",
+                                     run.position(0), run.text(0), "write one trick per line;"
+                                     " - stands for a card not known")
+                self.stopped = True
+                self.replayer.unchecked(f"the play from trick {self.number}")
+                return
+            if self.r.tricks and self.r.tricks[-1].run is None:
+                self.r.tricks[-1].run = run
+            if run.claim is not None:
+                return
+
+    def _variation(self, variation: Variation, where: str) -> None:
+        moves = variation.moves
+        if not isinstance(moves, CardRun):
+            return
+        state = self._snapshot()
+        for index, card in enumerate(moves.cards):
+            if state.number > TRICKS:
+                self.replayer.report("PFN-E510", where + "more than ten tricks",
+                                     moves.position(index), moves.text(index))
+                return
+            if not state.cards and not state._find_leader(card):
+                return
+            ann = moves.ann(index)
+            if ann is not None:
+                for inner in ann.variations:
+                    state._variation(inner, where)
+            if not state.step(moves, index, where):
+                return

@@ -1,9 +1,10 @@
-"""Ledger entries: what one deal writes on the sheet, each with the rule that wrote it."""
+"""Ledger entries: what one deal writes on the sheet, each with the rule that wrote it,
+and :class:`Scored`, a scorer's whole answer for one deal."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pfn.model import Amount, ScoreEntry, exact, format_amount
 from pfn.seats import Seat
@@ -34,6 +35,38 @@ class LedgerEntry:
 
     def __str__(self) -> str:
         return f"{self.label()}{format_amount(self.value, True)}"
+
+
+@dataclass
+class Scored:
+    """What a scorer answers for one deal: the entries it writes, and what the given
+    facts did not let it decide."""
+
+    entries: list[LedgerEntry] = field(default_factory=list)
+    """What the deal writes on the sheet, before closing the pool and help."""
+    unchecked: list[str] = field(default_factory=list)
+    """What could not be decided, in words."""
+    incomplete: bool = False
+    """The entries are not the whole score of the deal (something was not given)."""
+    uncertain: dict[Key, set[Amount]] = field(default_factory=dict)
+    """Entries whose amount the given facts do not fix, with the amounts they allow
+    (added to whatever else the deal writes there)."""
+
+    @property
+    def complete(self) -> bool:
+        """The entries are the whole score of the deal."""
+        return not self.incomplete
+
+    def cannot(self, what: str) -> None:
+        """The score cannot be computed in full: say what is missing."""
+        self.unchecked.append(what)
+        self.incomplete = True
+
+    def unsure(self, key: Key, what: str, possible: set[int]) -> None:
+        """One entry cannot be fixed from what is given; ``possible`` are the amounts it
+        may add."""
+        self.unchecked.append(what)
+        self.uncertain[key] = set(possible)
 
 
 def entry_label(key: Key) -> str:

@@ -1,19 +1,23 @@
 """Settlement: turning the final sheet into what each player wins or pays, in whists.
 
-Russian families use the average-mountain method (``russian-scoring.md``); the
-N−1 method is a named alternative.  Serbian settles bule × 10 and supe
-(``serbian.md``).  Amounts are exact fractions unless integer rounding is chosen,
-and always sum to zero.
+Russian families use the average-mountain method (``russian-scoring.md``); the N−1
+method is a named alternative (house rule ``settlement``).  A family that settles
+otherwise (Serbian bule, Britannica's pot) does it in its own file with the helpers
+here.  Amounts are exact fractions unless integer rounding is chosen, and always sum
+to zero.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
+from typing import TYPE_CHECKING
 
 from pfn.rules.options import HouseRules
-from pfn.scoring.sheet import Sheet
 from pfn.seats import Seat
+
+if TYPE_CHECKING:
+    from pfn.scoring.sheet import Sheet
 
 
 def whist_balance(sheet: Sheet, seat: Seat, column: str = "whist") -> Fraction:
@@ -45,28 +49,6 @@ def russian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
     scale = Fraction(len(seats), len(seats) - 1) if rules.settlement == "n-1" else Fraction(1)
     result = {s: ratio * scale * (average - mountains[s]) + whist_balance(sheet, s)
               for s in seats}
-    return rounded(result) if rules.rounding == "integer" else result
-
-
-def serbian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
-    """Bule × 10 (owed bule count against the player, a hat for him) plus supe written
-    minus supe written against him.  A match stopped before the bule sum to zero is
-    settled on each player's bule against their average, so the results still sum to
-    zero (and equal the rule above when the match is finished)."""
-    seats = sheet.seats()
-    bule = {s: Fraction(sheet.get(s, "bule")) for s in seats}
-    average = sum(bule.values(), Fraction(0)) / len(seats)
-    result = {s: -10 * (bule[s] - average) + whist_balance(sheet, s, "supe") for s in seats}
-    return rounded(result) if rules.rounding == "integer" else result
-
-
-def britannica(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
-    """Chips won and lost, plus an equal share of what is left in the pot (the seed does
-    not say what becomes of the pot; sharing it keeps the sum at zero)."""
-    seats = sheet.seats()
-    chips = {s: Fraction(sheet.get(s, "chips")) for s in seats}
-    pot = -sum(chips.values(), Fraction(0))
-    result = {s: chips[s] + pot / len(seats) for s in seats}
     return rounded(result) if rules.rounding == "integer" else result
 
 

@@ -1,19 +1,20 @@
-"""The score sheet of a match: running totals, closing the pool, helping, refe.
+"""The score sheet of a match: running totals, closing the pool, helping.
 
 A :class:`Sheet` takes each deal's ledger entries and writes them as the match's
-state requires: a closed pool takes nothing more, and what it would have taken
-helps another player (Russian families), or goes half to paying down the
-mountain and half to help (seed 000's "American aid"); in Serbian the bule of
-the last game are trimmed so that they sum to exactly zero, and refe are counted.
+state requires: a closed pool takes nothing more, and what it would have taken helps
+another player.  This is the Russian pulka; a family whose sheet differs (seed 000's
+American aid, Serbian bule and refe, Britannica's pot) subclasses it in its own file.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import ClassVar
 
 from pfn.model import Amount, exact
 from pfn.rules.options import HouseRules
+from pfn.scoring import settlement
 from pfn.scoring.ledger import Key, LedgerEntry, entry
 from pfn.seats import Seat
 
@@ -25,11 +26,9 @@ class Sheet:
     players: int
     target: int | None
     rules: HouseRules
-    american_aid: bool = False
-    """Seed 000's closing: half of later good points pay down the mountain, half help."""
     values: dict[Key, Amount] = field(default_factory=dict)
-    refe_used: int = 0
-    """Serbian: how many all-passes have written refe."""
+    layout: ClassVar[str] = "pulka"
+    """How the sheet is drawn: ``pulka`` (the Russian sheet), ``serbian``, ``chips``."""
 
     def get(self, seat: Seat, column: str, against: Seat | None = None) -> Amount:
         """One running total."""
@@ -52,9 +51,7 @@ class Sheet:
 
     def settle(self) -> dict[Seat, Fraction]:
         """The settlement of the sheet as it stands."""
-        from pfn.scoring.settlement import russian
-
-        return russian(self, self.rules)
+        return settlement.russian(self, self.rules)
 
     def describe(self) -> str:
         """The settlement method in words."""
@@ -65,9 +62,7 @@ class Sheet:
 
     @property
     def finished(self) -> bool:
-        """Every pool closed (Russian), or bule summing to zero (Serbian)."""
-        if any(k[1] == "bule" for k in self.values):
-            return sum(v for k, v in self.values.items() if k[1] == "bule") <= 0
+        """Every pool closed: the match is over."""
         return self.target is not None and all(self.closed(s) for s in self.seats())
 
     # -- writing ------------------------------------------------------------
@@ -128,23 +123,24 @@ class Sheet:
         excess = e.value - written
         if not excess:
             return out
-        if self.american_aid:
-            mountain = self.get(seat, "mountain")
-            off = exact(min(Fraction(excess, 2), mountain)) if mountain else 0
-            if off:
-                paid = entry(seat, "mountain", -off, f"pool closed: half of {excess} pays down"
-                             " the mountain")
-                out.append(paid)
-                self._add(paid)
-            excess -= off
-        out += self._help(seat, excess)
+        out += self._help(seat, self.pay_down(seat, excess, out))
         return out
+
+    def pay_down(self, seat: Seat, excess: Amount, out: list[LedgerEntry]) -> Amount:
+        """What of ``excess`` beyond a closed pool is left to help others, once the
+        family's rule has used some of it (written into ``out``); all of it here."""
+        return excess
+
+    def write_entry(self, e: LedgerEntry, out: list[LedgerEntry]) -> None:
+        """Write one entry on the sheet and into ``out``."""
+        out.append(e)
+        self._add(e)
 
     def _help(self, helper: Seat, amount: Amount) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
         assert self.target is not None
         while amount > 0:
-            helped = self._helped(helper)
+            helped = self.helped(helper)
             if helped is None:
                 mountain = self.get(helper, "mountain")
                 off = min(amount, mountain)
@@ -165,98 +161,15 @@ class Sheet:
             amount -= given
         return out
 
-    def _helped(self, helper: Seat) -> Seat | None:
+    def helped(self, helper: Seat) -> Seat | None:
+        """Whose open pool ``helper``'s excess goes to (house rule ``help``)."""
         open_seats = [s for s in self.seats() if s != helper and not self.closed(s)]
         if not open_seats or self.rules.help == "none":
             return None
-        if self.rules.help == "largest" or self.american_aid:
+        if self.rules.help == "largest":
             return max(open_seats, key=lambda s: (self.get(s, "pool"), -s))
         for step in range(1, self.players):
             seat = Seat((helper + step) % self.players)
             if seat in open_seats:
                 return seat
         return None
-
-
-@dataclass
-class SerbianSheet(Sheet):
-    """Bule, supe and refe; bule start at the target and the match ends at zero."""
-
-    def settle(self) -> dict[Seat, Fraction]:
-        from pfn.scoring.settlement import serbian
-
-        return serbian(self, self.rules)
-
-    def describe(self) -> str:
-        return "bule × 10 plus the supe balance"
-
-    def refe_limit(self) -> int | float:
-        """How many all-passes write refe in this match."""
-        if self.rules.refe != "auto":
-            return int(self.rules.refe)
-        return max(1, self.target // 30) if self.target is not None else float("inf")
-
-    def start(self) -> list[LedgerEntry]:
-        """The opening bule of every player."""
-        if self.target is None:
-            return []
-        out = [entry(s, "bule", self.target, "the agreed bule") for s in self.seats()]
-        for e in out:
-            self._add(e)
-        return out
-
-    def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
-        out: list[LedgerEntry] = []
-        if entries and all(e.column == "refa" and e.value > 0 for e in entries):
-            if self.refe_used >= self.refe_limit():
-                return []  # the agreed refe are used up: an all-pass has no effect
-            self.refe_used += 1
-        total = sum(v for k, v in self.values.items() if k[1] == "bule")
-        change = sum(e.value for e in entries if e.column == "bule")
-        deficit = -(total + change) if self.target is not None and total + change < 0 else 0
-        for e in entries:
-            if deficit and e.column == "bule" and e.value < 0:
-                cut = min(deficit, -e.value)
-                e = entry(e.seat, "bule", e.value + cut, f"{e.rule}; cut by {cut} so that the"
-                          " bule sum to zero")
-                deficit -= cut
-            if e.value:
-                out.append(e)
-                self._add(e)
-        return out
-
-
-@dataclass
-class BritannicaSheet(Sheet):
-    """Chips: each player's units won from and paid into the pot (Britannica)."""
-
-    ante: int = 10
-
-    def pot(self) -> Amount:
-        """What is in the pot: every chip that left a player's stack."""
-        return -sum((v for k, v in self.values.items() if k[1] == "chips"), 0)
-
-    def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
-        out: list[LedgerEntry] = []
-        if entries and self.pot() <= 0:  # the pot is empty: everyone antes
-            for seat in self.seats():
-                e = entry(seat, "chips", -self.ante, f"Britannica: the pot is empty, each"
-                          f" antes {self.ante}")
-                out.append(e)
-                self._add(e)
-        for e in entries:
-            out.append(e)
-            self._add(e)
-        return out
-
-    @property
-    def finished(self) -> bool:
-        return False
-
-    def settle(self) -> dict[Seat, Fraction]:
-        from pfn.scoring.settlement import britannica
-
-        return britannica(self, self.rules)
-
-    def describe(self) -> str:
-        return "chips, with the pot shared equally"

@@ -11,10 +11,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from pfn.diagnostics import CODES
+from pfn.diagnostics import CODES, severity_of
 from pfn.resources import resource
 from pfn.rules.options import HouseRules
-from pfn.rules.variant import VARIANTS
+from pfn.variants import VARIANTS
 
 
 def grammar_block() -> str:
@@ -47,9 +47,8 @@ def options_block() -> str:
 def codes_block() -> str:
     """Every diagnostic code with its title."""
     rows = ["| code | severity | title |", "|---|---|---|"]
-    severity = {"E": "error", "W": "warning", "I": "info"}
     for code, title in CODES.items():
-        rows.append(f"| `{code}` | {severity[code[4]]} | {title} |")
+        rows.append(f"| `{code}` | {severity_of(code).value} | {title} |")
     return "\n".join(rows)
 
 

@@ -1,9 +1,9 @@
 """Checking records against the rules, match by match.
 
-Each record is replayed (:func:`~pfn.rules.replay.replay`); its computed entries
-are written on the match's sheet (closing the pool, help, refe), and whatever the
-record states — its Score entries, the running Sheet, the Settlement — is compared
-with what the rules give.  Consecutive records with the same ``[Match]`` share a
+Each record is replayed and scored (:mod:`pfn.deal`); its entries are written on the
+match's sheet (closing the pool, help, refe), and whatever the record states — its
+Score entries, the running Sheet, the Settlement — is compared with what the rules
+give.  Consecutive records with the same ``[Match]`` share a
 sheet; the dealer must rotate as the variant says and the match's variant, rules,
 target and players may not change within it.
 """
@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pfn.diagnostics import Diagnostic
+from pfn.deal import replay, score, variant_of
+from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant
 from pfn.model import Amount, Record, format_amount
-from pfn.rules.replay import DealContext, Replay, replay
-from pfn.rules.variant import Variant, find_variant
-from pfn.scoring.ledger import Key, LedgerEntry, entry_label, reasons, totals
+from pfn.rules.replay import DealContext, Replay
+from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label, reasons, totals
 from pfn.scoring.sheet import Sheet
 from pfn.seats import Seat
+from pfn.variants import Variant
 
 MATCH_TAGS = ("Variant", "Rules", "Target", "Players")
 
@@ -50,13 +51,11 @@ def _target(record: Record) -> int | None:
 
 def _new_state(record: Record, overrides: tuple[tuple[str, str], ...]) -> MatchState | None:
     try:
-        variant_class = find_variant(record.variant)
-    except ValueError:
+        variant = variant_of(record, overrides)
+    except UnknownVariant:
         return None
-    variant = variant_class.with_rules((*record.rules, *overrides))
     target = _target(record) if record.match is not None else None
-    sheet = variant.sheet_class(record.players, target, variant.rules,
-                                american_aid=variant.american_aid)
+    sheet = variant.sheet(record.players, target)
     if record.match is not None:
         sheet.start()
     return MatchState(record.match, variant, sheet, _header(record))
@@ -77,6 +76,8 @@ class MatchChecker:
         self.rules = rules
         self.state: MatchState | None = None
         self.last: Replay | None = None
+        self.scored: Scored | None = None
+        """What the last deal's scorer answered."""
         self.written: list[LedgerEntry] | None = None
         """What the last deal wrote on the sheet (after closing and help)."""
 
@@ -106,9 +107,11 @@ class MatchChecker:
                 state.allpass_streak, dict(state.refa_open)), on_error="collect")
             self.last = result
             out += result.diagnostics
+            scored = self.scored = score(result)
+            out += self._unscored(record, result, scored)
             state.deals += 1
-            if result.contract is not None and result.score_complete:
-                written = state.sheet.write(result.entries)
+            if result.contract is not None and scored.complete:
+                written = state.sheet.write(scored.entries)
                 self.written = written
                 self._after_deal(result, written, state)
             else:
@@ -116,8 +119,8 @@ class MatchChecker:
                 if record.score is not None or record.sheet is not None:
                     out.append(Diagnostic("PFN-I001", "not checked: the score (the deal could"
                                           " not be scored from what is given)"))
-        if written is not None and record.score is not None and self.last is not None:
-            out += self._compare_score(record, written, state, self.last.uncertain)
+        if written is not None and record.score is not None and self.scored is not None:
+            out += self._compare_score(record, written, state, self.scored.uncertain)
         if record.sheet is not None:
             out += self._compare_sheet(record, state, is_deal)
         if record.settlement is not None:
@@ -141,7 +144,7 @@ class MatchChecker:
             return state
         try:
             new = _new_state(record, self.rules)
-        except ValueError as error:  # a house rule that does not exist or a bad value
+        except OptionError as error:  # a house rule that does not exist or a bad value
             out.append(Diagnostic("PFN-E116", str(error), line=_tag_line(record, "Rules"),
                                   hint="see docs/variants.md for the options and values"))
             self.state = None
@@ -155,7 +158,7 @@ class MatchChecker:
     def _dealer(self, record: Record, state: MatchState, out: list[Diagnostic]) -> None:
         dealer = record.dealer
         if state.id is not None and state.dealer is not None and dealer is not None:
-            expected = self._next_dealer(state)
+            expected = self.next_dealer(state)
             if expected is not None and dealer != expected:
                 out.append(Diagnostic("PFN-E802", f"{expected} deals this board, not {dealer}",
                                       line=_tag_line(record, "Dealer"), hint="the deal passes"
@@ -163,7 +166,17 @@ class MatchChecker:
         if dealer is not None:
             state.dealer = dealer
 
-    def _next_dealer(self, state: MatchState) -> Seat | None:
+    @staticmethod
+    def _unscored(record: Record, result: Replay, scored: Scored) -> list[Diagnostic]:
+        """A note for each thing the scorer could not decide."""
+        pos = record.tags[0].pos if record.tags else (0, 0)
+        if record.score is not None:
+            pos = next((t.pos for t in record.tags if t.name == "Score"), pos)
+        return [Problem("PFN-I001", f"not checked: {what}").at(pos)
+                for what in dict.fromkeys(scored.unchecked) if what not in result.unchecked]
+
+    def next_dealer(self, state: MatchState) -> Seat | None:
+        """Who deals the next board of the match."""
         if state.dealer is None:
             return None
         players = state.sheet.players

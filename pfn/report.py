@@ -1,7 +1,7 @@
 """Score reports (``pfn score``): what each deal wrote, the sheet after it, the settlement.
 
-The report replays records with the same :class:`~pfn.rules.checker.MatchChecker`
-that ``pfn check`` uses, so the figures are the ones the checker compares.
+The report replays records with the same :class:`~pfn.match.MatchChecker` that
+``pfn check`` uses, so the figures are the ones the checker compares.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from pfn.match import MatchChecker
 from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
-from pfn.rules.checker import MatchChecker
 from pfn.scoring.ledger import Key, LedgerEntry, entry_label, totals
 from pfn.seats import Seat
 
@@ -46,6 +46,8 @@ class MatchReport:
     rows: list[DealRow] = field(default_factory=list)
     settlement: dict[Seat, Fraction] = field(default_factory=dict)
     method: str = ""
+    layout: str = "pulka"
+    """How the family draws its sheet (``pulka``, ``serbian``, ``chips``)."""
 
 
 def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
@@ -64,9 +66,9 @@ def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
             continue
         if state is not before or current is None:
             current = MatchReport(state.id, state.variant.name, record.players, record.names,
-                                  state.sheet.target)
+                                  state.sheet.target, layout=state.sheet.layout)
             out.append(current)
-        errors = sum(d.code[4] == "E" for d in diagnostics)
+        errors = sum(d.is_error for d in diagnostics)
         written: list[LedgerEntry] = checker.written or []
         last = checker.last if checker.written is not None else None
         if last is not None:

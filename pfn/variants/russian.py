@@ -1,119 +1,83 @@
-"""Scoring one deal in the Russian families: pool, mountain and whists.
+"""The Russian pool game: Sochi, Leningrad (Piter), Rostov and the Mail.ru house rules.
 
-:class:`RussianScoring` is Sochi; Leningrad, Rostov and the 4-handed standard
-override a few hooks.  Every entry carries the rule that wrote it, in words, so a
-mismatch with a published figure can say which rule gives which number.
+Everything these families share is here — the pool, mountain and whists of one deal
+(:class:`RussianScoring`: prices, the whisters' obligations and the two-whister
+share, greedy and gentleman's whist, half-whist, consolation, misère, all-pass) —
+and each family is a small subclass of :class:`Sochi` that changes a table or a
+default.  Seed 000's four-handed standard (``standard.py``) and seed 004's classic
+ladder (``classic.py``) build on :class:`RussianScoring` too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from pfn.cards import CARDS, Card, Rank
 from pfn.contract import Contract
-from pfn.model import Amount, CardPattern, CardRef, exact
+from pfn.model import Amount, exact
 from pfn.rules.defence import DefenceOutcome
-from pfn.rules.options import HouseRules
-from pfn.scoring.ledger import LedgerEntry, entry
+from pfn.rules.ladder import Ladder, level
+from pfn.rules.replay import DealContext
+from pfn.scoring.facts import DealFacts
+from pfn.scoring.ledger import LedgerEntry, Scored, entry
+from pfn.scoring.scorer import Scoring
 from pfn.seats import Seat
+from pfn.variants.base import Variant
 
 
-@dataclass
-class DealFacts:
-    """What scoring needs to know about a deal (computed by the replay)."""
+class RussianScoring(Scoring):
+    """Pool, mountain and whists (``russian-scoring.md``), priced by the variant's
+    tables; seed 000's standard and seed 004's classic game subclass it."""
 
-    players: int
-    dealer: Seat | None
-    active: tuple[Seat, ...]
-    declarer: Seat | None
-    contract: Contract
-    defence: DefenceOutcome | None
-    tricks: dict[Seat, int | None]
-    allpass_round: int = 1
-    """1 for the first all-pass in a row, 2 for the second …"""
-    talon: tuple[CardRef, ...] | None = None
-    talon_public_discard: bool = False
-    unchecked: list[str] = field(default_factory=list)
-    """What scoring could not decide (filled in by the scorer)."""
-    incomplete: bool = False
-    """The entries are not the whole score of the deal (something was not given)."""
-    uncertain: dict[tuple[Seat, str, Seat | None], set[Amount]] = field(default_factory=dict)
-    """Entries whose amount the given facts do not fix, with the amounts they allow
-    (added to whatever else the deal writes there)."""
-    seen: int = 0
-    """Cards known to be in the hands (for bounding what the talon can hold)."""
-
-    def cannot(self, what: str) -> None:
-        """The score cannot be computed in full: say what is missing."""
-        self.unchecked.append(what)
-        self.incomplete = True
-
-    def unsure(self, key: tuple[Seat, str, Seat | None], what: str,
-               possible: set[int]) -> None:
-        """One entry cannot be fixed from what is given; ``possible`` are the amounts it
-        may add."""
-        self.unchecked.append(what)
-        self.uncertain[key] = set(possible)
-
-    def took(self, seat: Seat) -> int | None:
-        """Tricks taken by ``seat`` (``None`` if not known)."""
-        return self.tricks.get(seat)
-
-
-class RussianScoring:
-    """Sochi scoring (``russian-scoring.md``); the other Russian families subclass it."""
-
-    name: ClassVar[str] = "Sochi"
-    prices: ClassVar[dict[int, int]] = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
-    misere_price: ClassVar[int] = 10
-    obligations: ClassVar[dict[int, int]] = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
-    whist_factor: ClassVar[int] = 1
-    """Whists per trick, declarer's undertricks and whisters' failures are priced at
-    ``whist_factor`` × the price (Leningrad doubles them)."""
     dealer_consoled: ClassVar[bool] = False
     """At a table of four, the idle dealer also writes the consolation whists (seed 000)."""
 
-    def __init__(self, rules: HouseRules) -> None:
-        self.rules = rules
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.variant = variant
+        self.name = variant.short_name
+        self.whist_factor = variant.whist_factor
+        self.misere_factor = variant.misere_factor
+        self.obligations = variant.obligations
 
     def price(self, contract: Contract) -> int:
         """The contract's price P."""
-        return self.misere_price if contract.misere else self.prices[contract.level]
+        variant = self.variant
+        return variant.misere_price if contract.misere else variant.prices[contract.level]
 
     # -- entry point ------------------------------------------------------
 
-    def score(self, facts: DealFacts) -> list[LedgerEntry]:
+    def score(self, facts: DealFacts, context: DealContext) -> Scored:
         """The entries one deal writes (before closing the pool and help)."""
+        notes = Scored()
         contract = facts.contract
         if contract.allpass:
-            return self.allpass(facts)
-        if facts.declarer is None:
-            facts.cannot("no declarer: the score is not computed")
-            return []
-        if contract.misere:
-            return self.misere(facts)
-        return self.game(facts)
+            notes.entries = self.allpass(facts, notes)
+        elif facts.declarer is None:
+            notes.cannot("no declarer: the score is not computed")
+        elif contract.misere:
+            notes.entries = self.misere(facts, notes)
+        else:
+            notes.entries = self.game(facts, notes)
+        return notes
 
     # -- games for tricks -------------------------------------------------
 
-    def game(self, facts: DealFacts) -> list[LedgerEntry]:
+    def game(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         contract, declarer = facts.contract, facts.declarer
         assert declarer is not None
         defence = facts.defence
         if contract.pref:
             return [entry(declarer, "preferans", 2 if contract.trump is None else 1,
                           f"{self.name}: a Preferans hand ({contract}) wins the match")]
-        out: list[LedgerEntry] = self.talon_bonus(facts)
+        out: list[LedgerEntry] = self.talon_bonus(facts, notes)
         price = self.price(contract)
         level = contract.level
         if defence is not None and not defence.played:
-            return out + self.unplayed(facts, defence, price)
+            return out + self.unplayed(facts, defence, price, notes)
         taken = facts.took(declarer)
         if taken is None:
-            facts.cannot("the declarer's tricks are not given: the score is not"
-                                   " computed")
+            notes.cannot("the declarer's tricks are not given: the score is not computed")
             return out
         if taken >= level:
             out.append(entry(declarer, "pool", price, f"{self.name}: {contract} made, price"
@@ -121,7 +85,7 @@ class RussianScoring:
         else:
             out += self.fall(facts, level - taken, price)
         if defence is not None:
-            out += self.whists(facts, defence, price)
+            out += self.whists(facts, defence, price, notes)
         return out
 
     def fall(self, facts: DealFacts, under: int, price: int) -> list[LedgerEntry]:
@@ -156,7 +120,8 @@ class RussianScoring:
             return []  # the return whister takes the others' share (counted in whists())
         return seats
 
-    def whists(self, facts: DealFacts, defence: DefenceOutcome, price: int) -> list[LedgerEntry]:
+    def whists(self, facts: DealFacts, defence: DefenceOutcome, price: int, notes: Scored
+               ) -> list[LedgerEntry]:
         """Whists for the defence's tricks, and the whisters' failure to reach the
         obligation."""
         out: list[LedgerEntry] = []
@@ -170,7 +135,7 @@ class RussianScoring:
         if len(counts) < 2:
             taken = facts.took(declarer)
             if len(defence.whisters) == 2 or taken is None:
-                facts.cannot("a defender's tricks are not given: whists not computed")
+                notes.cannot("a defender's tricks are not given: whists not computed")
                 return out
             total = 10 - taken  # a lone whister or a caller needs only the defence's total
         obligation = self.obligations[level]
@@ -265,7 +230,7 @@ class RussianScoring:
                                  f" × {self.failure_unit(price)}"))
         return out
 
-    def unplayed(self, facts: DealFacts, defence: DefenceOutcome, price: int
+    def unplayed(self, facts: DealFacts, defence: DefenceOutcome, price: int, notes: Scored
                  ) -> list[LedgerEntry]:
         """No play: both passed, half-whist, own whists, or a checked ten."""
         declarer = facts.declarer
@@ -274,7 +239,7 @@ class RussianScoring:
         if defence.checked:
             taken = facts.took(declarer)
             if taken is None:
-                facts.cannot("checked ten: the result is not given")
+                notes.cannot("checked ten: the result is not given")
                 return []
             if taken >= contract.level:
                 return [entry(declarer, "pool", price, f"{self.name}: ten checked, credited")]
@@ -298,13 +263,13 @@ class RussianScoring:
 
     # -- misère -------------------------------------------------------------
 
-    def misere(self, facts: DealFacts) -> list[LedgerEntry]:
+    def misere(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         declarer = facts.declarer
         assert declarer is not None
         price = self.price(facts.contract)
         taken = facts.took(declarer)
         if taken is None:
-            facts.cannot("misère: the declarer's tricks are not given")
+            notes.cannot("misère: the declarer's tricks are not given")
             return []
         if taken == 0:
             return [entry(declarer, "pool", price, f"{self.name}: misère made, {price} to the"
@@ -313,8 +278,6 @@ class RussianScoring:
         return [entry(declarer, "mountain", amount, f"{self.name}: misère failed, {taken}"
                       f" trick{'s' * (taken > 1)} × {price * self.misere_factor}")]
 
-    misere_factor: ClassVar[int] = 1
-
     # -- all-pass -------------------------------------------------------------
 
     def allpass_price(self, facts: DealFacts) -> int:
@@ -322,13 +285,13 @@ class RussianScoring:
         steps = self.rules.allpass_progression
         return steps[min(facts.allpass_round, len(steps)) - 1]
 
-    def allpass(self, facts: DealFacts) -> list[LedgerEntry]:
+    def allpass(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
         price = self.allpass_price(facts)
         nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(facts.allpass_round, f"{facts.allpass_round}th")
         counted = [s for s in facts.tricks if facts.tricks[s] is not None]
         if len(counted) < len(facts.tricks):
-            facts.cannot("all-pass: not every player's tricks are given")
+            notes.cannot("all-pass: not every player's tricks are given")
         reward = self.rules.allpass_no_trick * (price if self.rules.allpass_no_trick_progressive
                                                  else 1)
         whists = self.rules.allpass_whists
@@ -351,94 +314,66 @@ class RussianScoring:
 
     # -- the dealer's talon bonus (seed 000) ----------------------------------
 
-    def talon_bonus(self, facts: DealFacts) -> list[LedgerEntry]:
+    def talon_bonus(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
+        """What the idle dealer scores for the talon (nothing, here: seed 000's rule)."""
         return []
 
 
-class LeningradScoring(RussianScoring):
-    """Leningrad (Piter): everything but the pool doubled."""
+class Sochi(Variant):
+    """Сочинка: the pool game most played online and in clubs."""
 
-    name = "Leningrad"
+    name = "sochi"
+    aliases: ClassVar[tuple[str, ...]] = ("сочи", "сочинка", "sochinka", "сочинский")
+    title = "Sochi (Сочинка)"
+    short_name = "Sochi"
+    source = "russian-core.md, russian-scoring.md"
+    scoring_class = RussianScoring
+
+
+class Leningrad(Sochi):
+    """Ленинградка (Piter): everything but the pool doubled, gentleman's whist."""
+
+    name = "leningrad"
+    aliases = ("ленинград", "ленинградка", "piter", "питер", "leningradka", "питерка")
+    title = "Leningrad (Ленинградка, Piter)"
+    short_name = "Leningrad"
+    source = "russian-scoring.md"
     whist_factor = 2
     misere_factor = 2
+    defaults: ClassVar[dict[str, Any]] = {
+        "whist": "gentleman", "responsible": "half", "consolation_factor": 2, "pool_ratio": 2}
 
 
-class RostovScoring(RussianScoring):
-    """Rostov: Sochi prices; all-pass written in whists (option ``allpass-whists``)."""
+class Rostov(Sochi):
+    """Ростов: Sochi prices, greedy responsible whist, all-pass written in whists."""
 
-    name = "Rostov"
-
-
-class MailRuScoring(RussianScoring):
-    """Mail.ru house rules (seed 002): Sochi scoring with its options."""
-
-    name = "Mail.ru"
-
-
-class StandardScoring(RussianScoring):
-    """Seed 000: the idle dealer's talon bonus and consolation, together/own/return."""
-
-    name = "Standard"
-    dealer_consoled = True
-    caller_takes_all = True
-    lone_words = "the caller writes for both hands"
-
-    def talon_bonus(self, facts: DealFacts) -> list[LedgerEntry]:
-        """One ace: 1 trick; K+Q of a suit: 1; A+K of a suit: 2; two aces: 3 — written by
-        the idle dealer against the declarer (not in misère)."""
-        if not self.rules.talon_bonus or facts.contract.misere or facts.contract.hand:
-            return []
-        dealer, declarer = facts.dealer, facts.declarer
-        if dealer is None or declarer is None or dealer in facts.active:
-            return []
-        price = self.price(facts.contract)
-        if facts.talon_public_discard:
-            return [entry(declarer, "whist", price, "Standard: the talon discarded publicly,"
-                          f" the declarer writes the value {price} against the dealer", dealer)]
-        talon = facts.talon
-        key = (dealer, "whist", declarer)
-        if talon is None or not all(isinstance(c, Card) for c in talon):
-            # the bonus can only be bounded: every talon the known cards allow
-            possible = {price * t for t in possible_bonuses(talon, facts.seen)}
-            facts.unsure(key, "the dealer's talon bonus exactly (the talon is not given in"
-                         " full; the score is checked against every talon it allows)", possible)
-            return []
-        tricks, why = talon_bonus_tricks(tuple(c for c in talon if isinstance(c, Card)))
-        if not tricks:
-            return []
-        return [entry(dealer, "whist", price * tricks, f"Standard: talon bonus ({why}),"
-                      f" {tricks} trick{'s' * (tricks > 1)} × {price}", declarer)]
+    name = "rostov"
+    aliases = ("ростов", "ростовский", "ростовка")
+    title = "Rostov (Ростов)"
+    short_name = "Rostov"
+    source = "russian-scoring.md"
+    defaults: ClassVar[dict[str, Any]] = {"allpass_whists": 5}
 
 
-def talon_bonus_tricks(talon: tuple[Card, ...]) -> tuple[int, str]:
-    """The dealer's bonus in tricks for a talon (seed 000), and what earned it."""
-    ranks = [c.rank for c in talon]
-    same_suit = len(talon) == 2 and talon[0].suit == talon[1].suit
-    aces = ranks.count(Rank.ACE)
-    if aces == 2:
-        return 3, "two aces"
-    if same_suit and set(ranks) == {Rank.ACE, Rank.KING}:
-        return 2, "ace and king of a suit"
-    if aces == 1:
-        return 1, "an ace"
-    if same_suit and set(ranks) == {Rank.KING, Rank.QUEEN}:
-        return 1, "king and queen of a suit"
-    return 0, ""
+MAILRU = Ladder(tuple(
+    level(6) + level(7) + level(8) + ["mis"] + level(9) + level(10) + ["mis-hand"]
+    + level(9, "-hand") + level(10, "-hand")))
+"""Seed 002: misère < nine with the talon < misère without the talon < nine or ten
+without it; ten with the talon stays below misère without it."""
 
 
-def possible_bonuses(talon: tuple[CardRef, ...] | None, seen: int) -> set[int]:
-    """Every bonus a talon known in part (or not at all) could give; ``seen`` are cards
-    known to be elsewhere."""
-    refs: list[CardRef] = list(talon) if talon else [CardPattern(None, None)] * 2
-    options = []
-    for ref in refs[:2]:
-        if isinstance(ref, Card):
-            options.append([ref])
-        else:
-            options.append([c for c in CARDS if not seen >> c & 1 and ref.matches(c)])
-    found = set()
-    for first in options[0]:
-        for second in options[1] if len(options) > 1 else [first]:
-            if first != second:
-                found.add(talon_bonus_tricks((first, second))[0])
-    return found or {0}
+class MailRu(Sochi):
+    """The Mail.ru house rules (seed 002): a Sochi game with its options as defaults."""
+
+    name = "mailru"
+    aliases = ("mail.ru", "mail", "мейл", "майл")
+    title = "Mail.ru (Мини-игры Mail.Ru)"
+    short_name = "Mail.ru"
+    source = "seed 002 (Дополнительные соглашения Преферанса на Мини-Играх Mail.Ru)"
+    ladder = MAILRU
+    defaults: ClassVar[dict[str, Any]] = {
+        "without_talon": True, "ten": "checked", "stalingrad": True,
+        "high_whist_failure": "both", "whist_after_half": False,
+        "allpass_exit": (6, 7, 8), "allpass_progression": (1, 2, 3),
+        "allpass_talon_shown": True, "misere_after_bid": False, "allpass_dealer": "stay",
+        "misere_bidder_limited": True}

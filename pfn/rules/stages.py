@@ -1,0 +1,413 @@
+"""The stages of a replay: seating, deal, auction, talon and discard, contract, defence,
+play and result.
+
+:class:`Replayer` runs them in order on one record, asking the rule family only the
+questions of :class:`~pfn.rules.family.RuleFamily`; each stage checks what the
+record says and hands the next what it established.  The play itself is
+:mod:`pfn.rules.play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pfn.cards import Card
+from pfn.contract import Contract
+from pfn.diagnostics import Diagnostic, Problem, RuleError
+from pfn.model import Annotation, Call, Pos, Record
+from pfn.rules.auction import Auction
+from pfn.rules.family import RuleFamily
+from pfn.rules.play import PlayStage
+from pfn.rules.replay import DealContext, OnError, Replay
+from pfn.rules.tricks import PlayRules
+from pfn.seats import SEATS, Seat
+
+
+class Replayer:
+    """Runs one replay; stages are methods so a variant's oddities stay in the variant."""
+
+    def __init__(self, record: Record, variant: RuleFamily, context: DealContext,
+                 on_error: OnError) -> None:
+        self.record = record
+        self.variant = variant
+        self.rules = variant.rules
+        self.context = context
+        self.on_error = on_error
+        self.r = Replay(record, variant, players=record.players, dealer=record.dealer,
+                        context=context)
+        self._play_rules: PlayRules | None = None
+
+    # -- reporting --------------------------------------------------------
+
+    def report(self, code: str, message: str, pos: Pos | None = None, text: str | None = None,
+               hint: str | None = None) -> None:
+        self.add(Problem(code, message, hint).at(pos, text))
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        """Keep a diagnostic; in ``raise`` mode an error ends the replay."""
+        self.r.diagnostics.append(diagnostic)
+        if self.on_error == "raise" and diagnostic.is_error:
+            raise RuleError(diagnostic)
+
+    def tag_pos(self, name: str) -> Pos:
+        for tag in self.record.tags:
+            if tag.name == name:
+                return tag.pos
+        return (0, 0)
+
+    def unchecked(self, what: str) -> None:
+        """Note something the record does not let pfn check."""
+        if what not in self.r.unchecked:
+            self.r.unchecked.append(what)
+
+    # -- stages -----------------------------------------------------------
+
+    def run(self) -> Replay:
+        self.seating()
+        self.deal()
+        self.bidding()
+        self.exit_from_allpass()
+        self.talon()
+        self.defend()
+        self.play()
+        self.outcome()
+        first = self.record.tags[0].pos if self.record.tags else (0, 0)
+        for what in self.r.unchecked:
+            self.r.diagnostics.append(Problem("PFN-I001", f"not checked: {what}").at(first))
+        return self.r
+
+    def seating(self) -> None:
+        r, record = self.r, self.record
+        players = record.players
+        seats = SEATS[:players]
+        dealer = record.dealer
+        if players == 4 and dealer is None and record.deal is not None:
+            empty = [s for s, h in zip(seats, record.deal.hands, strict=True)
+                     if h is not None and h.size == 0]
+            if len(empty) == 1:
+                dealer = empty[0]
+        r.dealer = dealer
+        if dealer is None:
+            if players == 4:
+                self.unchecked("the dealer is not given: the order of play")
+                r.order = seats[:3]
+            else:
+                r.order = seats
+            first = record.auction.first if record.auction is not None else None
+            r.eldest = first if first in r.order else None
+            if r.eldest is not None:
+                i = r.order.index(r.eldest)
+                r.order = r.order[i:] + r.order[:i]
+            elif record.auction is not None or record.play is not None:
+                self.unchecked("the dealer is not given: who speaks and leads first")
+            return
+        active = tuple(s for s in seats if not (players == 4 and s == dealer))
+        eldest = dealer.next(players)
+        if eldest == dealer or eldest not in active:
+            eldest = eldest.next(players)
+        i = active.index(eldest)
+        r.order = active[i:] + active[:i]
+        r.eldest = eldest
+
+    def deal(self) -> None:
+        r, deal = self.r, self.record.deal
+        n = self.record.players
+        known = [0] * n
+        complete = [False] * n
+        if deal is not None:
+            for index, hand in enumerate(deal.hands):
+                if hand is not None:
+                    known[index] = hand.mask
+                    complete[index] = hand.complete
+            if deal.talon is not None:
+                r.talon = deal.talon.mask
+        if self.record.talon is not None:
+            for card in self.record.talon:
+                if isinstance(card, Card):
+                    r.talon |= 1 << card
+        self._known, self._complete = known, complete
+
+    def bidding(self) -> None:
+        r, record = self.r, self.record
+        section = record.auction
+        contract = record.contract
+        r.contract = contract
+        r.declarer = record.declarer
+        if section is None:
+            if contract is None and record.play is None:
+                return
+            if contract is None:
+                self.report("PFN-E409", "the play is given but no contract", self.tag_pos("Play"),
+                            None, 'add [Contract "…"] (and [Declarer "…"])')
+            return
+        if not r.order:
+            return
+        order = r.order
+        if section.first is not None and section.first in order:
+            i = order.index(section.first)
+            order = order[i:] + order[:i]
+        auction = self.variant.auction(order)
+        if section.first is not None and r.eldest is not None and section.first != r.eldest \
+                and not auction.free_order:
+            self.report("PFN-E301", f"the auction starts with {r.eldest}, the player after the"
+                        f" dealer, not {section.first}", self.tag_pos("Auction"), None)
+        r.auction = auction
+        self._calls(auction, section.calls, "")
+        state = auction.state
+        if not state.finished:
+            if contract is not None or record.play is not None:
+                self.report("PFN-E307", "the auction is not finished", self.tag_pos("Auction"),
+                            None, f"{state.next_speaker()} still has to call")
+            else:
+                self.unchecked("the auction is not finished")
+            return
+        if state.allpass:
+            if contract is not None and not contract.allpass:
+                self.report("PFN-E404", f"everyone passed, so the deal is all-pass, not"
+                            f" {contract}", self.tag_pos("Contract"), str(contract))
+            if record.declarer is not None:
+                self.report("PFN-E310", f"everyone passed: there is no declarer, not"
+                            f" {record.declarer}", self.tag_pos("Declarer"))
+            r.contract, r.declarer = Contract.parse("pass"), None
+            return
+        winner = auction.declarer
+        if record.declarer is not None and record.declarer != winner:
+            self.report("PFN-E310", f"{winner} won the auction, but Declarer says"
+                        f" {record.declarer}", self.tag_pos("Declarer"), None)
+        r.declarer = winner
+        if contract is None:
+            bid = auction.winning_bid()
+            if bid is not None and bid.misere:
+                r.contract = bid
+            else:
+                self.unchecked("no Contract tag: the contract")
+            return
+        if contract.allpass:
+            self.report("PFN-E404", f"{winner} won the auction: the deal is not all-pass",
+                        self.tag_pos("Contract"))
+            return
+        problem = auction.contract_problem(contract)
+        if problem is not None:
+            self.report(problem.code, problem.message, self.tag_pos("Contract"), None,
+                        problem.hint)
+        unknown = self.variant.contract_problem(contract)
+        if unknown is not None:
+            self.add(unknown.at(self.tag_pos("Contract"), str(contract)))
+
+    def exit_from_allpass(self) -> None:
+        """After all-passes in a row the next contract must reach the exit level."""
+        contract = self.r.contract
+        streak = self.context.allpass_streak
+        if contract is None or contract.allpass or contract.misere or not streak or \
+                not self.variant.allpass_played:
+            return
+        exit_level = self.variant.exit_level(streak)
+        if contract.level < exit_level:
+            self.report("PFN-E408", f"after {streak} all-pass{'es' * (streak > 1)} in a row the"
+                        f" contract must be at least {exit_level}, not {contract}",
+                        self.tag_pos("Contract"), None, "house rule allpass-exit")
+
+    def _calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
+        for call in calls:
+            speaker, problem = auction.speaker(call.seat)
+            if problem is None and speaker is not None:
+                problem = auction.check(speaker, call.token)
+            if problem is not None:
+                self.add(problem.at(call.pos, call.text or None, where))
+                if problem.code == "PFN-E308":
+                    return
+            if speaker is None:
+                return
+            self._variations(call.ann, lambda a=auction: _clone_auction(a), where)
+            auction.apply(speaker, call.token)
+
+    def _variations(self, ann: Annotation | None, snapshot: object, where: str) -> None:
+        if ann is None or not ann.variations:
+            return
+        for variation in ann.variations:
+            if isinstance(variation.moves, tuple):
+                clone = snapshot()  # type: ignore[operator]
+                self._calls(clone, variation.moves, where + "in a variation: ")
+
+    def talon(self) -> None:
+        r, record = self.r, self.record
+        contract, declarer = r.contract, r.declarer
+        hands = list(self._known)
+        complete = list(self._complete)
+        discard = 0
+        for card in record.discard or ():
+            if isinstance(card, Card):
+                discard |= 1 << card
+        r.discard = discard
+        if contract is not None and not contract.allpass and declarer is not None and \
+                declarer < len(hands):
+            uses_talon = not contract.hand
+            if contract.hand:
+                if record.discard:
+                    self.report("PFN-E402", f"{contract} is played without the talon: there is"
+                                " no discard", self.tag_pos("Discard"))
+            elif uses_talon:
+                if record.discard is not None and len(record.discard) != 2:
+                    self.report("PFN-E401", f"the declarer discards two cards, not"
+                                f" {len(record.discard)}", self.tag_pos("Discard"))
+                talon_known = self.record.deal is not None and self.record.deal.talon is not None \
+                    and self.record.deal.talon.complete
+                if complete[declarer] and talon_known:
+                    problem = self.variant.hand_problem(contract, hands[declarer] | r.talon)
+                    if problem is not None:
+                        self.add(problem.at(self.tag_pos("Contract"), str(contract)))
+                if complete[declarer] and talon_known and record.discard is not None and \
+                        all(isinstance(c, Card) for c in record.discard):
+                    hands[declarer] = (hands[declarer] | r.talon) & ~discard
+                else:
+                    hands[declarer] = (hands[declarer] | r.talon) & ~discard
+                    complete[declarer] = False
+                    if self._complete[declarer]:
+                        self.unchecked("the talon or the discard is not given in full: the"
+                                       " declarer's cards")
+        r.hands, r.complete = tuple(hands), tuple(complete)
+
+    def defend(self) -> None:
+        r, record = self.r, self.record
+        contract, declarer = r.contract, r.declarer
+        if contract is None or contract.allpass or declarer is None or len(r.order) != 3 \
+                or declarer not in r.order:
+            if record.defence is not None and contract is not None and contract.allpass:
+                self.report("PFN-E406", "no defence in all-pass", self.tag_pos("Defence"))
+            return
+        protocol = self.variant.defence(contract, declarer, r.dealer, r.order)
+        first = protocol.outcome.first
+        section = record.defence
+        if section is not None and section.first is not None and section.first != first:
+            self.report("PFN-E405", f"the first defender is {first}, the player after the"
+                        f" declarer, not {section.first}", self.tag_pos("Defence"))
+        calls = section.calls if section is not None else ()
+        for index, problem in protocol.run(calls):
+            call = calls[index] if index < len(calls) else None
+            self.add(problem.at(call.pos if call else self.tag_pos("Defence"),
+                                call.text if call else None))
+        outcome = protocol.outcome
+        if not outcome.complete and section is not None and calls:
+            self.report("PFN-E407", "the defence is not finished", self.tag_pos("Defence"),
+                        None, "both defenders say whist or pass")
+        elif section is None and not (contract.misere or contract.allpass):
+            self.unchecked("no Defence section: the defenders' calls")
+        r.defence = outcome
+
+    # -- play -------------------------------------------------------------
+
+    def participants(self) -> tuple[Seat, ...]:
+        """The seats whose cards are played, in playing order."""
+        r = self.r
+        contract = r.contract
+        if contract is None:
+            return ()
+        if contract.allpass or r.declarer is None:
+            return r.order
+        players = {r.declarer}
+        if r.defence is not None:
+            players.update(r.defence.players)
+        return tuple(s for s in r.order if s in players)
+
+    def play_rules(self) -> PlayRules:
+        """The rules of play of this deal's contract (asked of the family once)."""
+        if self._play_rules is None:
+            assert self.r.contract is not None
+            self._play_rules = self.variant.play_rules(self.r.contract, self.r.declarer,
+                                                       self.r.dealer, self.r.players)
+        return self._play_rules
+
+    def play(self) -> None:
+        r, record = self.r, self.record
+        section = record.play
+        contract = r.contract
+        if section is None:
+            return
+        if contract is None:
+            self.unchecked("the play (no contract)")
+            return
+        if contract.allpass and not self.variant.allpass_played:
+            self.report("PFN-E507", "in this variant an all-pass is not played",
+                        self.tag_pos("Play"))
+            return
+        if r.defence is not None and not r.defence.played:
+            self.report("PFN-E507", "the defence did not play: there is no play",
+                        self.tag_pos("Play"), None,
+                        "both defenders passed (or the game was settled without play)")
+            return
+        if not r.order or r.eldest is None:
+            return
+        participants = self.participants()
+        leader = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
+        if leader not in participants:
+            leader = next(s for s in r.order if s in participants)
+        r.leader = leader
+        if section.leader is not None and section.leader != leader:
+            self.report("PFN-E501", f"{leader} leads to the first trick, not {section.leader}",
+                        self.tag_pos("Play"))
+        hidden = [str(s) for s in participants if not r.complete[s]]
+        if hidden:
+            self.unchecked(f"the cards of {' and '.join(hidden)} are not all given: their play"
+                           " is checked only against what they showed")
+        stage = PlayStage(self, participants, leader, self.play_rules())
+        stage.run(section.tricks)
+        r.taken = dict(stage.taken)
+        r.play_complete = stage.complete and not section.claimed
+        if not stage.stopped and not section.claimed and stage.number <= 10 and \
+                record.result is None:
+            self.report("PFN-W004", f"the play stops after trick {stage.number - 1} without"
+                        " '*'", self.tag_pos("Play"), None,
+                        "end with * when the rest was claimed or not recorded")
+
+    # -- result -----------------------------------------------------------
+
+    def outcome(self) -> None:
+        r, record = self.r, self.record
+        stated = dict(record.result or ())
+        result: dict[Seat, int | None] = {}
+        participants = self.participants()
+        if r.play_complete:
+            for seat in (*participants, *(s for s in r.taken if s not in participants)):
+                result[seat] = r.taken.get(seat, 0)
+            owner = self.play_rules().talon_owner if r.contract is not None else None
+            if owner is not None:
+                result.setdefault(Seat(owner), 0)
+            for seat, count in stated.items():
+                computed = result.get(seat, 0 if seat in r.order or seat == r.dealer else None)
+                if count is not None and computed is not None and count != computed:
+                    self.report("PFN-E601", f"Result gives {seat} {count} trick"
+                                f"{'s' * (count != 1)}; the play gives {computed}",
+                                self.tag_pos("Result"), f"{seat}:{count}")
+        else:
+            result = dict(stated)
+            if record.play is not None and r.tricks and stated:
+                remaining = 10 - len([t for t in r.tricks if t.winner is not None or
+                                      t.talon_lead])
+                for seat, count in stated.items():
+                    have = r.taken.get(seat, 0)
+                    if count is not None and (count < have or count > have + remaining):
+                        self.report("PFN-E603", f"Result gives {seat} {count} tricks, but {seat}"
+                                    f" had taken {have} with {remaining} to play",
+                                    self.tag_pos("Result"), f"{seat}:{count}")
+            if participants and not stated and record.play is None and r.contract is not None \
+                    and (r.defence is None or r.defence.played):
+                self.unchecked("no Result and no play: the tricks")
+        # a defender who does not play (Serbian, Britannica) takes nothing
+        if r.defence is not None and r.defence.played:
+            for seat in r.defence.defenders:
+                if seat not in r.defence.players:
+                    result.setdefault(seat, 0)
+        r.result = result
+
+
+def _clone_auction(auction: Auction) -> Auction:
+    import copy
+
+    return copy.deepcopy(auction)
+
+
+def run(record: Record, variant: RuleFamily, context: DealContext | None = None,
+        on_error: OnError = "raise") -> Replay:
+    """Replay ``record`` through the rules of ``variant``; the match layer
+    (:func:`pfn.deal.replay`) finds the variant from the record."""
+    return Replayer(record, variant, context or DealContext(), on_error).run()

@@ -1,0 +1,51 @@
+"""The rule families pfn knows, one file each, and how to find one by name.
+
+=================  ===============================================================
+``base.py``        :class:`Variant`: the tables and the hooks, with Russian answers
+``russian.py``     Sochi, Leningrad, Rostov, Mail.ru: the pool, mountain and whists
+``standard.py``    seed 000's four-handed standard with an active dealer
+``serbian.py``     seed 001's Serbian game: bule, supe, refe, kontra
+``britannica.py``  seed 002's Britannica Preference: values, must-head, the pot
+``classic.py``     seed 004's classic ladder and free-order auction
+=================  ===============================================================
+"""
+
+from __future__ import annotations
+
+from pfn.diagnostics import UnknownVariant
+from pfn.variants.base import Variant
+from pfn.variants.britannica import Britannica
+from pfn.variants.classic import Classic
+from pfn.variants.russian import Leningrad, MailRu, Rostov, Sochi
+from pfn.variants.serbian import Serbian
+from pfn.variants.standard import RussianStandard
+from pfn.vocabulary import fold
+
+VARIANTS: list[type[Variant]] = [Sochi, Leningrad, Rostov, RussianStandard, Serbian, MailRu,
+                                 Britannica, Classic]
+"""Every rule family, in the order the documentation lists them."""
+_BY_NAME = {fold(alias): v for v in VARIANTS for alias in (v.name, *v.aliases)}
+
+
+def find_variant(name: str) -> type[Variant]:
+    """The variant named ``name`` or one of its aliases (any case);
+    :class:`~pfn.diagnostics.UnknownVariant` if none."""
+    found = _BY_NAME.get(name) or _BY_NAME.get(fold(name))
+    if found is None:
+        raise UnknownVariant(f"unknown variant {name!r}")
+    return found
+
+
+__all__ = [
+    "VARIANTS",
+    "Britannica",
+    "Classic",
+    "Leningrad",
+    "MailRu",
+    "Rostov",
+    "RussianStandard",
+    "Serbian",
+    "Sochi",
+    "Variant",
+    "find_variant",
+]

@@ -1,0 +1,285 @@
+"""Preference as the Encyclopaedia Britannica describes it (seed 002).
+
+Everything the family changes is here: the One … Four, -hand, Misère, No Trump and
+Misère Over values (the ladder), the eldest's hold and the dealer entering after the
+first pass (:class:`BritannicaAuction`), agree / drop / insist from value 6
+(:class:`BritannicaDefence`), the soloist's lead (the player on his right at No
+Trump), the must-head rule of play (``must_head``), and the pot with its antes
+(:class:`BritannicaScoring`, :class:`BritannicaSheet`, :func:`settle`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from pfn.contract import Contract
+from pfn.diagnostics import Problem
+from pfn.model import Amount, Call
+from pfn.rules.auction import Auction
+from pfn.rules.defence import CallProblem, Defence
+from pfn.rules.ladder import Ladder
+from pfn.rules.options import HouseRules
+from pfn.rules.replay import DealContext
+from pfn.scoring.facts import DealFacts
+from pfn.scoring.ledger import LedgerEntry, Scored, entry
+from pfn.scoring.scorer import Scoring
+from pfn.scoring.settlement import rounded
+from pfn.scoring.sheet import Sheet
+from pfn.seats import Seat
+from pfn.variants.base import Variant
+from pfn.vocabulary import BRITANNICA
+
+BRITANNICA_LADDER = Ladder(("6C", "6S", "6D", "6H", "mis", "6C-hand", "6S-hand", "6D-hand",
+                            "6H-hand", "mis-hand", "6NT", "mis-open"))
+"""Britannica: One … Four (clubs, spades, diamonds, hearts), Misère, One-hand … Four-hand,
+Misère without the widow, No Trump, Misère over; values 1–12 in this order."""
+
+
+class BritannicaAuction(Auction):
+    """Britannica: the eldest and the next player bid first (the eldest may hold); after
+    the first of them passes, the dealer enters against the survivor."""
+
+    def __init__(self, ladder: Ladder, rules: HouseRules, order: tuple[Seat, ...]) -> None:
+        super().__init__(ladder, rules, order)
+        self.duel: tuple[Seat, ...] = order[:2]
+
+    def speaker(self, explicit: Seat | None) -> tuple[Seat | None, Problem | None]:
+        state = self.state
+        if state.finished:
+            return explicit, Problem("PFN-E308", "call after the auction ended")
+        live = [s for s in self.duel if s not in state.passed]
+        if len(live) < 2:
+            self._open_duel()
+            live = [s for s in self.duel if s not in state.passed]
+        last = state.history[-1][0] if state.history else None
+        expected = live[0] if last not in live or last == live[-1] else live[1]
+        if last is None:
+            expected = live[0]
+        if explicit is not None and explicit != expected:
+            return explicit, Problem("PFN-E301", f"{explicit} speaks out of turn: it is"
+                                         f" {expected}'s turn")
+        return expected, None
+
+    def _open_duel(self) -> None:
+        state = self.state
+        survivors = [s for s in self.duel if s not in state.passed]
+        dealer = state.order[-1]
+        if dealer not in self.duel:
+            self.duel = (dealer, *survivors)
+
+    def _check_hold(self, seat: Seat) -> Problem | None:
+        state = self.state
+        if state.high is None:
+            return Problem("PFN-E305", "nothing to hold: no bid yet")
+        if state.order.index(seat) > state.order.index(state.high_seat or seat):
+            return Problem("PFN-E305", f"{seat} has no priority over {state.high_seat}",
+                               "only an earlier hand may hold")
+        return None
+
+    def apply(self, seat: Seat, token: str) -> None:
+        super().apply(seat, token)
+        state = self.state
+        if token == "pass" and not state.finished:
+            self._open_duel()
+            live = [s for s in self.duel if s not in state.passed]
+            if not live or (len(live) == 1 and len(state.passed) == len(state.order) - 1 and \
+                    state.high_seat == live[0]):
+                state.finished = True
+
+    def _maybe_finish(self) -> None:
+        state = self.state
+        active = [s for s in state.order if s not in state.passed]
+        if not active or (len(active) == 1 and state.high_seat == active[0]):
+            state.finished = True
+
+
+class BritannicaDefence(Defence):
+    """Britannica: at contracts worth 6 or more each defender agrees (whist) or drops
+    (pass); a lone defender may insist (together) that the other plays, without a quota;
+    both drop: the soloist wins without play."""
+
+    CHOICE_FROM = 6
+
+    def __init__(self, contract: Contract, rules: HouseRules, first: Seat, second: Seat,
+                 declarer: Seat, dealer: Seat | None, table: tuple[Seat, ...],
+                 value: int = 0) -> None:
+        super().__init__(contract, rules, first, second, declarer, dealer, table)
+        self.value = value
+
+    @property
+    def silent(self) -> bool:
+        """No choice below value 6 or in misère: both defenders play."""
+        return self.contract.misere or self.value < self.CHOICE_FROM
+
+    def run(self, calls: Sequence[Call]) -> list[CallProblem]:
+        if self.silent:
+            o = self.outcome
+            problems: list[CallProblem] = []
+            if calls:
+                problems.append((0, Problem(
+                    "PFN-E406", f"no defence choice below value {self.CHOICE_FROM} or in"
+                    " misère", "both defenders must play")))
+            o.whisters = [] if self.contract.misere else list(o.defenders)
+            o.players = o.defenders
+            return problems
+        return super().run(calls)
+
+    def after_first_round(self, first: list[str], second: list[str]
+                          ) -> tuple[Seat, ...] | None:
+        o = self.outcome
+        whisters = [s for s in o.defenders if "whist" in self.said(s)]
+        if len(whisters) == 1 and len(self.said(whisters[0])) == 1:
+            return (whisters[0],)
+        return None
+
+    def finished(self) -> bool:
+        o = self.outcome
+        return bool(self.said(o.first)) and bool(self.said(o.second))
+
+    def allowed(self, seat: Seat) -> tuple[str, ...]:
+        if not self.said(seat):
+            return ("whist", "pass")
+        return ("together",)
+
+    def settle(self) -> None:
+        o = self.outcome
+        o.whisters = [s for s in o.defenders if "whist" in self.said(s)]
+        if not o.whisters:
+            o.played, o.players = False, ()
+        elif len(o.whisters) == 1:
+            lone = o.whisters[0]
+            o.caller = lone
+            o.players = o.defenders if "together" in self.said(lone) else (lone,)
+        else:
+            o.players = o.defenders
+
+
+class BritannicaScoring(Scoring):
+    """Britannica: a soloist who makes a six-trick contract takes the ante from the pot;
+    one who fails pays twice the ante into it.  Misère, the defenders and all-pass: the
+    source gives no figures."""
+
+    name = "Britannica"
+    ante: ClassVar[int] = 10
+
+    def score(self, facts: DealFacts, context: DealContext) -> Scored:
+        notes = Scored()
+        notes.entries = self.deal(facts, notes)
+        return notes
+
+    def deal(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
+        contract, declarer = facts.contract, facts.declarer
+        if contract.allpass or declarer is None:
+            notes.cannot("Britannica gives no payment when everybody passes")
+            return []
+        if contract.misere:
+            notes.cannot("Britannica gives no payment for misère")
+            return []
+        defence = facts.defence
+        taken = 10 if defence is not None and not defence.played else facts.took(declarer)
+        if taken is None:
+            notes.cannot("the soloist's tricks are not given")
+            return []
+        if taken >= 6:
+            out = [entry(declarer, "chips", self.ante, f"Britannica: {contract} made, the"
+                         f" soloist takes {self.ante} from the pot")]
+        else:
+            out = [entry(declarer, "chips", -2 * self.ante, f"Britannica: {contract} failed,"
+                         f" the soloist pays {2 * self.ante} into the pot")]
+        if defence is not None and defence.played and any(
+                (facts.took(s) or 0) < 2 for s in defence.whisters if s != defence.caller):
+            notes.cannot("Britannica gives no payment for a defender short of two tricks")
+        return out
+
+
+@dataclass
+class BritannicaSheet(Sheet):
+    """Chips: each player's units won from and paid into the pot (Britannica)."""
+
+    ante: int = 10
+    layout: ClassVar[str] = "chips"
+
+    def pot(self) -> Amount:
+        """What is in the pot: every chip that left a player's stack."""
+        return -sum((v for k, v in self.values.items() if k[1] == "chips"), 0)
+
+    def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
+        out: list[LedgerEntry] = []
+        if entries and self.pot() <= 0:  # the pot is empty: everyone antes
+            for seat in self.seats():
+                e = entry(seat, "chips", -self.ante, f"Britannica: the pot is empty, each"
+                          f" antes {self.ante}")
+                out.append(e)
+                self._add(e)
+        for e in entries:
+            out.append(e)
+            self._add(e)
+        return out
+
+    @property
+    def finished(self) -> bool:
+        return False
+
+    def settle(self) -> dict[Seat, Fraction]:
+        return settle(self, self.rules)
+
+    def describe(self) -> str:
+        return "chips, with the pot shared equally"
+
+
+def settle(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
+    """Chips won and lost, plus an equal share of what is left in the pot (the seed does
+    not say what becomes of the pot; sharing it keeps the sum at zero)."""
+    seats = sheet.seats()
+    chips = {s: Fraction(sheet.get(s, "chips")) for s in seats}
+    pot = -sum(chips.values(), Fraction(0))
+    result = {s: chips[s] + pot / len(seats) for s in seats}
+    return rounded(result) if rules.rounding == "integer" else result
+
+
+class Britannica(Variant):
+    """Preference as the Encyclopaedia Britannica describes it (seed 002)."""
+
+    name = "britannica"
+    aliases = ("preference", "britannica-preference", "британника")
+    title = "Britannica Preference (seed 002)"
+    source = "seed 002 (Предпочтение | карточная игра | Британника)"
+    short_name = "Britannica"
+    vocabulary = BRITANNICA
+    ladder = BRITANNICA_LADDER
+    auction_class = BritannicaAuction
+    defence_class = BritannicaDefence
+    scoring_class = BritannicaScoring
+    sheet_class = BritannicaSheet
+    columns = ("chips",)
+    must_head = True
+    allpass_played = False
+    defaults: ClassVar[dict[str, Any]] = {"hold": "eldest", "without_talon": True}
+
+    def auction(self, order: tuple[Seat, ...]) -> Auction:
+        return self.auction_class(self.ladder, self.rules, order)
+
+    def defence(self, contract: Contract, declarer: Seat, dealer: Seat | None,
+                order: tuple[Seat, ...]) -> Defence:
+        first, second = self.defenders(declarer, order)
+        return BritannicaDefence(contract, self.rules, first, second, declarer, dealer, order,
+                                 value=self.value(contract))
+
+    def first_leader(self, contract: Contract, declarer: Seat | None, eldest: Seat,
+                     order: tuple[Seat, ...]) -> Seat:
+        """The soloist leads, except at No Trump: the player on his right."""
+        if declarer is None:
+            return eldest
+        if contract.notrump:
+            return order[(order.index(declarer) - 1) % len(order)]
+        return declarer
+
+    def value(self, contract: Contract) -> int:
+        """Britannica's value of a bid, 1–12."""
+        try:
+            return self.ladder.rank(str(contract)) + 1
+        except KeyError:
+            return 0
