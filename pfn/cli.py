@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from pfn.diagnostics import Diagnostic, Severity
+from pfn.diagnostics import Diagnostic, PfnError, Severity
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -215,6 +215,7 @@ def fmt(
 ) -> None:
     """Rewrite PFN files in canonical export format (in place; stdin to stdout)."""
     from pfn.check import expand_paths
+    from pfn.files import write_atomic
 
     if _stdin_path(paths):
         text = sys.stdin.read()
@@ -252,25 +253,11 @@ def fmt(
         elif check_only:
             sys.stdout.write(f"would reformat {path}\n")
         else:
-            _replace(path, formatted)
+            write_atomic(path, formatted)
             sys.stderr.write(f"reformatted {path}\n")
     if failed:
         raise typer.Exit(EXIT_PROBLEMS)
     raise typer.Exit(EXIT_PROBLEMS if check_only and changed else EXIT_CLEAN)
-
-
-def _replace(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically."""
-    import tempfile
-
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
 
 
 # ---------------------------------------------------------------------------
@@ -298,10 +285,7 @@ def convert(
     document on input is the exception: it is read whole). A record with a syntax
     error stops the conversion; with --output nothing is written then.
     """
-    import json
-    import os
-    import tempfile
-
+    from pfn.files import WriteError, write_atomic
     from pfn.notation import jsonform
     from pfn.notation.reader import Reader, read
     from pfn.notation.writer import dump
@@ -339,31 +323,29 @@ def convert(
         else:
             jsonform.dump_jsonl(records(), handle)
 
-    temporary = None
-    target = Path(output) if output else None
+    class Stopped(Exception):
+        """A record that cannot be converted: nothing is written."""
+
+    def write_checked(handle: TextIO) -> None:
+        write(handle)
+        if problems:
+            raise Stopped
+
     try:
-        if target is not None:  # written beside the target, moved over it when complete
-            fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-            mask = os.umask(0)
-            os.umask(mask)
-            os.chmod(temporary, 0o666 & ~mask)  # the mode a plain new file would get
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                write(handle)
+        if output:
+            write_atomic(output, write_checked)
         else:
             write(sys.stdout)
-    except (OSError, ValueError, json.JSONDecodeError) as error:
-        if temporary:
-            os.unlink(temporary)
-        sys.stderr.write(f"{source}: cannot read: {error}\n")
+    except (WriteError, ValueError) as error:
+        sys.stderr.write(f"{source}: {error}\n" if isinstance(error, WriteError)
+                         else f"{source}: cannot read: {error}\n")
         raise typer.Exit(EXIT_UNUSABLE) from None
+    except Stopped:
+        pass
     if problems:
-        if temporary:
-            os.unlink(temporary)
         _print_diagnostics(problems, OutputFormat.text, False)
         sys.stderr.write(f"{source}: not converted (fix the errors first)\n")
         raise typer.Exit(EXIT_PROBLEMS)
-    if temporary and target is not None:
-        os.replace(temporary, target)
 
 
 # ---------------------------------------------------------------------------
@@ -436,8 +418,9 @@ def generate(
     texts = make(count, variant, seed, players=players, match_size=match, target=target)
     records = (record for text in texts for record in loads(text))
     if output:
-        with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            dump(records, handle)
+        from pfn.files import write_atomic
+
+        write_atomic(output, lambda handle: dump(records, handle))
     else:
         dump(records, sys.stdout)
 
@@ -522,66 +505,23 @@ def render(
         "--four-colour", help="Four suit colours instead of two.")] = False,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
-    from pfn.deal import replay
-    from pfn.render.diagram import Style, deal_figure, save, strip_figure
+    from pfn.render.diagram import Style
+    from pfn.render.output import RenderError, Request, kind_of, render
 
     records, record = _load_one(source, board, any_record=sheet)
-    kind = fmt.value if fmt is not None else (
-        Path(output).suffix.lstrip(".") if output and Path(output).suffix else "svg")
-    if kind not in ("svg", "pdf", "png"):
-        raise typer.BadParameter(f"{kind!r}: svg, pdf or png", param_hint="--format")
     if played not in ("hide", "grey"):
         raise typer.BadParameter("hide or grey", param_hint="--played")
-    stem = Path(source).stem + (f"-board{record.tag('Board')}" if record.tag("Board") else "")
-    style = Style(played=played, four_colour=four_colour)
-    hidden = _seats(hide)
-    if sheet:
-        from pfn.render.sheet import sheet_figure
-        from pfn.report import reports
-
-        matches = reports(records)
-        target = next((m for m in matches if m.id is not None and m.id == record.match),
-                      matches[0] if matches else None)
-        if target is None:
-            sys.stderr.write(f"{source}: nothing to score\n")
-            raise typer.Exit(EXIT_UNUSABLE)
-        upto = None
-        if board is not None:
-            boards = [row.board for row in target.rows]
-            upto = boards.index(board) + 1 if board in boards else None
-        path = output or f"{stem}-sheet.{kind}"
-        save(sheet_figure(target, upto), path, kind, dpi)
-        sys.stderr.write(f"wrote {path}\n")
-        return
-    result = replay(record, on_error="collect")
-    last = len(result.tricks) + 1
-    if every and strip:
-        path = output or f"{stem}-tricks.{kind}"
-        save(strip_figure(result, style, hidden), path, kind, dpi)
-        sys.stderr.write(f"wrote {path}\n")
-        return
-    if every:
-        numbers = [t.number for t in result.tricks] or [0]
-        if kind == "pdf":
-            from matplotlib import rc_context
-            from matplotlib.backends.backend_pdf import PdfPages
-
-            path = output or f"{stem}-tricks.pdf"
-            with rc_context({"pdf.fonttype": 42}), PdfPages(path) as pages:
-                for number in numbers:
-                    pages.savefig(deal_figure(result, number, style, hidden))
-            sys.stderr.write(f"wrote {path} ({len(numbers)} pages)\n")
-            return
-        base = Path(output).with_suffix("") if output else Path(f"{stem}-trick")
-        for number in numbers:
-            path = f"{base}-{number:02d}.{kind}"
-            save(deal_figure(result, number, style, hidden), path, kind, dpi)
-            sys.stderr.write(f"wrote {path}\n")
-        return
-    number = last if final else trick
-    path = output or f"{stem}-trick{number:02d}.{kind}"
-    save(deal_figure(result, number, style, hidden), path, kind, dpi)
-    sys.stderr.write(f"wrote {path}\n")
+    try:
+        kind = kind_of(output, fmt.value if fmt is not None else None)
+        stem = Path(source).stem + (f"-board{record.tag('Board')}" if record.tag("Board")
+                                    else "")
+        request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
+                          Style(played=played, four_colour=four_colour), _seats(hide))
+        for written in render(records, record, request):
+            sys.stderr.write(f"wrote {written}\n")
+    except RenderError as error:
+        sys.stderr.write(f"{source}: {error}\n")
+        raise typer.Exit(EXIT_UNUSABLE) from None
 
 
 @app.command()
@@ -626,6 +566,9 @@ def main() -> None:
     """
     try:
         app()
+    except PfnError as error:  # the library's own errors: its message, in one line
+        sys.stderr.write(f"pfn: {error}\n")
+        raise SystemExit(EXIT_UNUSABLE) from None
     except Exception as error:  # the last guard: a diagnostic, never a traceback
         if os.environ.get("PFN_DEBUG"):
             raise

@@ -47,7 +47,7 @@ class MatchReport:
     settlement: dict[Seat, Fraction] = field(default_factory=dict)
     method: str = ""
     layout: str = "pulka"
-    """How the family draws its sheet (``pulka``, ``serbian``, ``chips``)."""
+    """How the family draws its sheet (``pulka``, ``columns``, ``chips``)."""
 
 
 def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()

@@ -13,10 +13,10 @@ from pfn.check import check_records
 from pfn.generate import generate
 from pfn.notation.reader import loads
 from pfn.notation.writer import dumps
+from pfn.variants import VARIANTS
 from tests.conftest import codes
 
-RUSSIAN = ["sochi", "leningrad", "rostov", "mailru", "classic"]
-ALL = [*RUSSIAN, "russian-standard", "serbian", "britannica"]
+ALL = [variant.name for variant in VARIANTS]
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

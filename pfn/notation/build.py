@@ -12,36 +12,34 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from lark import Transformer
 
-from pfn.cards import CARD_BY_NAME, Card
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
 from pfn.model import (
-    Annotation,
-    Call,
-    CallSection,
-    CardRun,
     Deal,
-    Play,
-    Pos,
     Record,
-    ScoreEntry,
     Section,
     Source,
     Tag,
-    Variation,
 )
 from pfn.notation import values
 from pfn.notation.canonical import sorted_entries
-from pfn.notation.values import ValueProblem
+from pfn.notation.sections import (
+    MAX_NESTING,
+    SectionReader,
+    TagEntry,
+    TooDeep,
+    _raw_lines,
+    _RawVariation,
+    unescape,
+)
 from pfn.notation.words import family_names, family_words
-from pfn.seats import SEAT_BY_NAME, Seat
-from pfn.vocabulary import RUSSIAN, Vocabulary, parse_card
+from pfn.seats import Seat
+from pfn.vocabulary import RUSSIAN, Vocabulary
 
 T = TypeVar("T")
 
@@ -64,83 +62,6 @@ REPEATABLE_TAGS = frozenset({"Note"})
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]'
                      r'[ \t]*(\r?\n)?')
 """One tag pair of a TAG token (a run of tag pairs), with the line end after it."""
-_NOTE_REF_RE = re.compile(r"^=(\d+)=$")
-_SUFFIX_CHARS = "!?"
-_CLAIM = "*"
-
-
-def normalize_comment(text: str) -> str:
-    """Comment text as stored: white space folded to single spaces within a paragraph,
-    paragraphs (separated by blank lines) kept."""
-    paragraphs = re.split(r"\n[ \t\r]*\n", text)
-    return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
-
-
-def unescape(value: str) -> str:
-    """A tag value without its ``\\"`` and ``\\\\`` escapes."""
-    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
-
-
-@dataclass
-class _Ann:
-    """A mutable annotation while a section is being read."""
-
-    suffix: str = ""
-    nags: list[int] = field(default_factory=list)
-    notes: list[int] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    variations: list[Variation] = field(default_factory=list)
-
-    def freeze(self) -> Annotation:
-        return Annotation(self.suffix, tuple(self.nags), tuple(self.notes),
-                          tuple(self.comments), tuple(self.variations))
-
-
-@dataclass
-class _Move:
-    """A move (call, card, or the claim ``*``) while a section is being read."""
-
-    value: Any
-    seat: Seat | None
-    pos: Pos
-    text: str
-    new_line: bool
-    ann: _Ann | None = None
-
-    def annotation(self) -> _Ann:
-        if self.ann is None:
-            self.ann = _Ann()
-        return self.ann
-
-
-MAX_NESTING = 64
-"""Variations may nest this deep (spec, section 8); deeper input is refused whole."""
-
-
-class TooDeep(Exception):
-    """Variations nested deeper than :data:`MAX_NESTING`: the record is not read."""
-
-    def __init__(self, token: Any) -> None:
-        super().__init__(f"variations nested deeper than {MAX_NESTING}")
-        self.token = token
-
-
-class _RawVariation(list[Any]):
-    """The tokens of a ``( … )`` group, before its section is known."""
-
-    depth = 1
-
-
-@dataclass(slots=True)
-class TagEntry:
-    """A tag pair and the tokens after it, as read."""
-
-    name: str
-    value: str
-    pos: Pos = (0, 0)
-    value_col: int = 0
-    elements: list[Any] = field(default_factory=list)
-    inherited: bool = False
 
 
 def _tag_parts(m: re.Match[str]) -> tuple[str, str, int]:
@@ -153,9 +74,6 @@ def _tag_parts(m: re.Match[str]) -> tuple[str, str, int]:
 _SECTION_TAGS = frozenset({"Auction", "Defence", "Play", "Sheet"})
 """Tags that open a section pfn reads, even when it is empty."""
 
-_CLAIM_MARK = object()
-
-
 @functools.lru_cache(maxsize=512)
 def _contract(token: str) -> Contract | None:
     return Contract.parse(token)
@@ -166,7 +84,7 @@ _TAG_CACHE: dict[str, tuple[str, str, int]] = {}
 """Tag texts already taken apart (most tags repeat from record to record)."""
 
 
-class RecordBuilder(Transformer[Any, Record]):
+class RecordBuilder(SectionReader, Transformer[Any, Record]):
     """Inline Lark transformer building one :class:`Record` per parse.
 
     Call :meth:`reset` before each parse with where the text comes from.
@@ -209,34 +127,6 @@ class RecordBuilder(Transformer[Any, Record]):
             elif child.type != "NL":
                 lead_comments.append(self._comment(child.value))
         return self._record(entries, lead_comments)
-
-    # -- helpers ----------------------------------------------------------
-
-    def _pos(self, token: Any) -> Pos:
-        return (token.line + self._line0, token.column)
-
-    def _problem(self, code: str, message: str, pos: Pos, text: str | None = None,
-                 hint: str | None = None) -> None:
-        self._diagnostics.append(Diagnostic(code, message, self._name, pos[0], pos[1], text, hint))
-
-    def _value_problem(self, entry: TagEntry, problem: ValueProblem) -> None:
-        col = entry.value_col + problem.start
-        text = entry.value[problem.start:problem.start + problem.length] or None
-        self._problem(problem.code, f"{entry.name}: {problem.message}", (entry.pos[0], col), text,
-                      problem.hint)
-
-    def _typed(self, entry: TagEntry | None, parse: Callable[[str], T]) -> T | None:
-        if entry is None or entry.value.strip() in ("", "?"):
-            return None
-        try:
-            return parse(entry.value)
-        except ValueProblem as problem:
-            self._value_problem(entry, problem)
-            return None
-
-    @staticmethod
-    def _comment(text: str) -> str:
-        return normalize_comment(text[1:-1] if text[0] == "{" else text[1:])
 
     def _entries(self, children: list[Any], out: list[TagEntry]) -> None:
         """The tag pairs of a TAG token; the tokens after it belong to the last pair."""
@@ -407,301 +297,3 @@ class RecordBuilder(Transformer[Any, Record]):
                               " opens no section", self._pos(element), text,
                               "moves belong after [Auction], [Defence] or [Play]")
         return out
-
-    # -- sections ---------------------------------------------------------
-
-    def _moves(self, elements: list[Any], lead: list[str], resolve: Callable[[str], Any],
-               section: str, players: int) -> list[_Move]:
-        """The moves of a section or variation, with everything attached to them."""
-        moves: list[_Move] = []
-        new_line = False
-        for element in elements:
-            if isinstance(element, _RawVariation):
-                if not moves:
-                    self._problem("PFN-E115", "a variation must follow the move it replaces",
-                                  self._first_pos(element), "(")
-                    continue
-                moves[-1].annotation().variations.append(
-                    self._variation(element, resolve, section, players))
-                continue
-            kind = element.type
-            if kind == "NL":
-                new_line = True
-                continue
-            if kind != "WORDS":
-                text = self._comment(element.value)
-                if moves:
-                    moves[-1].annotation().comments.append(text)
-                else:
-                    lead.append(text)
-                continue
-            line, col = self._pos(element)
-            for offset, text in enumerate(element.value.split("\n")):
-                if offset:
-                    new_line, col = True, 1  # the token runs on over line ends
-                index = 0
-                for word in text.split():
-                    index = text.find(word, index)
-                    pos = (line + offset, col + index)
-                    index += len(word)
-                    self._word(word, pos, moves, resolve, section, players, new_line)
-                    new_line = False
-        return moves
-
-    def _word(self, word: str, pos: Pos, moves: list[_Move], resolve: Callable[[str], Any],
-              section: str, players: int, new_line: bool) -> None:
-        if word[0] == "$":
-            if not word[1:].isdigit():
-                self._problem("PFN-E111", f"NAG {word!r} is not $ and a number", pos, word)
-            elif moves:
-                moves[-1].annotation().nags.append(int(word[1:]))
-            else:
-                self._problem("PFN-E114", f"NAG {word} before any move", pos, word)
-            return
-        if word[0] == "=":
-            m = _NOTE_REF_RE.match(word)
-            if m is None:
-                self._problem("PFN-E113", f"note reference {word!r} is not =n=", pos, word)
-            elif moves:
-                moves[-1].annotation().notes.append(int(m.group(1)))
-            else:
-                self._problem("PFN-E114", f"note reference {word} before any move", pos, word)
-            return
-        body = word.rstrip(_SUFFIX_CHARS) if word[-1] in _SUFFIX_CHARS else word
-        suffix = word[len(body):]
-        if section == "play" and not body and word.startswith("?"):
-            body, suffix = word, ""  # a lone "?" is not a card
-        if not body:
-            if moves:
-                moves[-1].annotation().suffix += suffix
-            else:
-                self._problem("PFN-E114", f"annotation {word!r} before any move", pos, word)
-            return
-        seat: Seat | None = None
-        if section != "play" and len(body) > 2 and body[1] == ":":
-            seat = SEAT_BY_NAME.get(body[0].upper())
-            if seat is None or seat >= players:
-                self._problem("PFN-E110", f"invalid seat {body[0]!r} in {word!r}", pos, word)
-                return
-            body = body[2:]
-        value: Any
-        if section == "play":
-            if body == _CLAIM:
-                value = _CLAIM_MARK
-            elif body == "-":
-                value = None
-            else:
-                value = parse_card(body)
-                if value is None:
-                    self._unknown_word(body, pos, section)
-                    return
-        else:
-            value = resolve(body)
-            if value is None:
-                self._unknown_word(body, pos, section)
-                return
-        move = _Move(value, seat, pos, word, new_line)
-        if suffix:
-            move.annotation().suffix = suffix
-        moves.append(move)
-
-    def _unknown_word(self, word: str, pos: Pos, section: str) -> None:
-        if section == "play":
-            self._problem("PFN-E107", f"unknown card {word!r}", pos, word,
-                          "cards are a suit letter S C D H and a rank A K Q J T 9 8 7 (SA, HT);"
-                          " - is an unknown card, * claims the rest")
-        elif section == "auction":
-            self._problem("PFN-E108", f"unknown call {word!r}", pos, word,
-                          "calls are bids such as 6S 7NT mis, pass and hold (spec, section 6)")
-        else:
-            self._problem("PFN-E108", f"unknown defence call {word!r}", pos, word,
-                          "defence calls are whist, pass, half, open, closed, together, own,"
-                          " return, check, kontra …")
-
-    def _first_pos(self, raw: _RawVariation) -> Pos:
-        for element in raw:
-            if not isinstance(element, _RawVariation):
-                return self._pos(element)
-        return (0, 0)
-
-    def _variation(self, raw: _RawVariation, resolve: Callable[[str], Any], section: str,
-                   players: int) -> Variation:
-        lead: list[str] = []
-        moves = self._moves(list(raw), lead, resolve, section, players)
-        if section == "play":
-            return Variation(self._run(moves), tuple(lead))
-        return Variation(tuple(self._call(m) for m in moves), tuple(lead))
-
-    @staticmethod
-    def _call(move: _Move) -> Call:
-        ann = move.ann.freeze() if move.ann is not None else None
-        return Call(move.value, move.seat, ann, move.pos, move.text)
-
-    def _section_seat(self, entry: TagEntry, players: int) -> Seat | None:
-        return self._typed(entry, lambda v: values.seat(v, players))
-
-    def _plain_words(self, entry: TagEntry) -> list[tuple[int, int, str]] | None:
-        """``(line, col, line text)`` of a section made only of words (no comments,
-        variations or other tokens), else ``None``: the fast path for machine-written
-        records."""
-        out = []
-        for element in entry.elements:
-            if isinstance(element, _RawVariation) or element.type != "WORDS":
-                if isinstance(element, _RawVariation) or element.type != "NL":
-                    return None
-                continue
-            line, col = element.line + self._line0, element.column
-            for offset, text in enumerate(element.value.split("\n")):
-                if text and not text.isspace():
-                    out.append((line + offset, col if not offset else 1, text))
-        return out
-
-    def _calls(self, entry: TagEntry, comments: list[str], resolve: Callable[[str], str | None],
-               players: int) -> CallSection:
-        section = "auction" if entry.name == "Auction" else "defence"
-        plain = self._plain_words(entry)
-        if plain is not None:
-            calls: list[Call] = []
-            for line, col, text in plain:
-                index = 0
-                for word in text.split():
-                    if resolve(word) != word:  # an alias, a prefix or an annotation
-                        break
-                    index = text.find(word, index)
-                    calls.append(Call(word, None, None, (line, col + index), word))
-                    index += len(word)
-                else:
-                    continue
-                break
-            else:
-                return CallSection(self._section_seat(entry, players), tuple(calls))
-        moves = self._moves(entry.elements, comments, resolve, section, players)
-        return CallSection(self._section_seat(entry, players),
-                           tuple(self._call(m) for m in moves))
-
-    def _run(self, moves: list[_Move]) -> CardRun:
-        cards: list[Card | None] = []
-        anns: list[Annotation | None] = []
-        positions: list[Pos] = []
-        texts: list[str] = []
-        claim: Annotation | None = None
-        for move in moves:
-            if move.value is _CLAIM_MARK:
-                claim = move.ann.freeze() if move.ann is not None else Annotation()
-                continue
-            if claim is not None:
-                self._problem("PFN-E101", f"{move.text!r} after the claim *", move.pos, move.text,
-                              "* ends the play: the rest was claimed or not recorded")
-            cards.append(move.value)
-            anns.append(move.ann.freeze() if move.ann is not None else None)
-            positions.append(move.pos)
-            texts.append(move.text)
-        return CardRun(tuple(cards), tuple(anns) if any(anns) else None, claim,
-                       tuple(positions), tuple(texts))
-
-    def _plain_play(self, entry: TagEntry) -> tuple[CardRun, ...] | None:
-        """The tricks of a Play section of plain canonical cards (the fast path)."""
-        plain = self._plain_words(entry)
-        if plain is None:
-            return None
-        runs = []
-        cards_by_name = CARD_BY_NAME
-        for line, col, text in plain:
-            cards = tuple(map(cards_by_name.get, text.split()))
-            if None in cards and not all(c is not None or w == "-"
-                                         for c, w in zip(cards, text.split(), strict=True)):
-                return None  # aliases, claims, annotations: the general path
-            runs.append(CardRun(cards, None, None, origin=(line, col, text)))
-        return tuple(runs)
-
-    def _play(self, entry: TagEntry, comments: list[str], players: int) -> Play:
-        plain = self._plain_play(entry)
-        if plain is not None:
-            return Play(self._section_seat(entry, players), plain)
-        moves = self._moves(entry.elements, comments, parse_card, "play", players)
-        runs: list[list[_Move]] = []
-        for move in moves:
-            if move.new_line or not runs:
-                if move.value is _CLAIM_MARK and runs:  # a "*" on its own line ends the last trick
-                    runs[-1].append(move)
-                    continue
-                runs.append([])
-            runs[-1].append(move)
-        return Play(self._section_seat(entry, players), tuple(self._run(r) for r in runs))
-
-    def _sheet(self, entry: TagEntry, comments: list[str], vocabulary: Vocabulary,
-               players: int) -> tuple[ScoreEntry, ...] | None:
-        """The Sheet section: one line per player, ``A pool=10 mountain=4 whist/B=12``."""
-        out: list[ScoreEntry] = []
-        for element in entry.elements:
-            if isinstance(element, _RawVariation):
-                self._problem("PFN-E105", "a variation in the Sheet section",
-                              self._first_pos(element), "(")
-                continue
-            if element.type in ("COMMENT", "LINE_COMMENT"):
-                comments.append(self._comment(element.value))
-                continue
-            if element.type != "WORDS":
-                continue
-            first_line, first_col = self._pos(element)
-            for offset, raw in enumerate(element.value.split("\n")):
-                text = raw.rstrip()
-                words = text.split()
-                if not words:
-                    continue
-                line, col = first_line + offset, (first_col if not offset else 1)
-                prefix: Seat | None = None
-                start = 0
-                if len(words[0]) == 1:
-                    try:
-                        prefix = values.seat(words[0], players)
-                    except ValueProblem as problem:
-                        self._problem(problem.code, f"Sheet: {problem.message}", (line, col),
-                                      words[0], problem.hint)
-                        continue
-                    start = text.find(words[0]) + 1
-                try:
-                    out += values.score_entries(text[start:], vocabulary.column, True,
-                                                players, start, prefix)
-                except ValueProblem as problem:
-                    self._problem(problem.code, f"Sheet: {problem.message}",
-                                  (line, col + problem.start),
-                                  text[problem.start:problem.start + problem.length],
-                                  problem.hint)
-        return tuple(sorted_entries(out))
-
-
-def _raw_lines(elements: list[Any]) -> list[str]:
-    """An unknown section's text, line by line, for verbatim round-trips."""
-    lines: list[str] = []
-    current: list[str] = []
-
-    def flush() -> None:
-        if current:
-            lines.append(" ".join(current))
-            current.clear()
-
-    def add(items: list[Any]) -> None:
-        for element in items:
-            if isinstance(element, _RawVariation):
-                current.append("(")
-                add(list(element))
-                current.append(")")
-            elif element.type == "NL":
-                flush()
-            elif element.type == "COMMENT":
-                current.append("{ " + normalize_comment(element.value[1:-1]) + " }")
-            elif element.type == "LINE_COMMENT":
-                current.append(element.value.rstrip())
-                flush()
-            else:
-                parts = element.value.split("\n")
-                for number, part in enumerate(parts):
-                    if number:
-                        flush()
-                    if part.strip():
-                        current.append(part.strip())
-
-    add(elements)
-    flush()
-    return lines

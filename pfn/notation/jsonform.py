@@ -33,8 +33,9 @@ from pfn.model import (
     Variation,
     exact,
 )
-from pfn.notation.build import RecordBuilder, TagEntry
+from pfn.notation.build import RecordBuilder
 from pfn.notation.canonical import sorted_entries as _entries
+from pfn.notation.sections import TagEntry
 from pfn.notation.writer import _ORDER, tag_value
 from pfn.resources import resource
 from pfn.seats import SEAT_BY_NAME, Seat

@@ -21,7 +21,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from pfn.diagnostics import Diagnostic
 from pfn.model import Record, Source
-from pfn.notation.build import MAX_NESTING, SESSION_TAGS, RecordBuilder, TooDeep
+from pfn.notation.build import SESSION_TAGS, RecordBuilder
+from pfn.notation.sections import MAX_NESTING, TooDeep
 from pfn.notation.split import Chunk, split_records
 from pfn.resources import resource
 

@@ -278,8 +278,16 @@ def notebook_svg(replay: Replay) -> str | None:
 
 
 def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> None:
-    """Save with print settings: SVG text as text, fonts embedded in PDF."""
+    """Save with print settings (SVG text as text, fonts embedded in PDF), all at once:
+    a failure leaves no partial file (:func:`pfn.files.write_atomic`)."""
+    import io
+
     from matplotlib import rc_context
 
+    from pfn.files import write_atomic
+
+    buffer = io.BytesIO()
+    kind = fmt or path.rsplit(".", 1)[-1]
     with rc_context({"svg.fonttype": "none", "pdf.fonttype": 42}):
-        figure.savefig(path, format=fmt, dpi=dpi)
+        figure.savefig(buffer, format=kind, dpi=dpi)
+    write_atomic(path, buffer.getvalue())

@@ -246,7 +246,7 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_axis_off()
-    if report.layout == "serbian":
+    if report.layout == "columns":
         _serbian(ax, report, rows, size)
     elif report.players == 4:
         _pulka4(ax, report, rows, size)

@@ -28,7 +28,8 @@ class Sheet:
     rules: HouseRules
     values: dict[Key, Amount] = field(default_factory=dict)
     layout: ClassVar[str] = "pulka"
-    """How the sheet is drawn: ``pulka`` (the Russian sheet), ``serbian``, ``chips``."""
+    """How the sheet is drawn: ``pulka`` (the Russian sheet), ``columns`` (three columns a
+    player, the Serbian paper), ``chips``."""
 
     def get(self, seat: Seat, column: str, against: Seat | None = None) -> Amount:
         """One running total."""

@@ -27,6 +27,24 @@ VARIANTS: list[type[Variant]] = [Sochi, Leningrad, Rostov, RussianStandard, Serb
 _BY_NAME = {fold(alias): v for v in VARIANTS for alias in (v.name, *v.aliases)}
 
 
+def register(variant: type[Variant]) -> type[Variant]:
+    """Make a new rule family known by its name and aliases (usable as a class
+    decorator); a family registered again replaces the earlier one of that name."""
+    for known in [v for v in VARIANTS if v.name == variant.name]:
+        unregister(known)
+    VARIANTS.append(variant)
+    _BY_NAME.update({fold(alias): variant for alias in (variant.name, *variant.aliases)})
+    return variant
+
+
+def unregister(variant: type[Variant]) -> None:
+    """Forget a family made known with :func:`register`."""
+    if variant in VARIANTS:
+        VARIANTS.remove(variant)
+    for alias in [a for a, v in _BY_NAME.items() if v is variant]:
+        del _BY_NAME[alias]
+
+
 def find_variant(name: str) -> type[Variant]:
     """The variant named ``name`` or one of its aliases (any case);
     :class:`~pfn.diagnostics.UnknownVariant` if none."""

@@ -360,7 +360,7 @@ class SerbianSheet(Sheet):
 
     refe_used: int = 0
     """How many all-passes have written refe."""
-    layout: ClassVar[str] = "serbian"
+    layout: ClassVar[str] = "columns"
 
     def settle(self) -> dict[Seat, Fraction]:
         return settle(self, self.rules)

@@ -1,0 +1,147 @@
+"""Files: writing them safely, and telling what kind of input a file is.
+
+Every command that writes a file goes through :func:`write_atomic`: the new content
+is written beside the target, flushed to disk and moved over it in one step, so an
+interruption, a full disk or a failed check leaves the original as it was and no
+temporary file behind.  The original's mode (and owner, where the system allows it)
+is kept, a symlink stays a symlink (its target is rewritten) and a file with several
+hard links keeps them all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import stat
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Literal, TextIO
+
+from pfn.diagnostics import PfnError
+
+Content = str | bytes | Callable[[TextIO], None]
+"""What to write: text, bytes, or a function that writes text to an open file."""
+
+
+class WriteError(PfnError):
+    """A file could not be written; the original (if any) is untouched."""
+
+
+def write_atomic(path: str | Path, content: Content) -> None:
+    """Write ``content`` to ``path`` so that it is either all there or not at all
+    (:class:`WriteError` on failure; the original is untouched, nothing is left)."""
+    target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
+    folder = target.parent
+    if target.is_dir():
+        raise WriteError(f"cannot write {path}: it is a directory")
+    if not folder.is_dir():
+        raise WriteError(f"cannot write {path}: no directory {folder}")
+    try:
+        before = target.stat()
+    except FileNotFoundError:
+        before = None
+    except OSError as error:
+        raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
+    temporary: str | None = None
+    try:
+        with _signals_deferred():
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.",
+                                                 suffix=".tmp")
+            with open(handle, "wb") as raw:
+                if isinstance(content, bytes):
+                    raw.write(content)
+                elif isinstance(content, str):
+                    raw.write(content.encode("utf-8", errors="surrogateescape"))
+                else:
+                    text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+                    content(text)
+                    text.flush()
+                    text.detach()
+                raw.flush()
+                os.fsync(raw.fileno())
+            if before is not None and before.st_nlink > 1:
+                _copy_into(temporary, target, before)  # keep every hard link
+                os.unlink(temporary)
+            else:
+                _take_over(temporary, before)
+                os.replace(temporary, target)
+            temporary = None
+            _sync_folder(folder)
+    except OSError as error:
+        raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _take_over(temporary: str, before: os.stat_result | None) -> None:
+    """Give the new file the original's mode and owner, or a new file's usual mode."""
+    if before is None:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)
+        return
+    os.chmod(temporary, stat.S_IMODE(before.st_mode))
+    with contextlib.suppress(OSError):  # only root may give a file to someone else
+        os.chown(temporary, before.st_uid, before.st_gid)
+
+
+def _copy_into(temporary: str, target: Path, before: os.stat_result) -> None:
+    """Rewrite ``target`` in place (its inode, so every hard link sees the new text),
+    after reserving the room, so a full disk fails before anything is changed."""
+    size = os.path.getsize(temporary)
+    with open(target, "r+b") as out, open(temporary, "rb") as source:
+        if size > before.st_size and hasattr(os, "posix_fallocate"):
+            os.posix_fallocate(out.fileno(), 0, size)
+        while chunk := source.read(1 << 20):
+            out.write(chunk)
+        out.truncate()
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the file is in place (or cleaned up), then act."""
+    caught: list[int] = []
+    names = [signal.SIGINT, signal.SIGTERM]
+    try:
+        previous = {s: signal.signal(s, lambda number, _frame: caught.append(number))
+                    for s in names}
+    except ValueError:  # not the main thread: signals cannot be deferred here
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for caught_number in caught:
+            os.kill(os.getpid(), caught_number)
+
+
+InputKind = Literal["pfn", "json", "jsonl"]
+
+
+def input_kind(name: str) -> InputKind:
+    """What a file holds, from its name: the JSON form (``.json``), JSON Lines
+    (``.jsonl``) or PFN (anything else, and standard input)."""
+    if name.endswith(".jsonl"):
+        return "jsonl"
+    if name.endswith(".json"):
+        return "json"
+    return "pfn"

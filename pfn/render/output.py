@@ -1,0 +1,122 @@
+"""Turning a record into picture files: one position, every trick, or the score sheet.
+
+:func:`render` is what ``pfn render`` does, as a library call: it draws the figures,
+names the files after the board and trick unless told otherwise, and writes each one
+whole (:func:`pfn.files.write_atomic`), every trick of a PDF as one file of pages.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from matplotlib.figure import Figure
+
+from pfn.deal import replay
+from pfn.diagnostics import PfnError
+from pfn.files import write_atomic
+from pfn.model import Record
+from pfn.render.diagram import Style, deal_figure, save, strip_figure
+from pfn.seats import Seat
+
+ImageKind = Literal["svg", "pdf", "png"]
+KINDS: tuple[ImageKind, ...] = ("svg", "pdf", "png")
+
+
+class RenderError(PfnError):
+    """There is nothing to draw for what was asked."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What to draw and where."""
+
+    kind: ImageKind = "svg"
+    trick: int = 0
+    """The trick on the table (0: before the lead)."""
+    final: bool = False
+    """The end of the play instead of ``trick``."""
+    every: bool = False
+    """Every trick: pages of one PDF, numbered SVG/PNG files, or one grid (``strip``)."""
+    strip: bool = False
+    sheet: bool = False
+    """The match's score sheet up to the record's board, and the settlement."""
+    board: str | None = None
+    output: str | None = None
+    """The file to write (default: named after the source, the board and the trick)."""
+    stem: str = "deal"
+    dpi: int = 200
+    style: Style = field(default_factory=Style)
+    hidden: Sequence[Seat] = ()
+
+
+def kind_of(output: str | None, given: str | None) -> ImageKind:
+    """The image format: the one given, else the output file's extension, else SVG."""
+    kind = given or (Path(output).suffix.lstrip(".").lower() if output else "") or "svg"
+    if kind not in KINDS:
+        raise RenderError(f"{kind!r} is not an image format: svg, pdf or png")
+    return kind
+
+
+def render(records: Sequence[Record], record: Record, request: Request) -> list[str]:
+    """Draw what ``request`` asks of ``record`` (one of ``records``, the whole input, for
+    the sheet of its match); the files written, each with a note on what it holds."""
+    if request.sheet:
+        return [_sheet(records, record, request)]
+    result = replay(record, on_error="collect")
+    kind, output = request.kind, request.output
+    if request.every and request.strip:
+        path = output or f"{request.stem}-tricks.{kind}"
+        save(strip_figure(result, request.style, request.hidden), path, kind, request.dpi)
+        return [path]
+    if request.every:
+        numbers = [t.number for t in result.tricks] or [0]
+        figures = [deal_figure(result, n, request.style, request.hidden) for n in numbers]
+        if kind == "pdf":
+            path = output or f"{request.stem}-tricks.pdf"
+            save_pages(figures, path)
+            return [f"{path} ({len(numbers)} pages)"]
+        base = Path(output).with_suffix("") if output else Path(f"{request.stem}-trick")
+        written = []
+        for number, figure in zip(numbers, figures, strict=True):
+            path = f"{base}-{number:02d}.{kind}"
+            save(figure, path, kind, request.dpi)
+            written.append(path)
+        return written
+    number = len(result.tricks) + 1 if request.final else request.trick
+    path = output or f"{request.stem}-trick{number:02d}.{kind}"
+    save(deal_figure(result, number, request.style, request.hidden), path, kind, request.dpi)
+    return [path]
+
+
+def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:
+    from pfn.render.sheet import sheet_figure
+    from pfn.report import reports
+
+    matches = reports(records)
+    target = next((m for m in matches if m.id is not None and m.id == record.match),
+                  matches[0] if matches else None)
+    if target is None:
+        raise RenderError("nothing to score")
+    upto = None
+    if request.board is not None:
+        boards = [row.board for row in target.rows]
+        upto = boards.index(request.board) + 1 if request.board in boards else None
+    path = request.output or f"{request.stem}-sheet.{request.kind}"
+    save(sheet_figure(target, upto), path, request.kind, request.dpi)
+    return path
+
+
+def save_pages(figures: Sequence[Figure], path: str) -> None:
+    """Figures as the pages of one PDF, written whole."""
+    from matplotlib import rc_context
+    from matplotlib.backends.backend_pdf import PdfPages
+
+    buffer = io.BytesIO()
+    with rc_context({"pdf.fonttype": 42}), PdfPages(buffer) as pages:
+        for figure in figures:
+            pages.savefig(figure)
+    write_atomic(path, buffer.getvalue())
