@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pfn.cards import CARD_BY_NAME, Card
-from pfn.diagnostics import Diagnostic
+from pfn.diagnostics import Diagnostic, NotationError
 from pfn.model import (
     Annotation,
     Call,
@@ -88,7 +88,7 @@ MAX_NESTING = 64
 """Variations may nest this deep (spec, section 8); deeper input is refused whole."""
 
 
-class TooDeep(Exception):
+class TooDeep(NotationError):
     """Variations nested deeper than :data:`MAX_NESTING`: the record is not read."""
 
     def __init__(self, token: Any) -> None:

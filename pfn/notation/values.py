@@ -12,19 +12,36 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pfn.cards import CARD_BY_NAME, RANK_MASK, Card
+from pfn.diagnostics import NotationError, Problem
 from pfn.model import Amount, CardPattern, CardRef, Deal, Hand, ScoreEntry, exact
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import SUIT_CHARS, Vocabulary, parse_card, rank_of
 
 
-class ValueProblem(ValueError):
-    """A tag value that does not parse: code, message, offset and length of the bad part."""
+class ValueProblem(NotationError):
+    """A tag value that does not parse: the problem, and the offset and length of the bad
+    part of the value."""
 
     def __init__(self, code: str, message: str, start: int = 0, length: int = 0,
                  hint: str | None = None) -> None:
         super().__init__(message)
-        self.code, self.message, self.start, self.length, self.hint = (
-            code, message, start, length, hint)
+        self.problem = Problem(code, message, hint)
+        self.start, self.length = start, length
+
+    @property
+    def code(self) -> str:
+        """The diagnostic code."""
+        return self.problem.code
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in words."""
+        return self.problem.message
+
+    @property
+    def hint(self) -> str | None:
+        """What would help."""
+        return self.problem.hint
 
 
 def _words(value: str) -> list[tuple[int, str]]:

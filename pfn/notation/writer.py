@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO
 
+from pfn.diagnostics import PfnError
 from pfn.model import (
     Annotation,
     Call,
@@ -32,7 +33,7 @@ HEADER = "% PFN 1.0"
 _ORDER = {name: i for i, name in enumerate(KNOWN_TAGS)}
 
 
-class WriteError(ValueError):
+class WriteError(PfnError):
     """A record that cannot be written (it did not parse)."""
 
 

@@ -72,42 +72,11 @@ class Sheet:
         """Write a deal's entries; return what was actually written."""
         out: list[LedgerEntry] = []
         for e in entries:
-            if e.column == "preferans":
-                out += self._preferans(e.seat, no_trumps=e.value == 2)
-            elif e.column == "pool" and e.value > 0 and self.target is not None:
+            if e.column == "pool" and e.value > 0 and self.target is not None:
                 out += self._pool(e)
             else:
                 out.append(e)
                 self._add(e)
-        return out
-
-    def _preferans(self, seat: Seat, no_trumps: bool) -> list[LedgerEntry]:
-        """Seed 000: the pool written up to the target, the mountain and every whist
-        against him crossed out; at no-trumps also every other pool closed, with ten
-        whists per point written against its owner, and the match is over."""
-        why = "Preferans hand" + (" at no-trumps" if no_trumps else "")
-        changes = []
-        if self.target is not None:
-            changes.append(entry(seat, "pool", self.target - self.get(seat, "pool"),
-                                 f"{why}: the pool written up to {self.target}"))
-        if self.get(seat, "mountain"):
-            changes.append(entry(seat, "mountain", -self.get(seat, "mountain"),
-                                 f"{why}: the mountain crossed out"))
-        for other in self.seats():
-            against = self.get(other, "whist", seat)
-            if other != seat and against:
-                changes.append(entry(other, "whist", -against, f"{why}: whists against"
-                                     f" {seat} crossed out", seat))
-        if no_trumps and self.target is not None:
-            for other in self.seats():
-                short = self.target - self.get(other, "pool")
-                if other != seat and short > 0:
-                    changes.append(entry(other, "pool", short, f"{why}: {seat} closes the pool"))
-                    changes.append(entry(seat, "whist", 10 * short, f"{why}: ten whists per"
-                                         " point closed", other))
-        out = [e for e in changes if e.value]
-        for e in out:
-            self._add(e)
         return out
 
     def _pool(self, e: LedgerEntry) -> list[LedgerEntry]:

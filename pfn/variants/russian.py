@@ -67,9 +67,6 @@ class RussianScoring(Scoring):
         contract, declarer = facts.contract, facts.declarer
         assert declarer is not None
         defence = facts.defence
-        if contract.pref:
-            return [entry(declarer, "preferans", 2 if contract.trump is None else 1,
-                          f"{self.name}: a Preferans hand ({contract}) wins the match")]
         out: list[LedgerEntry] = self.talon_bonus(facts, notes)
         price = self.price(contract)
         level = contract.level

@@ -129,6 +129,15 @@ class StandardScoring(RussianScoring):
     caller_takes_all = True
     lone_words = "the caller writes for both hands"
 
+    def game(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
+        """A "Preferans" hand wins the match (written as one "preferans" entry, which the
+        sheet turns into closed pools); any other game as in Sochi."""
+        contract = facts.contract
+        if contract.pref and facts.declarer is not None:
+            return [entry(facts.declarer, "preferans", 2 if contract.trump is None else 1,
+                          f"{self.name}: a Preferans hand ({contract}) wins the match")]
+        return super().game(facts, notes)
+
     def talon_bonus(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         """One ace: 1 trick; K+Q of a suit: 1; A+K of a suit: 2; two aces: 3 — written by
         the idle dealer against the declarer (not in misère)."""
@@ -192,7 +201,47 @@ def possible_bonuses(talon: tuple[CardRef, ...] | None, seen: int) -> set[int]:
 
 class StandardSheet(Sheet):
     """Seed 000's sheet: once a pool is closed, half of what it would take pays down its
-    owner's mountain and the rest helps the largest open pool ("American aid")."""
+    owner's mountain and the rest helps the largest open pool ("American aid"); a
+    "Preferans" hand wins the match outright."""
+
+    def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
+        out: list[LedgerEntry] = []
+        for e in entries:
+            if e.column == "preferans":
+                out += self.preferans(e.seat, no_trumps=e.value == 2)
+            else:
+                out += super().write([e])
+        return out
+
+    def preferans(self, seat: Seat, no_trumps: bool) -> list[LedgerEntry]:
+        """Seed 000: the pool written up to the target, the mountain and every whist
+        against him crossed out; at no-trumps also every other pool closed, with ten
+        whists per point written against its owner, and the match is over."""
+        why = "Preferans hand" + (" at no-trumps" if no_trumps else "")
+        changes = []
+        if self.target is not None:
+            changes.append(entry(seat, "pool", self.target - self.get(seat, "pool"),
+                                 f"{why}: the pool written up to {self.target}"))
+        if self.get(seat, "mountain"):
+            changes.append(entry(seat, "mountain", -self.get(seat, "mountain"),
+                                 f"{why}: the mountain crossed out"))
+        for other in self.seats():
+            against = self.get(other, "whist", seat)
+            if other != seat and against:
+                changes.append(entry(other, "whist", -against, f"{why}: whists against"
+                                     f" {seat} crossed out", seat))
+        if no_trumps and self.target is not None:
+            for other in self.seats():
+                short = self.target - self.get(other, "pool")
+                if other != seat and short > 0:
+                    changes.append(entry(other, "pool", short, f"{why}: {seat} closes the pool"))
+                    changes.append(entry(seat, "whist", 10 * short, f"{why}: ten whists per"
+                                         " point closed", other))
+        out = [e for e in changes if e.value]
+        for e in out:
+            self._add(e)
+        return out
+
 
     def pay_down(self, seat: Seat, excess: Amount, out: list[LedgerEntry]) -> Amount:
         mountain = self.get(seat, "mountain")
