@@ -264,10 +264,6 @@ def fmt(
 # convert
 
 
-def _json_input(path: str) -> bool:
-    return path.endswith((".json", ".jsonl"))
-
-
 @app.command()
 def convert(
     source: Annotated[str, typer.Argument(help="Input file: PFN, or JSON (.json/.jsonl); '-'"
@@ -285,29 +281,19 @@ def convert(
     document on input is the exception: it is read whole). A record with a syntax
     error stops the conversion; with --output nothing is written then.
     """
-    from pfn.files import WriteError, write_atomic
+    from pfn.files import WriteError, input_kind, read_records, write_atomic
     from pfn.notation import jsonform
-    from pfn.notation.reader import Reader, read
     from pfn.notation.writer import dump
 
     if to is None:
         suffix = Path(output).suffix if output else ""
         to = {".jsonl": ConvertFormat.jsonl, ".json": ConvertFormat.json,
               ".pfn": ConvertFormat.pfn}.get(suffix) or (
-            ConvertFormat.pfn if _json_input(source) else ConvertFormat.json)
+            ConvertFormat.pfn if input_kind(source) != "pfn" else ConvertFormat.json)
     problems: list[Diagnostic] = []
 
-    def given() -> Iterator[Record]:
-        if source.endswith(".jsonl"):
-            with open(source, encoding="utf-8") as handle:
-                yield from jsonform.read_jsonl(handle, source)
-        elif source.endswith(".json"):
-            yield from jsonform.loads_json(Path(source).read_text(encoding="utf-8"), source)
-        else:
-            yield from Reader("<stdin>").records(sys.stdin) if source == "-" else read(source)
-
     def records() -> Iterator[Record]:
-        for record in given():
+        for record in read_records(source):
             bad = [d for d in record.diagnostics
                    if d.is_notation]
             if bad:
@@ -441,18 +427,11 @@ def _load_one(path: str, board: str | None, any_record: bool = False
               ) -> tuple[list[Record], Record]:
     """All records of ``path`` and the one asked for (by Board, else the first deal, or
     with ``any_record`` the first record)."""
-    from pfn.notation.reader import read
+    from pfn.files import read_records
+    from pfn.notation.reader import find_board
 
-    records = [r for r in read(path) if r.syntax_ok and not r.empty]
-    chosen = None
-    for record in records:
-        if board is not None and record.tag("Board") == board:
-            chosen = record
-            break
-        if board is None and (any_record or record.deal is not None
-                              or record.contract is not None):
-            chosen = record
-            break
+    records = [r for r in read_records(path) if r.syntax_ok and not r.empty]
+    chosen = find_board(records, board, any_record)
     if chosen is None:
         what = f"no board {board}" if board is not None else "no deal"
         sys.stderr.write(f"{path}: {what} to draw\n")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Literal, TextIO
 
 from pfn.diagnostics import PfnError
+from pfn.model import Record
 
 Content = str | bytes | Callable[[TextIO], None]
 """What to write: text, bytes, or a function that writes text to an open file."""
@@ -145,3 +146,23 @@ def input_kind(name: str) -> InputKind:
     if name.endswith(".json"):
         return "json"
     return "pfn"
+
+
+def read_records(source: str) -> Iterator[Record]:
+    """The records of a file of any kind (:func:`input_kind`), or of standard input
+    (``-``, PFN), streamed."""
+    import sys
+
+    from pfn.notation import jsonform
+    from pfn.notation.reader import Reader, read
+
+    kind = input_kind(source)
+    if source == "-":
+        yield from Reader("<stdin>").records(sys.stdin)
+    elif kind == "jsonl":
+        with open(source, encoding="utf-8") as handle:
+            yield from jsonform.read_jsonl(handle, source)
+    elif kind == "json":
+        yield from jsonform.loads_json(Path(source).read_text(encoding="utf-8"), source)
+    else:
+        yield from read(source)

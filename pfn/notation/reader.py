@@ -318,3 +318,18 @@ def loads(text: str, *, name: str | None = None) -> list[Record]:
 def load(path: str | os.PathLike[str]) -> list[Record]:
     """Every record of a PFN file."""
     return list(read(path))
+
+
+def find_board(records: Iterable[Record], board: str | None, any_record: bool = False
+               ) -> Record | None:
+    """The record whose Board tag is ``board``; without a board the first deal (or with
+    ``any_record`` the first record of any kind)."""
+    for record in records:
+        if not record.syntax_ok or record.empty:
+            continue
+        if board is not None:
+            if record.tag("Board") == board:
+                return record
+        elif any_record or record.deal is not None or record.contract is not None:
+            return record
+    return None

@@ -11,6 +11,7 @@ the kernel's (:mod:`pfn.rules.tricks`); this module only knows what the record s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -24,6 +25,15 @@ from pfn.seats import SEATS, Seat
 
 if TYPE_CHECKING:
     from pfn.rules.stages import Replayer
+
+
+_SEAT_OR_TALON: dict[int | None, Seat | None] = {None: None, **dict(enumerate(SEATS))}
+
+
+@functools.lru_cache(maxsize=64)
+def _seats(seats: tuple[int | None, ...]) -> tuple[Seat | None, ...]:
+    """The kernel's seat numbers as seats (a talon card's seat is ``None``)."""
+    return tuple(_SEAT_OR_TALON[s] for s in seats)
 
 
 @dataclass
@@ -189,21 +199,19 @@ class PlayStage:
             talon.append(lead)
         kernel = Tricks(r.hands, order, self.leader or order[0], rules, talon)
         played: list[PlayedTrick] = []
+        history = kernel.history
         for number, run in enumerate(tricks, start=1):
             cards = run.cards
-            if run.anns is not None or None in cards or len(cards) != len(order) + len(
-                    kernel.cards):
+            on_table = len(kernel.cards)  # the talon card of a talon-led trick
+            if run.anns is not None or None in cards or len(cards) != len(order) + on_table:
                 return False
             before = tuple(kernel.hands)
-            for card in cards[len(kernel.cards):]:
-                if not kernel.legal_cards() >> card & 1:  # type: ignore[operator]
-                    return False
-                kernel.play(card)  # type: ignore[arg-type]
-            _cards, seats, _leader, winner = kernel.history[-1]
-            played.append(PlayedTrick(number, None if seats[0] is None else SEATS[seats[0]],
-                                      tuple(None if s is None else SEATS[s] for s in seats),
-                                      cards, None if winner is None else SEATS[winner], before,
-                                      seats[0] is None, run))
+            if not kernel.play_trick(cards[on_table:] if on_table else cards):  # type: ignore[arg-type]
+                return False
+            seats, winner = history[-1][1], history[-1][3]
+            played.append(PlayedTrick(number, _SEAT_OR_TALON[seats[0]], _seats(tuple(seats)),
+                                      cards, _SEAT_OR_TALON[winner], before, seats[0] is None,
+                                      run))
         r.tricks = played
         taken = dict.fromkeys(order, 0)
         for seat, count in enumerate(kernel.taken):

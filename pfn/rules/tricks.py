@@ -195,20 +195,8 @@ class Tricks:
     only moves; :attr:`history` keeps every completed trick.
     """
 
-    __slots__ = (
-        "_at",
-        "cards",
-        "hands",
-        "history",
-        "leader",
-        "number",
-        "order",
-        "rules",
-        "seats",
-        "taken",
-        "talon",
-        "turn",
-    )
+    __slots__ = ("_at", "_heads", "_index", "_n", "_size", "_trump", "cards", "hands", "history",
+                 "leader", "number", "order", "rules", "seats", "taken", "talon", "turn")
 
     def __init__(self, hands: Sequence[int], order: Sequence[int], leader: int,
                  rules: PlayRules, talon: Sequence[int] = ()) -> None:
@@ -224,20 +212,28 @@ class Tricks:
         self.seats: list[int | None] = []
         """Who played each card on the table (``None``: the talon)."""
         self.taken = [0] * max(len(self.hands), 4)
-        self.history: list[tuple[tuple[int, ...], tuple[int | None, ...], int, int | None]] = []
-        """Completed tricks: cards, seats, leader, winner."""
+        self.history: list[tuple[list[int], list[int | None], int, int | None]] = []
+        """Completed tricks: cards, seats, leader, winner (never changed once there)."""
         self.turn = leader
         """The seat to play next."""
+        self._n = len(self.order)
+        self._index = {seat: i for i, seat in enumerate(self.order)}
+        self._trump = rules.trump
+        self._heads = rules.must_head
         self._at = 0
+        self._size = self._n
         self._open()
 
     def _open(self) -> None:
         """Start a trick: the leader's turn, or the talon card first and the eldest next."""
-        if self.rules.talon_lead(self.number) and self.number <= len(self.talon):
+        if self.number <= self.rules.talon_leads and self.number <= len(self.talon):
             self.cards.append(self.talon[self.number - 1])
             self.seats.append(None)
             self.leader = self.order[0]
-        self._at = self.order.index(self.leader)
+            self._size = self._n + 1
+        else:
+            self._size = self._n
+        self._at = self._index[self.leader]
         self.turn = self.leader
 
     @property
@@ -248,25 +244,64 @@ class Tricks:
     def legal_cards(self) -> int:
         """The cards the seat to play may play now (a mask)."""
         hand = self.hands[self.turn]
-        if not self.cards:
+        cards = self.cards
+        if not cards:
             return hand
-        return self.rules.legal(hand, self.cards, self.seats)
+        if self._heads:
+            return self.rules.legal(hand, cards, self.seats)
+        return legal_cards(hand, cards[0], self._trump)
 
     def play(self, card: int) -> None:
         """The seat to play plays ``card`` (legality is the caller's business: see
         :meth:`legal_cards`)."""
         seat = self.turn
         self.hands[seat] &= ~(1 << card)
-        cards, seats = self.cards, self.seats
+        cards = self.cards
         cards.append(card)
-        seats.append(seat)
-        if len(cards) < len(self.order) + (seats[0] is None):
-            self._at = at = (self._at + 1) % len(self.order)
+        self.seats.append(seat)
+        if len(cards) < self._size:
+            at = self._at + 1
+            if at == self._n:
+                at = 0
+            self._at = at
             self.turn = self.order[at]
             return
+        self._finish()
+
+    def play_trick(self, cards: Sequence[int]) -> bool:
+        """Play ``cards`` in turn to complete the trick on the table, checking each;
+        ``False`` at the first card that is not legal (the position is then left
+        half-played).  The replay of a record plays a whole line at a time this way."""
+        hands, order, table, seats = self.hands, self.order, self.cards, self.seats
+        at, n, trump, heads = self._at, self._n, self._trump, self._heads
+        follow = legal_cards
+        for card in cards:
+            seat = order[at]
+            hand = hands[seat]
+            if not table:
+                legal = hand
+            elif heads:
+                legal = self.rules.legal(hand, table, seats)
+            else:
+                legal = follow(hand, table[0], trump)
+            if not legal >> card & 1:
+                return False
+            hands[seat] = hand & ~(1 << card)
+            table.append(card)
+            seats.append(seat)
+            at = at + 1 if at + 1 < n else 0
+        if len(table) == self._size:
+            self._finish()
+        else:
+            self._at, self.turn = at, order[at]
+        return True
+
+    def _finish(self) -> None:
+        """The trick on the table is complete: who takes it, and who leads next."""
         rules = self.rules
+        cards, seats = self.cards, self.seats
         winner = rules.winner(cards, seats)
-        self.history.append((tuple(cards), tuple(seats), self.leader, winner))
+        self.history.append((cards, seats, self.leader, winner))
         if winner is not None:
             self.taken[winner] += 1
         leader = rules.next_leader(self.number, winner, self.order[0])
@@ -283,7 +318,7 @@ class Tricks:
             seat = self.seats.pop()
             assert seat is not None
             self.hands[seat] |= 1 << card
-            self._at = (self._at - 1) % len(self.order)
+            self._at = (self._at - 1) % self._n
             self.turn = seat
             return
         cards, seats, leader, winner = self.history.pop()
@@ -296,4 +331,5 @@ class Tricks:
         self.cards, self.seats = list(cards[:-1]), list(seats[:-1])
         self.leader = leader
         self.turn = seat
-        self._at = self.order.index(seat)
+        self._at = self._index[seat]
+        self._size = len(cards)
