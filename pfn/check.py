@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pfn.diagnostics import Diagnostic, Severity
+from pfn.diagnostics import Diagnostic, Severity, text_lines
 from pfn.model import Record
 from pfn.notation.reader import Reader, read
 from pfn.notation.split import Chunk, split_records
@@ -55,7 +55,7 @@ def _locate(record: Record, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     if not diagnostics:
         return diagnostics
     source = record.source
-    lines = source.text.splitlines() if source is not None else None
+    lines = text_lines(source.text) if source is not None else None
     name = source.name if source is not None else None
     first = source.line if source is not None else 1
     return [d.located(name, lines, first) for d in diagnostics]

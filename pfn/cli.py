@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
-from pfn.diagnostics import Diagnostic, PfnError, Severity
+from pfn.diagnostics import Diagnostic, PfnError, Severity, text_lines
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -195,7 +195,7 @@ def _format_text(text: str, name: str) -> tuple[str | None, list[Diagnostic]]:
     records = list(Reader(name).records(io.StringIO(text, newline=None)))
     blocking = []
     for record in records:
-        lines = record.source.text.splitlines() if record.source else None
+        lines = text_lines(record.source.text) if record.source else None
         first = record.source.line if record.source else 1
         for d in record.diagnostics:
             if d.is_notation:

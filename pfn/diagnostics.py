@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
     "PFN-E117": "unknown contract",
     "PFN-E118": "note reference without a note",
     "PFN-E119": "variations nested too deep",
+    "PFN-E120": "the same entry twice",
     # structure
     "PFN-E201": "card dealt twice",
     "PFN-E202": "wrong number of cards in a hand",
@@ -142,6 +143,15 @@ def severity_of(code: str) -> Severity:
 
 SHOWN = 160
 """Longest text a diagnostic quotes; longer text (a megabyte line) is cut in the middle."""
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a text as a PFN reader counts them: at ``\n`` only (``\r\n`` too),
+    never at form feeds, U+0085 or U+2028, which ``str.splitlines`` would also break."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def shorten(text: str | None, limit: int = SHOWN) -> str | None:

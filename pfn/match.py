@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pfn.deal import replay, score, variant_of
-from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant
+from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant, text_lines
 from pfn.model import Amount, Record, format_amount
 from pfn.rules.replay import DealContext, Replay
 from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label, reasons, totals
@@ -42,19 +42,12 @@ class MatchState:
     refa_open: dict[Seat, int] = field(default_factory=dict)
 
 
-def _target(record: Record) -> int | None:
-    value = record.tag("Target")
-    if value is None or not value.strip().isdigit():
-        return None
-    return int(value)
-
-
 def _new_state(record: Record, overrides: tuple[tuple[str, str], ...]) -> MatchState | None:
     try:
         variant = variant_of(record, overrides)
     except UnknownVariant:
         return None
-    target = _target(record) if record.match is not None else None
+    target = record.target if record.match is not None else None
     sheet = variant.sheet(record.players, target)
     if record.match is not None:
         sheet.start()
@@ -65,7 +58,9 @@ def _header(record: Record) -> dict[str, str]:
     """The match-wide tags a record gives, in canonical form."""
     found = {t.name for t in record.tags}
     values = {"Variant": record.variant, "Rules": "; ".join(f"{k}={v}" for k, v in record.rules),
-              "Target": (record.tag("Target") or "").strip(), "Players": "; ".join(record.names)}
+              "Target": str(record.target) if record.target is not None else (
+                  record.tag("Target") or "").strip(),
+              "Players": "; ".join(record.names)}
     return {name: values[name] for name in MATCH_TAGS if name in found}
 
 
@@ -316,7 +311,7 @@ def _entry_pos(record: Record, name: str, key: Key) -> tuple[int | None, int | N
     source = record.source
     if source is None or line is None:
         return (line, col)
-    lines = source.text.splitlines()
+    lines = text_lines(source.text)
     seat, column, against = key
     needle = f"{seat}:{column}" + (f"/{against}" if against is not None else "")
     for index in range(line - source.line, len(lines)):

@@ -304,9 +304,9 @@ class ScoreEntry:
         return self.label() + amount
 
 
-TYPED_TAGS = frozenset({"Variant", "Rules", "Dealer", "Deal", "Declarer", "Contract", "Result",
-                        "Talon", "Discard", "Score", "Settlement", "Note", "Auction",
-                        "Defence", "Play", "Sheet"})
+TYPED_TAGS = frozenset({"Variant", "Rules", "Target", "Dealer", "Deal", "Declarer",
+                        "Contract", "Result", "Talon", "Discard", "Score", "Settlement", "Note",
+                        "Auction", "Defence", "Play", "Sheet"})
 """Tags whose content is held in the typed fields of :class:`Record`: their raw values
 (``"c"`` for ``C``, ``"Сочи"`` for ``sochi``) do not take part in equality."""
 
@@ -384,6 +384,8 @@ class Record:
     notes: tuple[tuple[int, str], ...] = ()
     rules: tuple[tuple[str, str], ...] = ()
     """House rules from the Rules tag, as ``(option, value)`` pairs."""
+    target: int | None = None
+    """The Target tag: the pool size, or the starting bule."""
     sections: tuple[tuple[str, Section], ...] = ()
     """Sections pfn does not know, by tag name."""
     comments: tuple[str, ...] = ()

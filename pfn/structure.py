@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from pfn.cards import Card, cards_of
-from pfn.diagnostics import Diagnostic
+from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import Annotation, CardPattern, CardRef, Pos, Record, Variation
 from pfn.seats import Seat
 
@@ -39,7 +39,7 @@ def _deal_pos(record: Record, label: str) -> Pos:
     source = record.source
     if source is None or not line:
         return (line, col)
-    lines = source.text.splitlines()
+    lines = text_lines(source.text)
     index = line - source.line
     if 0 <= index < len(lines):
         text = lines[index]

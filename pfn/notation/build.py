@@ -266,6 +266,7 @@ class RecordBuilder(SectionReader, Transformer[Any, Record]):
                 values.settlement(v, players)))),
             "notes": tuple(notes),
             "rules": self._typed(by_name.get("Rules"), values.rules) or (),
+            "target": self._typed(by_name.get("Target"), values.target),
         }
 
     def _variant(self, entry: TagEntry | None, has_tags: bool) -> tuple[str, Vocabulary]:

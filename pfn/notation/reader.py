@@ -19,7 +19,7 @@ from typing import IO, Any, cast
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
-from pfn.diagnostics import Diagnostic
+from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import Record, Source
 from pfn.notation.build import SESSION_TAGS, RecordBuilder
 from pfn.notation.sections import MAX_NESTING, TooDeep
@@ -159,7 +159,7 @@ def _strip_bom(lines: Iterable[str]) -> Iterator[str]:
 
 def _bad_bytes(text: str, chunk: Chunk, name: str | None) -> list[Diagnostic]:
     out = []
-    for number, line in enumerate(text.splitlines(), start=chunk.line):
+    for number, line in enumerate(text_lines(text), start=chunk.line):
         for m in _BAD_BYTES.finditer(line):
             raw = m.group().encode("utf-8", "surrogateescape")
             out.append(Diagnostic("PFN-E002", f"bytes {raw.hex(' ')} are not UTF-8", name,
@@ -185,7 +185,7 @@ def _too_deep(error: TooDeep, text: str, first_line: int, name: str | None) -> D
     token = error.token
     line = token.line if token is not None else 1
     col = token.column if token is not None else 1
-    lines = text.splitlines()
+    lines = text_lines(text)
     return Diagnostic("PFN-E119", f"variations nested more than {MAX_NESTING} deep", name,
                       first_line + line - 1, col, None,
                       "a variation may hold variations, up to that depth",
@@ -207,7 +207,7 @@ def _example_label(text: str) -> tuple[str, str] | None:
 def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
                       name: str | None) -> Diagnostic:
     """A friendly diagnostic for a Lark parse error in a record starting at ``first_line``."""
-    lines = text.splitlines()
+    lines = text_lines(text)
     line = getattr(error, "line", 1) or 1
     col = getattr(error, "column", 1) or 1
     token = getattr(error, "token", None)

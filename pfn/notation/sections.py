@@ -34,7 +34,9 @@ from pfn.vocabulary import Vocabulary, parse_card
 
 T = TypeVar("T")
 
-_NOTE_REF_RE = re.compile(r"^=(\d+)=$")
+_NOTE_REF_RE = re.compile(r"^=(\d{1,4})=$")
+MAX_NAG = 255
+"""NAGs are PGN's: $0 … $255."""
 _SUFFIX_CHARS = "!?"
 _CLAIM = "*"
 _CLAIM_MARK = object()
@@ -47,9 +49,13 @@ def normalize_comment(text: str) -> str:
     return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
 def unescape(value: str) -> str:
-    """A tag value without its ``\\"`` and ``\\\\`` escapes."""
-    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+    """A tag value without its escapes: ``\\"`` is a quote and ``\\\\`` a backslash; any
+    other backslash is part of the value (``C:\\games``)."""
+    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
 @dataclass
@@ -191,8 +197,9 @@ class SectionReader:
     def _word(self, word: str, pos: Pos, moves: list[_Move], resolve: Callable[[str], Any],
               section: str, players: int, new_line: bool) -> None:
         if word[0] == "$":
-            if not word[1:].isdigit():
-                self._problem("PFN-E111", f"NAG {word!r} is not $ and a number", pos, word)
+            if not word[1:].isdigit() or len(word) > 4 or int(word[1:]) > MAX_NAG:
+                self._problem("PFN-E111", f"NAG {word!r} is not $0 … ${MAX_NAG}", pos, word,
+                              "a NAG is $ and a number, as in PGN")
             elif moves:
                 moves[-1].annotation().nags.append(int(word[1:]))
             else:
@@ -201,7 +208,8 @@ class SectionReader:
         if word[0] == "=":
             m = _NOTE_REF_RE.match(word)
             if m is None:
-                self._problem("PFN-E113", f"note reference {word!r} is not =n=", pos, word)
+                self._problem("PFN-E113", f"note reference {word!r} is not =n=", pos, word,
+                              "notes are numbered 1 … 9999")
             elif moves:
                 moves[-1].annotation().notes.append(int(m.group(1)))
             else:

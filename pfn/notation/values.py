@@ -65,18 +65,27 @@ def optional_seat(text: str) -> Seat | None:
     return seat(text)
 
 
+MAX_DIGITS = 9
+"""Longer numbers are refused: no count on a Preferans sheet needs more."""
+
+
 def number(text: str, start: int = 0) -> int:
-    """A whole number."""
+    """A whole number (at most :data:`MAX_DIGITS` digits)."""
+    body = text.strip()
+    if len(body.lstrip("+-")) > MAX_DIGITS:
+        raise ValueProblem("PFN-E111", f"number {body[:12]}… is too long", start, len(text),
+                           f"numbers have at most {MAX_DIGITS} digits")
     try:
-        return int(text.strip())
+        return int(body)
     except ValueError:
-        raise ValueProblem("PFN-E111", f"invalid number {text.strip()!r}", start,
-                           len(text)) from None
+        raise ValueProblem("PFN-E111", f"invalid number {body!r}", start, len(text)) from None
 
 
 def amount(text: str, start: int = 0) -> Amount:
     """An exact amount: ``4``, ``-12``, ``+37``, ``37/3``."""
     try:
+        if len(text) > 2 * MAX_DIGITS + 2:
+            raise ValueError
         if "/" in text:
             num, den = text.split("/")
             return exact(Fraction(int(num), int(den)))
@@ -261,8 +270,8 @@ def _plain_result(value: str, players: int) -> tuple[tuple[Seat, int | None], ..
     out: list[tuple[Seat, int | None]] = []
     seats = "ABCD"[:players]
     for word in value.split():
-        if len(word) < 3 or word[1] != ":" or word[0] not in seats or not word[2:].isdigit() \
-                or int(word[2:]) > 10:
+        if not 3 <= len(word) <= 4 or word[1] != ":" or word[0] not in seats or \
+                not word[2:].isdigit() or int(word[2:]) > 10:
             return None
         out.append((SEAT_BY_NAME[word[0]], int(word[2:])))
     return tuple(out)
@@ -280,6 +289,9 @@ def result(value: str, players: int = 4) -> tuple[tuple[Seat, int | None], ...]:
             raise ValueProblem("PFN-E106", f"result entry {word!r} is not seat:tricks", at,
                                len(word), "write the tricks of each player, e.g. A:8 B:1 C:1")
         s = seat(name, players, at)
+        if any(s == other for other, _ in out):
+            raise ValueProblem("PFN-E120", f"{s} is given twice", at, len(word),
+                               "give each player's tricks once")
         tricks = None if count == "?" else number(count, at + len(name) + 1)
         if tricks is not None and not 0 <= tricks <= 10:
             raise ValueProblem("PFN-E111", f"{s} cannot take {tricks} tricks", at, len(word))
@@ -333,8 +345,20 @@ def settlement(value: str, players: int = 4) -> tuple[tuple[Seat, Amount], ...]:
         if not sep:
             raise ValueProblem("PFN-E106", f"settlement entry {word!r} is not seat:amount", at,
                                len(word))
-        out.append((seat(name, players, at), amount(number_text, at + len(name) + 1)))
+        who = seat(name, players, at)
+        if any(who == other for other, _ in out):
+            raise ValueProblem("PFN-E120", f"{who} is given twice", at, len(word))
+        out.append((who, amount(number_text, at + len(name) + 1)))
     return tuple(out)
+
+
+def target(value: str) -> int:
+    """The Target tag: the pool size (or the starting bule), a positive whole number."""
+    found = number(value)
+    if found <= 0:
+        raise ValueProblem("PFN-E111", f"the target must be positive, not {found}", 0,
+                           len(value), "the pool size (or the starting bule), e.g. 20")
+    return found
 
 
 def rules(value: str) -> tuple[tuple[str, str], ...]:
@@ -355,7 +379,7 @@ def rules(value: str) -> tuple[tuple[str, str], ...]:
 def note(value: str) -> tuple[int, str]:
     """A Note tag: ``n:text``."""
     num, sep, text = value.partition(":")
-    if not sep or not num.strip().isdigit():
+    if not sep or not num.strip().isdigit() or len(num.strip()) > 4:
         raise ValueProblem("PFN-E113", f"note {value!r} does not start with its number",
                            0, len(num), 'write [Note "1:text"] and refer to it with =1=')
     return int(num), text.strip()

@@ -9,6 +9,7 @@ break means nothing (between calls; inside comments and variations).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO
@@ -44,8 +45,15 @@ class _Atom:
     """A line may break before this atom."""
 
 
+_NEEDS_ESCAPE = re.compile(r'\\(?=["\\]|$)|"')
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value in quotes: a quote is escaped, and a backslash only where it would
+    otherwise be read as an escape (before a quote, a backslash or the closing quote),
+    so ``C:\\games`` is written as it is."""
+    return _NEEDS_ESCAPE.sub(lambda m: "\\" + m.group(), value) if (
+        "\\" in value or '"' in value) else value
 
 
 def _comment_atoms(text: str, out: list[_Atom]) -> None:
@@ -157,7 +165,7 @@ def tag_value(record: Record, tag: Tag) -> str:
     fields = {"variant": record.variant, "dealer": record.dealer, "deal": record.deal,
               "declarer": record.declarer, "contract": record.contract, "result": record.result,
               "talon": record.talon, "discard": record.discard, "score": record.score,
-              "settlement": record.settlement, "rules": record.rules,
+              "settlement": record.settlement, "rules": record.rules, "target": record.target,
               "discard_public": record.discard_public}
     return canonical_value(tag.name, tag.value, fields, seat)
 

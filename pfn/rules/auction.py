@@ -78,6 +78,10 @@ class Auction:
         expected = self.state.next_speaker()
         if expected is None:
             return explicit, Problem("PFN-E308", "call after the auction ended")
+        if explicit is not None and explicit not in self.state.order:
+            return expected, Problem("PFN-E301", f"{explicit} takes no part in this auction:"
+                                     f" it is {expected}'s turn",
+                                     "at a table of four the dealer sits out the deal")
         if explicit is not None and explicit != expected:
             if self.free_order and explicit not in self.state.passed:
                 return explicit, None
@@ -109,13 +113,14 @@ class Auction:
         if token.endswith("-hand") and not self.rules.without_talon:
             return Problem("PFN-E309", f"{token}: bids without the talon are off",
                                "house rule without-talon=on allows them")
-        if state.high is not None and self.ladder.rank(token) <= self.ladder.rank(state.high):
-            return Problem("PFN-E302", f"{token} is not higher than {state.high}",
+        standing = state.high if state.high in self.ladder else None  # a bid refused earlier
+        if standing is not None and self.ladder.rank(token) <= self.ladder.rank(standing):
+            return Problem("PFN-E302", f"{token} is not higher than {standing}",
                                "each bid must be higher than the last" + (
                                    "; 'hold' keeps the same bid where allowed"
                                    if self.rules.hold != "never" else ""))
         if not self.rules.jumps:
-            expected = self.ladder.next(state.high)
+            expected = self.ladder.next(standing)
             while expected is not None and expected.startswith("mis") and \
                     not token.startswith("mis"):
                 expected = self.ladder.next(expected)
@@ -229,7 +234,7 @@ def contract_against_bid(contract: Contract, bid: Contract, ladder: Ladder) -> P
     if str(contract) not in ladder:
         return Problem("PFN-E404", f"{contract} is not a contract of this variant",
                            "contracts: " + " ".join(b for b in ladder.bids if b[0] != "m"))
-    if ladder.rank(str(contract)) < ladder.rank(str(bid)):
+    if str(bid) in ladder and ladder.rank(str(contract)) < ladder.rank(str(bid)):
         return Problem("PFN-E403", f"contract {contract} is lower than the winning bid"
                            f" {bid}", "the declarer may play the bid or any higher contract")
     return None

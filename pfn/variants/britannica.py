@@ -58,6 +58,9 @@ class BritannicaAuction(Auction):
         expected = live[0] if last not in live or last == live[-1] else live[1]
         if last is None:
             expected = live[0]
+        if explicit is not None and explicit not in state.order:
+            return expected, Problem("PFN-E301", f"{explicit} takes no part in this auction:"
+                                     f" it is {expected}'s turn")
         if explicit is not None and explicit != expected:
             return explicit, Problem("PFN-E301", f"{explicit} speaks out of turn: it is"
                                          f" {expected}'s turn")
