@@ -10,13 +10,14 @@ target and players may not change within it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pfn.deal import replay, score, variant_of
 from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant, text_lines
-from pfn.model import Amount, Record, format_amount
+from pfn.model import Amount, Pos, Record, format_amount
 from pfn.rules.replay import DealContext, Replay
 from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label, reasons, totals
 from pfn.scoring.sheet import Sheet
@@ -87,12 +88,12 @@ class MatchChecker:
         if is_deal:
             self._dealer(record, state, out)
             if state.sheet.finished and state.id is not None and state.deals:
-                out.append(Diagnostic("PFN-E803", f"match {state.id!r} is over: every pool was"
-                                      " already closed", line=_line(record), hint="start a new"
-                                      " [Match] for a new pool"))
+                out.append(Problem("PFN-E803", f"match {state.id!r} is over: every pool was"
+                                   " already closed", "start a new [Match] for a new pool"
+                                   ).at(_at(record, "Match")))
         if not sound:
-            out.append(Diagnostic("PFN-I001", "not checked: the rules (fix the errors above"
-                                  " first)"))
+            out.append(Problem("PFN-I001", "not checked: the rules (fix the errors above"
+                               " first)").at(_at(record)))
             state.reliable = False
             return out
         written: list[LedgerEntry] | None = None
@@ -112,8 +113,9 @@ class MatchChecker:
             else:
                 state.reliable = False
                 if record.score is not None or record.sheet is not None:
-                    out.append(Diagnostic("PFN-I001", "not checked: the score (the deal could"
-                                          " not be scored from what is given)"))
+                    out.append(Problem("PFN-I001", "not checked: the score (the deal could not"
+                                       " be scored from what is given)").at(
+                                           _at(record, "Score" if record.score else "Sheet")))
         if written is not None and record.score is not None and self.scored is not None:
             out += self._compare_score(record, written, state, self.scored.uncertain)
         if record.sheet is not None:
@@ -133,15 +135,15 @@ class MatchChecker:
         if state is not None and record.match is not None and record.match == state.id:
             for name, value in _header(record).items():
                 if name in state.header and value != state.header[name]:
-                    out.append(Diagnostic("PFN-E804", f"{name} changes within match"
-                                          f" {state.id!r}: {state.header[name]!r} before,"
-                                          f" {value!r} here", line=_tag_line(record, name)))
+                    out.append(Problem("PFN-E804", f"{name} changes within match"
+                                       f" {state.id!r}: {state.header[name]!r} before,"
+                                       f" {value!r} here").at(_value_at(record, name), value))
             return state
         try:
             new = _new_state(record, self.rules)
         except OptionError as error:  # a house rule that does not exist or a bad value
-            out.append(Diagnostic("PFN-E116", str(error), line=_tag_line(record, "Rules"),
-                                  hint="see docs/variants.md for the options and values"))
+            out.append(Problem("PFN-E116", str(error), "pfn rules lists every option and its"
+                               " values").at(_at(record, "Rules")))
             self.state = None
             return None
         if new is None:
@@ -155,18 +157,16 @@ class MatchChecker:
         if state.id is not None and state.dealer is not None and dealer is not None:
             expected = self.next_dealer(state)
             if expected is not None and dealer != expected:
-                out.append(Diagnostic("PFN-E802", f"{expected} deals this board, not {dealer}",
-                                      line=_tag_line(record, "Dealer"), hint="the deal passes"
-                                      " to the next player in playing order"))
+                out.append(Problem("PFN-E802", f"{expected} deals this board, not {dealer}",
+                                   "the deal passes to the next player in playing order"
+                                   ).at(_value_at(record, "Dealer"), str(dealer)))
         if dealer is not None:
             state.dealer = dealer
 
     @staticmethod
     def _unscored(record: Record, result: Replay, scored: Scored) -> list[Diagnostic]:
         """A note for each thing the scorer could not decide."""
-        pos = record.tags[0].pos if record.tags else (0, 0)
-        if record.score is not None:
-            pos = next((t.pos for t in record.tags if t.name == "Score"), pos)
+        pos = _at(record, "Score") if record.score is not None else _at(record)
         return [Problem("PFN-I001", f"not checked: {what}").at(pos)
                 for what in dict.fromkeys(scored.unchecked) if what not in result.unchecked]
 
@@ -208,10 +208,10 @@ class MatchChecker:
             given = stated.pop(key, 0)
             allowed = sorted(base + p for p in possible)
             if given not in allowed:
-                out.append(Diagnostic(
+                out.append(Problem(
                     "PFN-E701", f"{entry_label(key)}: stated {format_amount(given)}, but what is"
-                    " known allows only " + ", ".join(format_amount(a) for a in allowed),
-                    None, *_entry_pos(record, "Score", key), entry_label(key)))
+                    " known allows only " + ", ".join(format_amount(a) for a in allowed)
+                ).at(*_entry_at(record, "Score", key)))
         if stated == computed:  # the usual case: every entry right
             return out
         why = reasons(written)
@@ -221,21 +221,21 @@ class MatchChecker:
             if have == want:
                 continue
             label = entry_label(key)
-            pos = _entry_pos(record, "Score", key)
+            pos, text = _entry_at(record, "Score", key)
             if have is None:
-                out.append(Diagnostic("PFN-E702", f"{label} missing: the rules write"
-                                      f" {format_amount(want or 0, True)}"
-                                      f" — {why.get(key, variant)}", None, *pos, None,
-                                      f"add {label}{format_amount(want or 0, True)}"
-                                      " to the Score tag"))
+                out.append(Problem("PFN-E702", f"{label} missing: the rules write"
+                                   f" {format_amount(want or 0, True)}"
+                                   f" — {why.get(key, variant)}",
+                                   f"add {label}{format_amount(want or 0, True)} to the Score"
+                                   " tag").at(pos))
             elif want is None:
-                out.append(Diagnostic("PFN-E703", f"{label}: stated"
-                                      f" {format_amount(have, True)}, but the rules write"
-                                      f" nothing there ({variant})", None, *pos, label))
+                out.append(Problem("PFN-E703", f"{label}: stated {format_amount(have, True)},"
+                                   f" but the rules write nothing there ({variant})"
+                                   ).at(pos, text))
             else:
-                out.append(Diagnostic("PFN-E701", f"{label}: stated {format_amount(have)},"
-                                      f" computed {format_amount(want)} — {why.get(key, variant)}",
-                                      None, *pos, label))
+                out.append(Problem("PFN-E701", f"{label}: stated {format_amount(have)},"
+                                   f" computed {format_amount(want)} — {why.get(key, variant)}"
+                                   ).at(pos, text))
         return out
 
     def _compare_sheet(self, record: Record, state: MatchState, is_deal: bool
@@ -246,8 +246,8 @@ class MatchChecker:
             state.sheet.values = {k: v for k, v in stated.items()}
             return []
         if not state.reliable:
-            return [Diagnostic("PFN-I001", "not checked: the running sheet (an earlier deal"
-                               " could not be scored)")]
+            return [Problem("PFN-I001", "not checked: the running sheet (an earlier deal"
+                            " could not be scored)").at(_at(record, "Sheet"))]
         out: list[Diagnostic] = []
         seats = {k[0] for k in stated}
         keys = set(stated) | {k for k, v in state.sheet.values.items() if k[0] in seats and v}
@@ -256,33 +256,31 @@ class MatchChecker:
             want = state.sheet.values.get(key, 0)
             if have != want:
                 label = entry_label(key)
-                out.append(Diagnostic("PFN-E801", f"Sheet {label}: stated {format_amount(have)},"
-                                      f" the match so far gives {format_amount(want)}", None,
-                                      *_entry_pos(record, "Sheet", key), label))
+                out.append(Problem("PFN-E801", f"Sheet {label}: stated {format_amount(have)},"
+                                   f" the match so far gives {format_amount(want)}"
+                                   ).at(*_entry_at(record, "Sheet", key)))
         return out
 
     def _compare_settlement(self, record: Record, state: MatchState) -> list[Diagnostic]:
         out: list[Diagnostic] = []
         stated = dict(record.settlement or ())
         total = sum(stated.values(), Fraction(0))
-        pos = _tag_pos(record, "Settlement")
+        pos = _at(record, "Settlement")
         if len(stated) == state.sheet.players and total != 0:
-            out.append(Diagnostic("PFN-E705", f"the settlement sums to {format_amount(total)},"
-                                  " not zero", None, *pos, None,
-                                  "what one player wins the others lose"))
+            out.append(Problem("PFN-E705", f"the settlement sums to {format_amount(total)},"
+                               " not zero", "what one player wins the others lose").at(pos))
         if not state.reliable:
-            return [*out, Diagnostic("PFN-I001", "not checked: the settlement (an earlier deal"
-                                     " could not be scored)")]
+            return [*out, Problem("PFN-I001", "not checked: the settlement (an earlier deal"
+                                  " could not be scored)").at(pos)]
         computed = state.sheet.settle()
         method = state.sheet.describe()
         for seat in sorted(stated):
             want = computed.get(seat)
             if want is not None and stated[seat] != want:
-                out.append(Diagnostic(
+                out.append(Problem(
                     "PFN-E704", f"settlement {seat}: stated {format_amount(stated[seat], True)},"
-                    f" the sheet gives {format_amount(want, True)} ({method})", None,
-                    *_entry_pos(record, "Settlement", (seat, "", None)),
-                    f"{seat}:{format_amount(stated[seat], True)}"))
+                    f" the sheet gives {format_amount(want, True)} ({method})"
+                ).at(*_entry_at(record, "Settlement", (seat, "", None))))
         return out
 
 
@@ -290,40 +288,50 @@ def _key_order(key: Key) -> tuple[int, str, int]:
     return (key[0], key[1], -1 if key[2] is None else key[2])
 
 
-def _line(record: Record) -> int | None:
-    return record.source.line if record.source is not None else None
-
-
-def _tag_pos(record: Record, name: str) -> tuple[int | None, int | None]:
+def _at(record: Record, name: str | None = None) -> Pos:
+    """Where tag ``name`` stands in the record, else where the record starts."""
     for tag in record.tags:
-        if tag.name == name:
-            return (tag.pos[0] or None, tag.pos[1] or None)
-    return (None, None)
+        if tag.name == name and tag.pos[0]:
+            return tag.pos
+    if record.tags and record.tags[0].pos[0]:
+        return record.tags[0].pos
+    return (record.source.line, 1) if record.source is not None else (0, 0)
 
 
-def _tag_line(record: Record, name: str) -> int | None:
-    return _tag_pos(record, name)[0]
+def _entry_at(record: Record, name: str, key: Key) -> tuple[Pos, str]:
+    """Where the entry about ``key`` is written in the Score tag, the Sheet or the
+    Settlement (the tag itself if the record does not state it), and its text."""
+    label = entry_label(key)
+    if name == "Settlement":
+        return _settlement_at(record, key[0]) or (_at(record, name), str(key[0]))
+    entries = record.score if name == "Score" else record.sheet
+    for e in entries or ():
+        if e.key == key and e.pos[0]:
+            return (e.pos, label)
+    return (_at(record, name), label)
 
 
-def _entry_pos(record: Record, name: str, key: Key) -> tuple[int | None, int | None]:
-    """Where an entry about ``key`` is written in the tag or section ``name``."""
-    line, col = _tag_pos(record, name)
+def _settlement_at(record: Record, seat: Seat) -> tuple[Pos, str] | None:
+    """Where ``seat``'s amount is written in the Settlement tag, and the word itself."""
+    line, col = _value_at(record, "Settlement")
+    for tag in record.tags:
+        if tag.name == "Settlement" and line:
+            for m in re.finditer(r"\S+", tag.value):
+                if m.group().upper().startswith(f"{seat}:"):
+                    return ((line, col + m.start()), m.group())
+    return None
+
+
+def _value_at(record: Record, name: str) -> Pos:
+    """Where the value of tag ``name`` starts (just inside its quotes)."""
+    line, col = _at(record, name)
     source = record.source
-    if source is None or line is None:
+    if source is None or not line or not any(t.name == name for t in record.tags):
         return (line, col)
     lines = text_lines(source.text)
-    seat, column, against = key
-    needle = f"{seat}:{column}" + (f"/{against}" if against is not None else "")
-    for index in range(line - source.line, len(lines)):
-        if index < 0:
-            continue
-        at = lines[index].find(needle)
-        if at < 0 and name == "Sheet" and lines[index].startswith(f"{seat} "):
-            label = column + (f"/{against}" if against is not None else "")
-            at = lines[index].find(label + "=")
-        if at >= 0:
-            return (source.line + index, at + 1)
-        if name != "Sheet":
-            break
+    index = line - source.line
+    if 0 <= index < len(lines):
+        quote = lines[index].find('"', col - 1)
+        if quote >= 0:
+            return (line, quote + 2)
     return (line, col)
-

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from lark import Transformer
 
 from pfn.contract import Contract
-from pfn.diagnostics import Diagnostic
+from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import (
     Deal,
     Record,
@@ -62,6 +62,18 @@ REPEATABLE_TAGS = frozenset({"Note"})
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]'
                      r'[ \t]*(\r?\n)?')
 """One tag pair of a TAG token (a run of tag pairs), with the line end after it."""
+
+
+def _tokens(elements: list[Any]) -> list[Any]:
+    """The tokens of a section's elements, variations opened up (their parentheses are
+    not tokens, so the text between the first and the last token is what counts)."""
+    out: list[Any] = []
+    for element in elements:
+        if isinstance(element, _RawVariation):
+            out += _tokens(list(element))
+        else:
+            out.append(element)
+    return out
 
 
 def _tag_parts(m: re.Match[str]) -> tuple[str, str, int]:
@@ -186,7 +198,7 @@ class RecordBuilder(SectionReader, Transformer[Any, Record]):
                 fields["sheet"] = self._sheet(entry, comments, vocabulary, players)
             elif name not in _ORDERED and any(
                     isinstance(e, _RawVariation) or e.type == "WORDS" for e in entry.elements):
-                unknown_sections.append((name, Section(tuple(_raw_lines(entry.elements)))))
+                unknown_sections.append((name, Section(tuple(self._verbatim(entry.elements)))))
             else:
                 comments += self._comments_only(entry)
             value = entry.value
@@ -261,13 +273,35 @@ class RecordBuilder(SectionReader, Transformer[Any, Record]):
             "result": self._typed(by_name.get("Result"), lambda v: tuple(sorted(
                 values.result(v, players)))),
             "score": self._typed(by_name.get("Score"), lambda v: tuple(sorted_entries(
-                values.score_entries(v, vocabulary.column, False, players)))),
+                values.score_entries(v, vocabulary.column, False, players,
+                                     place=(by_name["Score"].pos[0],
+                                            by_name["Score"].value_col))))),
             "settlement": self._typed(by_name.get("Settlement"), lambda v: tuple(sorted(
                 values.settlement(v, players)))),
             "notes": tuple(notes),
             "rules": self._typed(by_name.get("Rules"), values.rules) or (),
             "target": self._typed(by_name.get("Target"), values.target),
         }
+
+    def _verbatim(self, elements: list[Any]) -> list[str]:
+        """An unknown section as written: its lines from the source, indentation kept,
+        trailing white space dropped."""
+        tokens = [t for t in _tokens(elements) if t.type != "NL"]
+        if not tokens:
+            return []
+        lines = text_lines(self._source.text)
+        first, last = tokens[0], tokens[-1]
+        body = last.value.rstrip()  # a run of words ends with the white space after it
+        end_line = last.line + body.count("\n")
+        end_col = len(body) - body.rfind("\n") if "\n" in body else last.column + len(body)
+        out = lines[first.line - 1:end_line]
+        if not out:
+            return _raw_lines(elements)
+        out[-1] = out[-1][:end_col - 1]
+        head = out[0][:first.column - 1]
+        if head.strip():  # the section starts on the tag's own line: from its first word
+            out[0] = out[0][first.column - 1:]
+        return [line.rstrip() for line in out]
 
     def _variant(self, entry: TagEntry | None, has_tags: bool) -> tuple[str, Vocabulary]:
         if entry is None or entry.value.strip() in ("", "?"):

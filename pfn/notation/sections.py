@@ -379,8 +379,11 @@ class SectionReader:
 
     def _sheet(self, entry: TagEntry, comments: list[str], vocabulary: Vocabulary,
                players: int) -> tuple[ScoreEntry, ...] | None:
-        """The Sheet section: one line per player, ``A pool=10 mountain=4 whist/B=12``."""
+        """The Sheet section: a line per player, ``A pool=10 mountain=4 whist/B=12`` (a long
+        one may go on over several lines, each starting with the seat again); a comment
+        may stand anywhere in a line."""
         out: list[ScoreEntry] = []
+        last: tuple[int, Seat | None] = (0, None)  # the line read last, and its seat
         for element in entry.elements:
             if isinstance(element, _RawVariation):
                 self._problem("PFN-E105", "a variation in the Sheet section",
@@ -398,7 +401,7 @@ class SectionReader:
                 if not words:
                     continue
                 line, col = first_line + offset, (first_col if not offset else 1)
-                prefix: Seat | None = None
+                prefix: Seat | None = last[1] if last[0] == line else None
                 start = 0
                 if len(words[0]) == 1:
                     try:
@@ -408,9 +411,17 @@ class SectionReader:
                                       words[0], problem.hint)
                         continue
                     start = text.find(words[0]) + 1
+                last = (line, prefix)
                 try:
-                    out += values.score_entries(text[start:], vocabulary.column, True,
-                                                players, start, prefix)
+                    found = values.score_entries(text[start:], vocabulary.column, True,
+                                                 players, start, prefix, (line, col))
+                    for e in found:
+                        if any(e.key == seen.key for seen in out):
+                            self._problem("PFN-E120", f"Sheet: {e.label()} is given twice",
+                                          e.pos, e.label(), "give each figure of the sheet"
+                                          " once")
+                        else:
+                            out.append(e)
                 except ValueProblem as problem:
                     self._problem(problem.code, f"Sheet: {problem.message}",
                                   (line, col + problem.start),

@@ -304,12 +304,14 @@ _ENTRY_RE = re.compile(r"^([A-Da-d]):([^\W\d_]+)(?:/([A-Da-d]))?([+=-])(.+)$")
 
 def score_entries(value: str, column_of: Callable[[str], str | None], total: bool,
                   players: int = 4,
-                  first_at: int = 0, seat_prefix: Seat | None = None
-                  ) -> tuple[ScoreEntry, ...]:
+                  first_at: int = 0, seat_prefix: Seat | None = None,
+                  place: tuple[int, int] = (0, 0)) -> tuple[ScoreEntry, ...]:
     """Score entries ``A:pool+4 B:whist/A+4 A:mountain-2`` (``total``: Sheet values
     ``A:pool=10``).  ``columns`` maps folded column names to canonical ones.
     With ``seat_prefix`` the entries may omit the seat (a Sheet line ``A pool=10 …``).
-    ``column_of`` gives the canonical name of a column as written."""
+    ``column_of`` gives the canonical name of a column as written.  ``place`` is the line
+    and column where ``value`` starts in the file, so each entry knows its ``pos``."""
+    line, col = place
     out: list[ScoreEntry] = []
     for at, word in _words(value):
         text = word if seat_prefix is None or ":" in word else f"{seat_prefix}:{word}"
@@ -333,7 +335,8 @@ def score_entries(value: str, column_of: Callable[[str], str | None], total: boo
         value_ = amount(number_text, first_at + at)
         if op == "-":
             value_ = -value_
-        out.append(ScoreEntry(who, canonical, other, value_, total))
+        out.append(ScoreEntry(who, canonical, other, value_, total,
+                              (line, col + first_at + at) if line else (0, 0)))
     return tuple(out)
 
 

@@ -210,7 +210,9 @@ def _section_lines(record: Record, tag: Tag) -> list[str]:
         for seat in sorted({e.seat for e in entries}):
             row = [f"{e.column}{'/' + str(e.against) if e.against is not None else ''}="
                    f"{format_amount(e.value)}" for e in entries if e.seat == seat]
-            out += _fill([_Atom(w, True) for w in row], str(seat))
+            # a long row goes on over lines that each start with the seat again
+            out += [line if n == 0 else f"{seat} {line.strip()}" for n, line in
+                    enumerate(_fill([_Atom(w, True) for w in row], str(seat), WIDTH - 2))]
         return out
     for section_name, section_ in record.sections:
         if section_name == name:
