@@ -123,15 +123,17 @@ def looks_like_pfn(head: str) -> bool:
 def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
     """Why a file cannot be checked at all (unreadable, empty, not PFN), or ``None``."""
     shown = name or str(path)
+    empty = True
     try:
         with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-            head = handle.read(65536)
+            for line in handle:  # to the first tag pair or directive, however far it is
+                if looks_like_pfn(line):
+                    return None
+                empty = empty and not line.strip("\ufeff \t\r\n")
     except OSError as error:
         return Diagnostic("PFN-E001", f"cannot read {shown}: {error.strerror or error}", shown)
-    if not looks_like_pfn(head):
-        what = "the file is empty" if not head.strip() else "no tag pair such as [Event \"…\"]"
-        return Diagnostic("PFN-E003", f"no PFN records found: {what}", shown)
-    return None
+    what = "the file is empty" if empty else "no tag pair such as [Event \"…\"]"
+    return Diagnostic("PFN-E003", f"no PFN records found: {what}", shown)
 
 
 def check_file(path: str | Path, options: CheckOptions = CheckOptions(),

@@ -112,7 +112,7 @@ def test_fmt_refuses_files_with_syntax_errors(tmp_path: Path) -> None:
 
 def test_fmt_stdin_to_stdout() -> None:
     code, out = run("fmt", stdin='[variant "sochi"]\n[board "1"]\n')
-    assert code == 0 and out == '% PFN 1.0\n[Variant "sochi"]\n[Board "1"]\n'
+    assert code == 0 and out == '% PFN 1.0\n[Variant "sochi"]\n[Board "1"]\n\n'
 
 
 def test_convert_pfn_to_json_and_back(tmp_path: Path) -> None:

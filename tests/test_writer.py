@@ -95,7 +95,7 @@ def test_export_format_details() -> None:
             '[Score "C:whist/A+4 A:pool+4"]\n')
     out = dumps(loads(text))
     assert out == ('% PFN 1.0\n[Event "A \\"quoted\\" name"]\n[Variant "sochi"]\n[Board "4"]\n'
-                   '[Score "A:pool+4 C:whist/A+4"]\n')
+                   '[Score "A:pool+4 C:whist/A+4"]\n\n')  # every record ends with a blank line
 
 
 def test_comments_attach_to_the_token_they_follow() -> None:
@@ -106,7 +106,7 @@ def test_comments_attach_to_the_token_they_follow() -> None:
     assert play_tag.comments == ("before the lead",)
     trick = record.play.tricks[0]
     assert trick.ann(0).comments == ("first",) and trick.ann(2).comments == ("last",)
-    assert dumps([record]).splitlines()[-2:] == ["SA { first } S9 S8 { last }", "SK ST C7"]
+    assert dumps([record]).splitlines()[-3:] == ["SA { first } S9 S8 { last }", "SK ST C7", ""]
 
 
 def test_long_comments_wrap_inside_the_comment_only() -> None:

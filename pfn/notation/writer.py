@@ -246,18 +246,16 @@ def dumps_record(record: Record) -> str:
 
 
 def dumps(records: Iterable[Record]) -> str:
-    """A whole PFN file in export format: the header line, then the records separated
-    by blank lines."""
+    """A whole PFN file in export format: the header line, then each record followed by
+    a blank line (so files written this way can be joined and stay apart)."""
     blocks = ["\n".join(lines) for lines in map(record_lines, records) if lines]
-    return HEADER + "\n" + "".join(block + "\n\n" for block in blocks).removesuffix("\n")
+    return HEADER + "\n" + "".join(block + "\n\n" for block in blocks)
 
 
 def dump(records: Iterable[Record], handle: IO[str]) -> None:
     """Write records to an open text file in export format, one at a time."""
     handle.write(HEADER + "\n")
-    first = True
     for record in records:
         lines = record_lines(record)
         if lines:
-            handle.write(("" if first else "\n") + "\n".join(lines) + "\n")
-            first = False
+            handle.write("\n".join(lines) + "\n\n")
