@@ -19,7 +19,7 @@ from pfn.diagnostics import Diagnostic, Severity, text_lines
 from pfn.model import Record
 from pfn.notation.reader import Reader, read
 from pfn.notation.split import Chunk, split_records
-from pfn.structure import check_structure
+from pfn.structure import blocks_rules, check_structure
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,13 @@ def _locate(record: Record, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return [d.located(name, lines, first) for d in diagnostics]
 
 
+def _in_order(found: list[Diagnostic]) -> list[Diagnostic]:
+    """A record's problems in the order of the text (what could not be checked after)."""
+    if len(found) < 2:
+        return found
+    return sorted(found, key=lambda d: (d.severity is Severity.INFO, d.line or 0, d.col or 0))
+
+
 def check_record(record: Record, options: CheckOptions = CheckOptions()) -> RecordReport:
     """Check one record on its own (no match context)."""
     return next(check_records([record], options))
@@ -77,9 +84,8 @@ def check_records(records: Iterable[Record], options: CheckOptions = CheckOption
         if record.syntax_ok and not record.empty:
             found += check_structure(record)
             if matches is not None:
-                structurally_sound = not any(d.severity is Severity.ERROR for d in found)
-                found += matches.check(record, structurally_sound)
-        yield RecordReport(record, _locate(record, found))
+                found += matches.check(record, not blocks_rules(found))
+        yield RecordReport(record, _locate(record, _in_order(found)))
     if matches is not None:
         for record, diagnostics in matches.finish():
             yield RecordReport(record, _locate(record, diagnostics))

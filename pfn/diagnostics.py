@@ -38,6 +38,8 @@ CODES: dict[str, str] = {
     "PFN-E002": "invalid UTF-8",
     "PFN-E003": "no PFN records found",
     "PFN-E004": "unsupported PFN version",
+    "PFN-E005": "not valid JSON",
+    "PFN-E006": "JSON that is not a record",
     # notation
     "PFN-E101": "unexpected text",
     "PFN-E102": "malformed tag",
@@ -59,6 +61,7 @@ CODES: dict[str, str] = {
     "PFN-E118": "note reference without a note",
     "PFN-E119": "variations nested too deep",
     "PFN-E120": "the same entry twice",
+    "PFN-E121": "would not read back the same",
     # structure
     "PFN-E201": "card dealt twice",
     "PFN-E202": "wrong number of cards in a hand",
@@ -135,6 +138,8 @@ SEVERITIES: dict[str, Severity] = {code: _SEVERITY_BY_LETTER[code[4]] for code i
 """The severity of every code: the letter after ``PFN-`` says it, read here once."""
 NOTATION_ERRORS = frozenset(code for code in CODES if code[4:6] in ("E0", "E1"))
 """Input and notation errors: the text cannot be read as PFN."""
+INPUT_ERRORS = frozenset(code for code in CODES if code[4:6] == "E0")
+"""Input errors: the input (a file, its encoding, its JSON) cannot be used at all."""
 
 
 def severity_of(code: str) -> Severity:
@@ -186,6 +191,11 @@ class Diagnostic:
     def is_error(self) -> bool:
         """Whether this is an error (not a warning or a note)."""
         return severity_of(self.code) is Severity.ERROR
+
+    @property
+    def is_input(self) -> bool:
+        """An input error (``PFN-E0xx``): unusable input, exit code 2."""
+        return self.code in INPUT_ERRORS
 
     @property
     def is_notation(self) -> bool:

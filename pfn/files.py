@@ -11,6 +11,7 @@ hard links keeps them all.
 from __future__ import annotations
 
 import contextlib
+import filecmp
 import io
 import os
 import signal
@@ -31,9 +32,12 @@ class WriteError(PfnError):
     """A file could not be written; the original (if any) is untouched."""
 
 
-def write_atomic(path: str | Path, content: Content) -> None:
+def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = False) -> bool:
     """Write ``content`` to ``path`` so that it is either all there or not at all
-    (:class:`WriteError` on failure; the original is untouched, nothing is left)."""
+    (:class:`WriteError` on failure; the original is untouched, nothing is left).
+
+    With ``keep_if_same`` a file that already holds exactly this content is left alone
+    (not even its time changes).  Whether the file was written."""
     target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
     folder = target.parent
     if target.is_dir():
@@ -63,6 +67,9 @@ def write_atomic(path: str | Path, content: Content) -> None:
                     text.detach()
                 raw.flush()
                 os.fsync(raw.fileno())
+            if keep_if_same and before is not None and filecmp.cmp(temporary, target,
+                                                                   shallow=False):
+                return False  # the temporary file goes in ``finally``
             if before is not None and before.st_nlink > 1:
                 _copy_into(temporary, target, before)  # keep every hard link
                 os.unlink(temporary)
@@ -71,6 +78,7 @@ def write_atomic(path: str | Path, content: Content) -> None:
                 os.replace(temporary, target)
             temporary = None
             _sync_folder(folder)
+        return True
     except OSError as error:
         raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
     finally:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pfn.deal import replay, score, variant_of
@@ -76,6 +76,8 @@ class MatchChecker:
         """What the last deal's scorer answered."""
         self.written: list[LedgerEntry] | None = None
         """What the last deal wrote on the sheet (after closing and help)."""
+        self._expected_dealer: Seat | None = None
+        """Who should have dealt the record being checked, when its Dealer tag is wrong."""
 
     def check(self, record: Record, sound: bool) -> list[Diagnostic]:
         """Diagnostics for one record as it arrives (``sound``: no structural error)."""
@@ -99,6 +101,8 @@ class MatchChecker:
         written: list[LedgerEntry] | None = None
         self.written = None
         if is_deal:
+            if self._expected_dealer is not None:  # replayed as dealt, so one wrong Dealer
+                record = replace(record, dealer=self._expected_dealer)  # is one error
             result = replay(record, rules=self.rules, context=DealContext(
                 state.allpass_streak, dict(state.refa_open)), on_error="collect")
             self.last = result
@@ -154,14 +158,16 @@ class MatchChecker:
 
     def _dealer(self, record: Record, state: MatchState, out: list[Diagnostic]) -> None:
         dealer = record.dealer
+        self._expected_dealer = None
         if state.id is not None and state.dealer is not None and dealer is not None:
             expected = self.next_dealer(state)
             if expected is not None and dealer != expected:
+                self._expected_dealer = expected
                 out.append(Problem("PFN-E802", f"{expected} deals this board, not {dealer}",
                                    "the deal passes to the next player in playing order"
                                    ).at(_value_at(record, "Dealer"), str(dealer)))
         if dealer is not None:
-            state.dealer = dealer
+            state.dealer = self._expected_dealer or dealer
 
     @staticmethod
     def _unscored(record: Record, result: Replay, scored: Scored) -> list[Diagnostic]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import IO
 
 from pfn.match import MatchChecker
 from pfn.model import Amount, Record, format_amount
@@ -53,8 +54,14 @@ class MatchReport:
 def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
             ) -> list[MatchReport]:
     """Score every match in ``records``."""
+    return list(iter_reports(records, rules))
+
+
+def iter_reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
+                 ) -> Iterator[MatchReport]:
+    """Score every match in ``records``, yielding each match once it is complete: only
+    one match is held at a time, so a file of any size is scored in bounded memory."""
     checker = MatchChecker(rules)
-    out: list[MatchReport] = []
     current: MatchReport | None = None
     for record in records:
         if not record.syntax_ok or record.empty:
@@ -65,9 +72,10 @@ def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
         if state is None:
             continue
         if state is not before or current is None:
+            if current is not None:
+                yield current
             current = MatchReport(state.id, state.variant.name, record.players, record.names,
                                   state.sheet.target, layout=state.sheet.layout)
-            out.append(current)
         errors = sum(d.is_error for d in diagnostics)
         written: list[LedgerEntry] = checker.written or []
         last = checker.last if checker.written is not None else None
@@ -81,7 +89,8 @@ def reports(records: Iterable[Record], rules: tuple[tuple[str, str], ...] = ()
         if record.sheet is not None and not current.rows:
             current.rows.append(DealRow(record.tag("Board") or "sheet", None, None, "sheet", {},
                                         {}, dict(state.sheet.values), errors))
-    return out
+    if current is not None:
+        yield current
 
 
 def _columns(report: MatchReport) -> list[tuple[str, Seat | None]]:
@@ -95,7 +104,7 @@ def _name(report: MatchReport, seat: Seat) -> str:
     return str(seat)
 
 
-def format_text(items: list[MatchReport], each: bool = False) -> str:
+def format_text(items: Iterable[MatchReport], each: bool = False) -> str:
     """Plain-text tables: deals, the final sheet and the settlement of each match."""
     out: list[str] = []
     for report in items:
@@ -147,13 +156,12 @@ def _amount_json(value: Amount) -> int | str:
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
-def format_json(items: list[MatchReport]) -> str:
-    """The reports as JSON (exact amounts as integers or "n/d" strings)."""
+def _json_of(r: MatchReport) -> dict[str, object]:
     def entries(values: dict[Key, Amount]) -> list[dict[str, object]]:
         return [{"seat": str(s), "column": c, **({"against": str(a)} if a is not None else {}),
                  "value": _amount_json(v)} for (s, c, a), v in sorted(values.items(), key=_order)]
 
-    data = [{
+    return {
         "match": r.id, "variant": r.variant, "players": r.players, "names": list(r.names),
         "target": r.target,
         "deals": [{"board": row.board, "dealer": str(row.dealer) if row.dealer else None,
@@ -164,16 +172,34 @@ def format_json(items: list[MatchReport]) -> str:
                    "problems": row.problems} for row in r.rows],
         "settlement": {str(s): _amount_json(v) for s, v in sorted(r.settlement.items())},
         "method": r.method,
-    } for r in items]
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    }
 
 
-def format_csv(items: list[MatchReport]) -> str:
+def format_json(items: Iterable[MatchReport]) -> str:
+    """The reports as JSON (exact amounts as integers or "n/d" strings)."""
+    buffer = io.StringIO()
+    write_json(items, buffer)
+    return buffer.getvalue()
+
+
+def write_json(items: Iterable[MatchReport], handle: IO[str]) -> None:
+    """The reports as one JSON array (as ``json.dumps(…, indent=1)`` writes it), written
+    a match at a time."""
+    empty = True
+    for report in items:
+        text = json.dumps(_json_of(report), ensure_ascii=False, indent=1)
+        handle.write(("[\n " if empty else ",\n ") + text.replace("\n", "\n "))
+        empty = False
+    handle.write("[]\n" if empty else "\n]\n")
+
+
+def format_csv(items: Iterable[MatchReport], header: bool = True) -> str:
     """One row per deal and sheet figure: match, board, seat, column, against, written,
     total; then the settlement rows (column ``settlement``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["match", "board", "seat", "column", "against", "written", "total"])
+    if header:
+        writer.writerow(["match", "board", "seat", "column", "against", "written", "total"])
     for report in items:
         for row in report.rows:
             for key, total in sorted(row.sheet.items(), key=_order):

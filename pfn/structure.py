@@ -24,6 +24,15 @@ class _Problem(Protocol):
 
 HAND_SIZE = 10
 TALON_SIZE = 2
+PLAY_CODES = frozenset({"PFN-E204", "PFN-E211"})
+"""Structural problems of the play alone: the rules are still replayed up to them (the
+replay stops at the card), so a mistake before them is reported where it is."""
+
+
+def blocks_rules(diagnostics: list[Diagnostic]) -> bool:
+    """Whether structural problems leave nothing for the rules to replay: any error but
+    a card played twice or after its discard."""
+    return any(d.is_error and d.code not in PLAY_CODES for d in diagnostics)
 
 
 def _tag_pos(record: Record, name: str) -> Pos:
@@ -176,17 +185,23 @@ def _check_play(record: Record, problem: _Problem) -> None:
         return
     discarded = _known(record.discard)
     played = 0
+    first: dict[int, tuple[int, Pos]] = {}
     for number, trick in enumerate(play.tricks, start=1):
         for index, card in enumerate(trick.cards):
             if card is None:
                 continue
             bit = 1 << card
             if played & bit:
-                problem("PFN-E204", f"{card} played a second time (trick {number})",
-                        trick.position(index), trick.text(index), "each card is played once")
+                earlier, (line, col) = first[card]
+                where = f"line {line}, column {col}" if line else "earlier"
+                problem("PFN-E204", f"{card} played a second time at trick {number}: it was"
+                        f" played at trick {earlier} ({where})", trick.position(index),
+                        trick.text(index), "each card is played once")
             elif discarded & bit:
                 problem("PFN-E211", f"{card} was discarded and cannot be played (trick {number})",
                         trick.position(index), trick.text(index))
+            else:
+                first[card] = (number, trick.position(index))
             played |= bit
 
 

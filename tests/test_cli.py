@@ -80,10 +80,12 @@ def test_check_reads_stdin_and_directories() -> None:
 def test_check_rule_override() -> None:
     text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8")
     # with responsible whist halved nothing changes in these boards; with gentleman whist
-    # board 1 is unchanged too (both whisted) — but an unknown option is an error
+    # board 1 is unchanged too (both whisted) — but an unknown option is a usage error
     assert run("check", "--rule", "whist=gentleman", stdin=text)[0] == 0
     code, out = run("check", "--rule", "nonsense=1", stdin=text)
-    assert code == 1 and "PFN-E116" in out
+    assert code == 2 and "unknown house rule 'nonsense'" in out
+    code, out = run("check", "--rule", "whist=polite", stdin=text)
+    assert code == 2 and "'polite' is not one of greedy|gentleman" in out
 
 
 def test_fmt_check_diff_and_in_place(tmp_path: Path) -> None:

@@ -333,26 +333,91 @@ def dump_jsonl(records: Iterable[Record], handle: IO[str]) -> None:
 
 
 def read_jsonl(lines: Iterable[str], name: str | None = None) -> Iterator[Record]:
-    """Records from JSON Lines, one line at a time."""
-    for line in lines:
+    """Records from JSON Lines, one line at a time; a line that is not JSON, or not a
+    record of the schema, comes back as a record that did not parse, with its
+    diagnostic (``PFN-E005``, ``PFN-E006``)."""
+    for number, line in enumerate(lines, start=1):
         if line.strip():
-            yield record_from_json(json.loads(line), name)
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as error:
+                yield _unreadable(name, number, error.colno, "PFN-E005",
+                                  f"not JSON: {error.msg}", line.rstrip("\r\n"))
+                continue
+            yield checked_record(obj, name, number)
 
 
 def loads_json(text: str, name: str | None = None) -> list[Record]:
     """Records from a JSON document (``{"pfn": …, "records": […]}``, a list of records
-    or one record) or from JSON Lines."""
+    or one record) or from JSON Lines; what is not JSON or does not fit the schema comes
+    back as records that did not parse, with their diagnostics."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        if error.msg != "Extra data":
-            raise
-        items = [json.loads(line) for line in text.splitlines() if line.strip()]
+        if error.msg == "Extra data":
+            return list(read_jsonl(text.split("\n"), name))
+        lines = text.split("\n")
+        shown = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else None
+        return [_unreadable(name, error.lineno, error.colno, "PFN-E005",
+                            f"not JSON: {error.msg}", shown)]
+    if isinstance(document, list):
+        items = document
+    elif isinstance(document, dict) and "records" in document:
+        problem = _schema_problem(document, top=True)
+        if problem is not None:
+            return [_unreadable(name, 1, 1, "PFN-E006", problem)]
+        items = document["records"]
     else:
-        if isinstance(document, list):
-            items = document
-        elif "records" in document:
-            items = document["records"]
-        else:
-            items = [document]
-    return [record_from_json(item, name) for item in items]
+        items = [document]
+    return [checked_record(item, name, 1, index + 1 if len(items) > 1 else None)
+            for index, item in enumerate(items)]
+
+
+def checked_record(obj: Any, name: str | None, line: int = 1, index: int | None = None
+                   ) -> Record:
+    """A record from its JSON form once it is known to fit the schema and to hold
+    values a record can have; otherwise a record that did not parse, saying why."""
+    where = f"record {index}: " if index is not None else ""
+    problem = _schema_problem(obj, top=False)
+    if problem is not None:
+        return _unreadable(name, line, 1, "PFN-E006", where + problem)
+    try:
+        return record_from_json(obj, name)
+    except NotationError as error:
+        message = error.diagnostic.message if error.diagnostic else str(error)
+        return _unreadable(name, line, 1, "PFN-E006", where + message)
+    except (ValueError, ZeroDivisionError) as error:
+        return _unreadable(name, line, 1, "PFN-E006", f"{where}a value a record cannot hold:"
+                           f" {error}")
+
+
+def _schema_problem(obj: Any, top: bool) -> str | None:
+    """The first way ``obj`` breaks the schema (a file document or one record)."""
+    import jsonschema
+
+    validator = _validators()[0 if top else 1]
+    error = jsonschema.exceptions.best_match(validator.iter_errors(obj))
+    if error is None:
+        return None
+    path = "/".join(str(p) for p in error.absolute_path)
+    return f"{'at ' + path + ': ' if path else ''}{error.message}"
+
+
+@functools.cache
+def _validators() -> tuple[Any, Any]:
+    import jsonschema
+
+    full = schema()
+    record = {"$schema": full["$schema"], "$defs": full["$defs"], "$ref": "#/$defs/record"}
+    cls = jsonschema.validators.validator_for(full)
+    return cls(full), cls(record)
+
+
+def _unreadable(name: str | None, line: int, col: int, code: str, message: str,
+                shown: str | None = None) -> Record:
+    """A record standing for input that could not be read as a record."""
+    diagnostic = Diagnostic(code, message, name, line, col, None,
+                            "see docs/spec.md, section 9, and schemas/pfn.schema.json",
+                            shown)
+    return Record(source=Source(name, line, 0, ""), diagnostics=(diagnostic,),
+                  syntax_ok=False)

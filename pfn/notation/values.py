@@ -273,7 +273,10 @@ def _plain_result(value: str, players: int) -> tuple[tuple[Seat, int | None], ..
         if not 3 <= len(word) <= 4 or word[1] != ":" or word[0] not in seats or \
                 not word[2:].isdigit() or int(word[2:]) > 10:
             return None
-        out.append((SEAT_BY_NAME[word[0]], int(word[2:])))
+        seat = SEAT_BY_NAME[word[0]]
+        if any(seat == other for other, _ in out):
+            return None  # the full reading says which seat is given twice
+        out.append((seat, int(word[2:])))
     return tuple(out)
 
 

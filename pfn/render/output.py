@@ -86,6 +86,11 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
             save(figure, path, kind, request.dpi)
             written.append(path)
         return written
+    if not request.final and request.trick > len(result.tricks):
+        board = record.tag("Board") or "?"
+        raise RenderError(f"board {board} has {len(result.tricks)} trick"
+                          f"{'s' * (len(result.tricks) != 1)}, so there is no trick"
+                          f" {request.trick} (--final draws the end of the play)")
     number = len(result.tricks) + 1 if request.final else request.trick
     path = output or f"{request.stem}-trick{number:02d}.{kind}"
     save(deal_figure(result, number, request.style, request.hidden), path, kind, request.dpi)

@@ -79,15 +79,18 @@ class Hands:
         for index in range(len(possible)):
             possible[index] &= keep
         if lead is not None and card >> 3 != lead >> 3:
-            possible[seat] &= ~SUIT_MASKS[lead >> 3]
+            # a show-out: the suit cannot be among the cards not known (a card known to be
+            # held stays: playing around it was a revoke, reported once)
+            held = self.known[seat]
+            possible[seat] &= ~(SUIT_MASKS[lead >> 3] & ~held)
             if trump is not None and card >> 3 != trump:
-                possible[seat] &= ~SUIT_MASKS[trump]
+                possible[seat] &= ~(SUIT_MASKS[trump] & ~held)
 
 
 def card_problem(hands: Hands, rules: PlayRules, seat: int, card: Card, lead: Card | None,
-                 best: int | None) -> Problem | None:
-    """What is wrong with ``seat`` playing ``card`` to a trick led by ``lead`` (``best``:
-    the card winning it so far, where the heading rule applies)."""
+                 best: int | None, number: int) -> Problem | None:
+    """What is wrong with ``seat`` playing ``card`` to trick ``number``, led by ``lead``
+    (``best``: the card winning it so far, where the heading rule applies)."""
     bit = 1 << card
     name = "ABCD"[seat]
     if hands.seen & bit:
@@ -95,12 +98,13 @@ def card_problem(hands: Hands, rules: PlayRules, seat: int, card: Card, lead: Ca
     if not hands.possible[seat] & bit:
         holder = hands.holder(card)
         if holder is not None:
-            return Problem("PFN-E502", f"{card} is in {'ABCD'[holder]}'s hand, not {name}'s")
+            return Problem("PFN-E502", f"{card} is in {'ABCD'[holder]}'s hand, not {name}'s"
+                           f" (trick {number})", "check whose turn it is")
         suit = card >> 3
         if hands.possible[seat] & SUIT_MASKS[suit] == 0 and not hands.complete[seat]:
             return Problem("PFN-E503", f"{name} showed out of {Suit(suit).letter}"
-                           f" earlier and cannot hold {card}")
-        return Problem("PFN-E502", f"{name} does not hold {card}")
+                           f" earlier and cannot hold {card} (trick {number})")
+        return Problem("PFN-E502", f"{name} does not hold {card} (trick {number})")
     if lead is None:
         return None
     broken = broken_rule(hands.known[seat] & ~hands.seen, card, lead, rules.trump,
@@ -111,15 +115,16 @@ def card_problem(hands: Hands, rules: PlayRules, seat: int, card: Card, lead: Ca
     led = Suit(lead >> 3)
     if rule == "follow":
         return Problem("PFN-E503", f"revoke: {name} played {card} on a {led.name.lower()[:-1]}"
-                       f" lead but holds {CARDS[held]}", "follow suit when you can")
+                       f" lead at trick {number} but holds {CARDS[held]}",
+                       "follow suit when you can")
     if rule == "trump":
-        return Problem("PFN-E504", f"{name} is out of {led.letter} and must trump, holding"
-                       f" {CARDS[held]}, but played {card}", "no card of the suit led: play a"
-                       " trump")
+        return Problem("PFN-E504", f"{name} is out of {led.letter} at trick {number} and must"
+                       f" trump, holding {CARDS[held]}, but played {card}",
+                       "no card of the suit led: play a trump")
     assert best is not None
-    return Problem("PFN-E505", f"{name} must head the trick: {CARDS[held]} beats {CARDS[best]},"
-                   f" {card} does not", "Britannica: play higher than the best card so far"
-                   " when you can")
+    return Problem("PFN-E505", f"{name} must head trick {number}: {CARDS[held]} beats"
+                   f" {CARDS[best]}, {card} does not", "Britannica: play higher than the best"
+                   " card so far when you can")
 
 
 class PlayStage:
@@ -255,11 +260,18 @@ class PlayStage:
                 self.stopped = True
                 return False
         lead = self.cards[0] if self.cards else None  # None: the suit led is unknown
+        if card is not None and not where and (self.hands.seen | self.r.discard) >> card & 1:
+            # the structure check reports a card played twice or after its discard; the
+            # play is replayed up to it, and no further
+            why = "was played before" if self.hands.seen >> card & 1 else "was discarded"
+            self.replayer.unchecked(f"the play from trick {self.number} ({card} {why})")
+            self.stopped = True
+            return False
         if card is not None and seat is not None:
             rules = self.rules
             best = winning_card(self.cards, rules.trump) \
                 if rules.must_head and not rules.exempt(self.seats) else None
-            problem = card_problem(self.hands, rules, seat, card, lead, best)
+            problem = card_problem(self.hands, rules, seat, card, lead, best, self.number)
             if problem is not None:
                 self.replayer.add(problem.at(run.position(at), run.text(at), where))
         if card is not None:
@@ -315,6 +327,24 @@ class PlayStage:
         self.leader = SEATS[holder]
         return True
 
+    def _resync_leader(self, run: CardRun) -> None:
+        """A trick led by someone else than the player due to lead: said once, and the
+        play goes on from the player who holds the card led (no error on every card
+        after it)."""
+        card = run.cards[0]
+        if card is None or self.leader is None or self.rules.talon_lead(self.number):
+            return
+        holder = self.hands.holder(card)
+        if holder is None or holder == self.leader or SEATS[holder] not in self.participants:
+            return
+        why = "leads to the first trick" if self.number == 1 else \
+            f"took trick {self.number - 1} and leads"
+        self.replayer.report("PFN-E501", f"{self.leader} {why}, but trick {self.number}"
+                             f" is led with {card}, which {SEATS[holder]} holds",
+                             run.position(0), run.text(0), "check the trick before, or who"
+                             " played which card")
+        self.leader = SEATS[holder]
+
     def play_main(self, tricks: Sequence[CardRun]) -> None:
         for run in tricks:
             if self.number > TRICKS:
@@ -326,6 +356,7 @@ class PlayStage:
                 continue
             if not self._find_leader(run.cards[0]):
                 return
+            self._resync_leader(run)
             self._before = list(self.hands.known)
             expected = self.size()
             for index in range(len(run.cards)):

@@ -250,21 +250,27 @@ class Replayer:
                 if record.discard is not None and len(record.discard) != 2:
                     self.report("PFN-E401", f"the declarer discards two cards, not"
                                 f" {len(record.discard)}", self.tag_pos("Discard"))
-                talon_known = self.record.deal is not None and self.record.deal.talon is not None \
-                    and self.record.deal.talon.complete
+                talon_known = r.talon.bit_count() == 2
+                twelve = hands[declarer] | r.talon
                 if complete[declarer] and talon_known:
-                    problem = self.variant.hand_problem(contract, hands[declarer] | r.talon)
+                    problem = self.variant.hand_problem(contract, twelve)
                     if problem is not None:
                         self.add(problem.at(self.tag_pos("Contract"), str(contract)))
                 if complete[declarer] and talon_known and record.discard is not None and \
                         all(isinstance(c, Card) for c in record.discard):
-                    hands[declarer] = (hands[declarer] | r.talon) & ~discard
+                    hands[declarer] = twelve & ~discard
                 else:
-                    hands[declarer] = (hands[declarer] | r.talon) & ~discard
-                    complete[declarer] = False
-                    if self._complete[declarer]:
-                        self.unchecked("the talon or the discard is not given in full: the"
-                                       " declarer's cards")
+                    # what the declarer certainly held: the cards of his twelve he plays;
+                    # all ten of them tell the discard
+                    played = _played(record) & twelve & ~discard
+                    if complete[declarer] and talon_known and played.bit_count() == 10:
+                        hands[declarer], r.discard = played, twelve & ~played
+                    else:
+                        hands[declarer] = played if complete[declarer] else twelve & ~discard
+                        complete[declarer] = False
+                        if self._complete[declarer]:
+                            self.unchecked("the talon or the discard is not given in full: the"
+                                           " declarer's cards")
         r.hands, r.complete = tuple(hands), tuple(complete)
 
     def defend(self) -> None:
@@ -398,6 +404,16 @@ class Replayer:
                 if seat not in r.defence.players:
                     result.setdefault(seat, 0)
         r.result = result
+
+
+def _played(record: Record) -> int:
+    """Every card of the main line of the play."""
+    mask = 0
+    for run in record.play.tricks if record.play is not None else ():
+        for card in run.cards:
+            if card is not None:
+                mask |= 1 << card
+    return mask
 
 
 def _clone_auction(auction: Auction) -> Auction:

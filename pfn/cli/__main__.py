@@ -1,0 +1,5 @@
+"""``python -m pfn.cli``: the ``pfn`` command."""
+
+from pfn.cli import main
+
+main()

@@ -1,0 +1,181 @@
+"""``pfn check``, ``pfn explain`` and ``pfn rules``."""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pfn.cli.common import (
+    EXIT_CLEAN,
+    EXIT_PROBLEMS,
+    EXIT_UNUSABLE,
+    OutputFormat,
+    PathsArg,
+    RulesOpt,
+    app,
+    is_stdin,
+    parse_rules,
+    print_diagnostics,
+    stdin,
+)
+from pfn.diagnostics import Diagnostic, Severity
+
+if TYPE_CHECKING:
+    from pfn.check import Outcome
+
+CodesOpt = Annotated[list[str] | None, typer.Option(
+    help="A diagnostic code or a prefix of codes (PFN-E5, E503); repeatable.",
+    show_default=False)]
+
+
+def _matcher(codes: list[str] | None) -> Callable[[str], bool] | None:
+    """Whether a code is one of ``codes`` (``E503``, ``PFN-E5``, ``W``)."""
+    if not codes:
+        return None
+    wanted = tuple(c.upper() if c.upper().startswith("PFN-") else "PFN-" + c.upper()
+                   for c in codes)
+    return lambda code: code.startswith(wanted)
+
+
+@app.command()
+def check(
+    paths: PathsArg = None,
+    output: Annotated[OutputFormat, typer.Option(
+        "--format", "-f", help="Diagnostics as text or as JSON lines.")] = OutputFormat.text,
+    rule: RulesOpt = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="Worker processes (each checks whole matches); 0: one per CPU.",
+        min=0)] = 1,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
+    summary: Annotated[bool, typer.Option(
+        "--summary", "-s", help="Print only the summary: totals and a count per"
+                                " diagnostic code.")] = False,
+    select: CodesOpt = None,
+    ignore: CodesOpt = None,
+    max_errors: Annotated[int, typer.Option(
+        "--max-errors", help="Stop after this many errors (0: no limit).", min=0)] = 0,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Warnings count as errors (exit 1).")] = False,
+    structure_only: Annotated[bool, typer.Option(
+        "--structure-only", help="Check notation and structure only, no rules.")] = False,
+) -> None:
+    """Check PFN files: syntax, structure, the rules of each record's variant and its score.
+
+    Exit 0 when clean, 1 when errors are found, 2 when the input cannot be used."""
+    from pfn.check import CheckOptions, Outcome, check_records, check_stream, expand_paths
+    from pfn.notation.reader import Reader
+
+    options = CheckOptions(parse_rules(rule), structure_only)
+    workers = jobs or os.cpu_count() or 1
+    chosen, dropped = _matcher(select), _matcher(ignore)
+    files = records = errors = warnings = 0
+    unusable = stopped = False
+    by_code: collections.Counter[str] = collections.Counter()
+
+    def outcomes() -> Iterator[Outcome]:
+        nonlocal files
+        if is_stdin(paths):
+            files = 1
+            for report in check_records(Reader("<stdin>").records(stdin()), options):
+                yield Outcome(report.diagnostics, not report.record.empty)
+            return
+        found = list(expand_paths(paths or []))
+        if not found:
+            sys.stderr.write(f"pfn: no PFN files in {' '.join(paths or [])}\n")
+        for path in found:
+            files += 1
+            yield from check_stream(path, options, workers)
+
+    def kept(diagnostic: Diagnostic) -> bool:
+        code = diagnostic.code
+        if code in ("PFN-E001", "PFN-E003"):
+            return True  # unusable input is always said
+        return (chosen is None or chosen(code)) and (dropped is None or not dropped(code))
+
+    with _progress(summary or quiet) as advance:
+        for outcome in outcomes():
+            shown = [d for d in outcome.diagnostics if kept(d)]
+            if shown and shown[0].code in ("PFN-E001", "PFN-E003"):
+                unusable = True
+            records += outcome.counted
+            found_errors = sum(d.is_error for d in shown)
+            errors += found_errors
+            warnings += sum(d.severity is Severity.WARNING for d in shown)
+            if summary:
+                by_code.update(d.code for d in shown if d.severity is not Severity.INFO)
+            else:
+                print_diagnostics(shown, output, quiet)
+            advance()
+            if max_errors and errors >= max_errors:
+                stopped = True
+                break
+    if output is OutputFormat.text and (summary or not quiet):
+        sys.stdout.flush()
+        status = "clean" if not errors else f"{errors} error{'s' * (errors != 1)}"
+        sys.stderr.write(f"{files} file{'s' * (files != 1)}, {records} record"
+                         f"{'s' * (records != 1)}: {status}, {warnings} warning"
+                         f"{'s' * (warnings != 1)}"
+                         + (f" (stopped after {max_errors} errors)" if stopped else "") + "\n")
+        if summary:
+            from pfn.diagnostics import CODES
+
+            for code, count in sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0])):
+                sys.stderr.write(f"{count:>9,}  {code}  {CODES.get(code, '')}\n")
+    if unusable or not files:
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_PROBLEMS if errors or (strict and warnings) else EXIT_CLEAN)
+
+
+@contextlib.contextmanager
+def _progress(wanted: bool) -> Iterator[Callable[[], None]]:
+    """A records counter on stderr for long runs on a terminal; nothing when piped."""
+    if not (wanted and sys.stderr.isatty()):
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    with Progress(SpinnerColumn(), TextColumn("{task.completed:,} records"),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("check", total=None)
+        yield lambda: bar.advance(task)
+
+
+@app.command()
+def explain(
+    code: Annotated[str, typer.Argument(help="A diagnostic code: PFN-E503, E503 or 503.")],
+) -> None:
+    """What a diagnostic means, an example that gives it, and how to fix it."""
+    from pfn.explain import explanation
+
+    found = explanation(code)
+    if found is None:
+        sys.stderr.write(f"pfn: no diagnostic {code!r} (pfn explain E503, or see"
+                         " docs/diagnostics.md)\n")
+        raise typer.Exit(EXIT_UNUSABLE)
+    sys.stdout.write(found + "\n")
+
+
+@app.command()
+def rules(
+    variant: Annotated[str | None, typer.Argument(
+        help="A variant (name or alias); without one, every variant's defaults.",
+        show_default=False)] = None,
+) -> None:
+    """Every house-rule option: its values, what it decides, where it comes from, and the
+    default of each variant (or of one)."""
+    from pfn.diagnostics import UnknownVariant
+    from pfn.explain import rules_table
+
+    try:
+        sys.stdout.write(rules_table(variant))
+    except UnknownVariant as error:
+        sys.stderr.write(f"pfn: {error} (pfn rules lists them all)\n")
+        raise typer.Exit(EXIT_UNUSABLE) from None

@@ -1,0 +1,184 @@
+"""What every ``pfn`` command shares: the Typer app, exit codes, options, input and
+output helpers, and the entry point that turns any failure into one line."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Callable, Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from pfn import __version__
+from pfn.diagnostics import Diagnostic, PfnError, Severity
+
+if TYPE_CHECKING:
+    from pfn.model import Record
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
+"""0: clean; 1: problems found in the records; 2: unusable input or a usage error."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"pfn {__version__}\n")
+        raise typer.Exit(EXIT_CLEAN)
+
+
+app = typer.Typer(
+    name="pfn",
+    help="Preferans hand histories as text: check, format, convert, score, render and show"
+         " PFN records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain click messages: one line per usage error, a faster start
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and exit.")] = False) -> None:
+    """Preferans hand histories as text: check, format, convert, score, render and show
+    PFN records."""
+
+
+class OutputFormat(StrEnum):
+    """How diagnostics are printed."""
+
+    text = "text"
+    json = "json"
+
+
+PathsArg = Annotated[list[str] | None, typer.Argument(
+    help="PFN files, directories (searched for *.pfn) or globs; '-' or nothing for stdin.",
+    show_default=False)]
+RulesOpt = Annotated[list[str] | None, typer.Option(
+    "--rule", "-r", help="House rule override, key=value (repeatable); `pfn rules` lists"
+                         " them.", show_default=False)]
+
+
+def color(stream: TextIO) -> bool:
+    """Colour on a terminal, unless NO_COLOR is set."""
+    return stream.isatty() and "NO_COLOR" not in os.environ
+
+
+def is_stdin(paths: list[str] | None) -> bool:
+    """No paths, or ``-``: read standard input."""
+    return not paths or paths == ["-"]
+
+
+def stdin() -> TextIO:
+    """Standard input as PFN is read: UTF-8, bad bytes kept for the diagnostic (as from a
+    file), any line ends; a note on a terminal that input is awaited."""
+    if sys.stdin.isatty():
+        sys.stderr.write("pfn: reading PFN from standard input (end with Ctrl-D)\n")
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="surrogateescape", newline=None)
+
+
+def print_diagnostics(diagnostics: list[Diagnostic], fmt: OutputFormat = OutputFormat.text,
+                      quiet: bool = False) -> None:
+    """Diagnostics on standard output, as text or as JSON lines."""
+    shown = [d for d in diagnostics if not quiet or d.severity is Severity.ERROR]
+    if fmt is OutputFormat.json:
+        import json
+
+        for d in shown:
+            sys.stdout.write(json.dumps(d.to_json(), ensure_ascii=False) + "\n")
+        return
+    painted = color(sys.stdout)
+    for d in shown:
+        sys.stdout.write(d.format(painted) + "\n")
+
+
+def parse_rules(rule: list[str] | None) -> tuple[tuple[str, str], ...]:
+    """``--rule key=value`` options, each checked against the house-rule options (a bad
+    one is a usage error)."""
+    from pfn.rules.options import HouseRules
+
+    out = []
+    for item in rule or ():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{item!r} is not key=value", param_hint="--rule")
+        try:
+            HouseRules().with_values(((key, value),))
+        except PfnError as error:
+            raise typer.BadParameter(f"{error} (pfn rules lists the options)",
+                                     param_hint="--rule") from None
+        out.append((key.strip(), value.strip()))
+    return tuple(out)
+
+
+def fail(message: str) -> typer.Exit:
+    """One line on standard error, and the exit for unusable input."""
+    sys.stderr.write(f"pfn: {message}\n")
+    return typer.Exit(EXIT_UNUSABLE)
+
+
+def input_files(paths: list[str] | None) -> list[Path]:
+    """The files named by ``paths`` (directories searched, globs expanded), each one
+    readable and PFN, else the command stops before any output."""
+    from pfn.check import expand_paths, unusable
+
+    files = list(expand_paths(paths or []))
+    if not files:
+        raise fail(f"no PFN files in {' '.join(paths or [])}")
+    for path in files:
+        problem = unusable(path)
+        if problem is not None:
+            raise fail(problem.message)
+    return files
+
+
+def input_records(paths: list[str] | None) -> Iterator[Record]:
+    """The records of standard input or of the files, streamed."""
+    from pfn.notation.reader import Reader, read
+
+    if is_stdin(paths):
+        yield from Reader("<stdin>").records(stdin())
+        return
+    for path in input_files(paths):
+        yield from read(path)
+
+
+def spooled(write: Callable[[TextIO], None]) -> None:
+    """Run ``write`` into a temporary file, then copy it to standard output: the output
+    is all there or not at all, in constant memory."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
+        write(spool)
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout, 1 << 16)
+
+
+def main() -> None:
+    """Entry point of the ``pfn`` console script.
+
+    The library's own errors are reported in one line; anything unexpected too
+    (``PFN_DEBUG=1`` shows the traceback)."""
+    try:
+        app()
+    except PfnError as error:
+        sys.stderr.write(f"pfn: {error}\n")
+        raise SystemExit(EXIT_UNUSABLE) from None
+    except KeyboardInterrupt:
+        sys.stderr.write("pfn: interrupted\n")
+        raise SystemExit(130) from None
+    except Exception as error:  # the last guard: a diagnostic, never a traceback
+        if os.environ.get("PFN_DEBUG"):
+            raise
+        sys.stderr.write(f"pfn: internal error: {type(error).__name__}: {error}"
+                         " (set PFN_DEBUG=1 for details)\n")
+        raise SystemExit(EXIT_UNUSABLE) from None

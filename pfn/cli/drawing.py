@@ -1,0 +1,149 @@
+"""``pfn render`` and ``pfn show``: pictures of deals and sheets, and the terminal view."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pfn.cli.common import EXIT_UNUSABLE, app, color, fail, stdin
+
+if TYPE_CHECKING:
+    from pfn.model import Record
+    from pfn.seats import Seat
+
+
+class ImageFormat(StrEnum):
+    """Formats ``pfn render`` writes."""
+
+    svg = "svg"
+    pdf = "pdf"
+    png = "png"
+
+
+def _records(source: str) -> list[Record]:
+    """Every readable record of ``source`` (a file, or ``-`` for stdin)."""
+    from pfn.check import unusable
+    from pfn.files import read_records
+    from pfn.notation.reader import Reader
+
+    if source == "-":
+        return [r for r in Reader("<stdin>").records(stdin()) if r.syntax_ok and not r.empty]
+    problem = unusable(source)
+    if problem is not None:
+        raise fail(problem.message)
+    return [r for r in read_records(source) if r.syntax_ok and not r.empty]
+
+
+def _load_one(source: str, board: str | None, any_record: bool = False
+              ) -> tuple[list[Record], Record]:
+    """All records of ``source`` and the one asked for (by Board, else the first deal,
+    or with ``any_record`` the first record)."""
+    from pfn.notation.reader import find_board
+
+    records = _records(source)
+    chosen = find_board(records, board, any_record)
+    if chosen is None:
+        what = f"no board {board}" if board is not None else "no deal"
+        raise fail(f"{source}: {what} to draw")
+    return records, chosen
+
+
+def _seats(text: str | None) -> tuple[Seat, ...]:
+    from pfn.seats import SEAT_BY_NAME
+
+    if not text:
+        return ()
+    try:
+        return tuple(SEAT_BY_NAME[part.strip().upper()] for part in text.split(","))
+    except KeyError:
+        raise typer.BadParameter(f"{text!r}: seats are A, B, C, D", param_hint="--hide") from None
+
+
+@app.command()
+def render(
+    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
+    board: Annotated[str | None, typer.Option(
+        "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
+        show_default=False)] = None,
+    trick: Annotated[int, typer.Option(
+        "--trick", "-k", help="Draw the position with this trick on the table (0: before"
+                              " the lead).", min=0)] = 0,
+    every: Annotated[bool, typer.Option(
+        "--all", help="Every trick: pages of a PDF, numbered SVG/PNG files, or --strip.")
+    ] = False,
+    final: Annotated[bool, typer.Option("--final", help="The end of the play.")] = False,
+    strip: Annotated[bool, typer.Option(
+        "--strip", help="With --all: one figure with every trick in a grid.")] = False,
+    sheet: Annotated[bool, typer.Option(
+        "--sheet", help="Draw the match's score sheet (up to --board) and settlement.")
+    ] = False,
+    fmt: Annotated[ImageFormat | None, typer.Option(
+        "--format", "-f", help="svg, pdf or png (default: from --output, else svg).",
+        show_default=False)] = None,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Output file (default: next to the input, named after the"
+                               " board and trick).", show_default=False)] = None,
+    hide: Annotated[str | None, typer.Option(
+        "--hide", help="Hands to hide, e.g. B,C (a problem diagram).", show_default=False)
+    ] = None,
+    played: Annotated[str, typer.Option(
+        "--played", help="Cards already played: hide or grey.")] = "hide",
+    dpi: Annotated[int, typer.Option("--dpi", help="PNG resolution.", min=1, max=2400)] = 200,
+    four_colour: Annotated[bool, typer.Option(
+        "--four-colour", help="Four suit colours instead of two.")] = False,
+) -> None:
+    """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
+    from pfn.render.diagram import Style
+    from pfn.render.output import RenderError, Request, kind_of, render
+
+    if played not in ("hide", "grey"):
+        raise typer.BadParameter("hide or grey", param_hint="--played")
+    records, record = _load_one(source, board, any_record=sheet)
+    try:
+        kind = kind_of(output, fmt.value if fmt is not None else None)
+        name = Path(source).stem if source != "-" else "stdin"
+        stem = name + (f"-board{record.tag('Board')}" if record.tag("Board") else "")
+        request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
+                          Style(played=played, four_colour=four_colour), _seats(hide))
+        for written in render(records, record, request):
+            sys.stderr.write(f"wrote {written}\n")
+    except RenderError as error:
+        raise fail(f"{source}: {error}") from None
+
+
+@app.command()
+def show(
+    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
+    board: Annotated[str | None, typer.Option(
+        "--board", "-b", help="Show only the record whose Board tag is this.",
+        show_default=False)] = None,
+    trick: Annotated[int | None, typer.Option(
+        "--trick", "-k", help="Show the table at this trick instead of the whole play.",
+        show_default=False, min=0)] = None,
+) -> None:
+    """Replay deals in the terminal: hands, every trick, the result and the score."""
+    from pfn.deal import replay
+    from pfn.render.position import position
+    from pfn.render.terminal import show_position, show_replay
+
+    painted = color(sys.stdout)
+    out: list[str] = []
+    for record in _records(source):
+        if record.deal is None and record.contract is None:
+            continue
+        if board is not None and record.tag("Board") != board:
+            continue
+        result = replay(record, on_error="collect")
+        if trick is not None and trick > len(result.tricks):
+            raise fail(f"{source}: board {record.tag('Board') or '?'} has"
+                       f" {len(result.tricks)} tricks, not {trick}")
+        out.append(show_replay(result, painted) if trick is None else
+                   show_position(position(result, trick), painted))
+    if not out:
+        sys.stderr.write(f"pfn: {source}: no deal to show\n")
+        raise typer.Exit(EXIT_UNUSABLE)
+    sys.stdout.write("\n".join(out) + "\n")

@@ -1,0 +1,214 @@
+"""``pfn fmt`` and ``pfn convert``: rewriting PFN in export format, and PFN ⇄ JSON."""
+
+from __future__ import annotations
+
+import functools
+import io
+import sys
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+from pfn.cli.common import (
+    EXIT_CLEAN,
+    EXIT_PROBLEMS,
+    EXIT_UNUSABLE,
+    PathsArg,
+    app,
+    fail,
+    is_stdin,
+    print_diagnostics,
+    spooled,
+    stdin,
+)
+from pfn.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from pfn.model import Record
+
+
+def _diff(before: str, after: str, name: str) -> Iterator[str]:
+    import difflib
+
+    return difflib.unified_diff(before.splitlines(True), after.splitlines(True), name,
+                                f"{name} (fmt)")
+
+
+def _export_file(path: Path, out: TextIO) -> None:
+    from pfn.formatting import export, formatted
+
+    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+        export(formatted(handle, str(path)), out, str(path))
+
+
+def _formatted_text(text: str, name: str) -> str:
+    from pfn.formatting import export, formatted
+
+    buffer = io.StringIO()
+    export(formatted(io.StringIO(text, newline=None), name), buffer, name)
+    return buffer.getvalue()
+
+
+@app.command()
+def fmt(
+    paths: PathsArg = None,
+    check_only: Annotated[bool, typer.Option(
+        "--check", help="Change nothing; exit 1 if any file is not in export format.")] = False,
+    diff: Annotated[bool, typer.Option(
+        "--diff", help="Change nothing; show what would change as a unified diff.")] = False,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Write the formatted file here instead of in place (one"
+                               " input).", show_default=False)] = None,
+    to_stdout: Annotated[bool, typer.Option(
+        "--stdout", help="Write the formatted files to standard output; change no"
+                         " file.")] = False,
+) -> None:
+    """Rewrite PFN files in canonical export format (in place; stdin to stdout).
+
+    Every record is read back before anything is written, and a file is replaced in one
+    step, its mode and links kept; a file with syntax errors is left untouched."""
+    from pfn.files import WriteError
+    from pfn.formatting import NotFormatted, format_file, is_formatted
+
+    if is_stdin(paths):
+        try:
+            if check_only or diff:
+                text = stdin().read()
+                after = _formatted_text(text, "<stdin>")
+                if diff:
+                    sys.stdout.writelines(_diff(text, after, "<stdin>"))
+                raise typer.Exit(EXIT_PROBLEMS if after != text else EXIT_CLEAN)
+            spooled(lambda out: _export_text(stdin(), out))
+        except NotFormatted as error:
+            print_diagnostics(error.problems)
+            raise typer.Exit(EXIT_PROBLEMS) from None
+        raise typer.Exit(EXIT_CLEAN)
+
+    from pfn.cli.common import input_files
+
+    files = input_files(paths)
+    if output is not None and len(files) != 1:
+        raise typer.BadParameter("give exactly one input file with --output",
+                                 param_hint="--output")
+    changed = failed = 0
+    for path in files:
+        try:
+            if diff:
+                before = path.read_text(encoding="utf-8", errors="surrogateescape")
+                after = _formatted_text(before, str(path))
+                if after != before.replace("\r\n", "\n"):
+                    changed += 1
+                    sys.stdout.writelines(_diff(before, after, str(path)))
+            elif check_only:
+                if not is_formatted(path):
+                    changed += 1
+                    sys.stdout.write(f"would reformat {path}\n")
+            elif to_stdout:
+                spooled(functools.partial(_export_file, path))
+            elif format_file(path, output):
+                changed += 1
+                sys.stderr.write(f"reformatted {path}" + (f" into {output}" if output else "")
+                                 + "\n")
+        except NotFormatted as error:
+            print_diagnostics(error.problems)
+            sys.stderr.write(f"{path}: not formatted (fix the errors first)\n")
+            failed += 1
+        except WriteError as error:
+            raise fail(str(error)) from None
+    raise typer.Exit(EXIT_PROBLEMS if failed or (check_only and changed) else EXIT_CLEAN)
+
+
+def _export_text(handle: TextIO, out: TextIO) -> None:
+    from pfn.formatting import export, formatted
+
+    export(formatted(handle, "<stdin>"), out, "<stdin>")
+
+
+class ConvertFormat(StrEnum):
+    """Formats ``pfn convert`` writes."""
+
+    pfn = "pfn"
+    json = "json"
+    jsonl = "jsonl"
+
+
+@app.command()
+def convert(
+    source: Annotated[str, typer.Argument(help="Input file: PFN, or JSON (.json/.jsonl); '-'"
+                                               " for stdin (PFN).")],
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Output file (default: stdout).", show_default=False)] = None,
+    to: Annotated[ConvertFormat | None, typer.Option(
+        "--to", "-t", help="Output format (default: from the output's extension, else JSON"
+                           " for PFN input and PFN for JSON input).",
+        show_default=False)] = None,
+) -> None:
+    """Convert between PFN and its JSON form (a JSON document or JSON Lines).
+
+    Records are streamed: a file of any size converts in constant memory (a JSON
+    document on input is the exception: it is read whole). JSON input is checked
+    against the schema first. Anything that cannot be converted stops the conversion,
+    and nothing is written then (to the file or to standard output)."""
+    from pfn.check import unusable
+    from pfn.files import WriteError, input_kind, read_records, write_atomic
+    from pfn.notation import jsonform
+    from pfn.notation.writer import dump
+
+    if source != "-":
+        problem = unusable(source) if input_kind(source) == "pfn" else None
+        if problem is not None or not Path(source).is_file():
+            raise fail(problem.message if problem is not None else f"cannot read {source}")
+    if to is None:
+        suffix = Path(output).suffix if output else ""
+        to = {".jsonl": ConvertFormat.jsonl, ".json": ConvertFormat.json,
+              ".pfn": ConvertFormat.pfn}.get(suffix) or (
+            ConvertFormat.pfn if input_kind(source) != "pfn" else ConvertFormat.json)
+    problems: list[Diagnostic] = []
+
+    def records() -> Iterator[Record]:
+        given = read_records(source) if source != "-" else _stdin_records()
+        for record in given:
+            bad = [d for d in record.diagnostics if d.is_notation]
+            if bad:
+                problems.extend(bad)
+            elif not problems:
+                yield record
+
+    class Stopped(Exception):
+        """A record that cannot be converted: nothing is written."""
+
+    def write(handle: TextIO) -> None:
+        if to is ConvertFormat.pfn:
+            dump(records(), handle)
+        elif to is ConvertFormat.json:
+            jsonform.dump_json(records(), handle)
+        else:
+            jsonform.dump_jsonl(records(), handle)
+        if problems:
+            raise Stopped
+
+    try:
+        if output:
+            write_atomic(output, write)
+        else:
+            spooled(write)
+    except WriteError as error:
+        raise fail(str(error)) from None
+    except OSError as error:
+        raise fail(f"cannot read {source}: {error.strerror or error}") from None
+    except Stopped:
+        pass
+    if problems:
+        print_diagnostics(problems)
+        sys.stderr.write(f"{source}: not converted (fix the errors first)\n")
+        unreadable = any(d.is_input for d in problems)
+        raise typer.Exit(EXIT_UNUSABLE if unreadable else EXIT_PROBLEMS)
+
+
+def _stdin_records() -> Iterator[Record]:
+    from pfn.notation.reader import Reader
+
+    return Reader("<stdin>").records(stdin())

@@ -1,0 +1,89 @@
+"""``pfn score`` and ``pfn generate``."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from pfn.cli.common import EXIT_UNUSABLE, PathsArg, RulesOpt, app, input_records, parse_rules
+
+
+class ScoreFormat(StrEnum):
+    """Formats ``pfn score`` writes."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+def score(
+    paths: PathsArg = None,
+    output: Annotated[ScoreFormat, typer.Option(
+        "--format", "-f", help="A text table, JSON or CSV.")] = ScoreFormat.text,
+    rule: RulesOpt = None,
+    each: Annotated[bool, typer.Option(
+        "--each", help="Print the sheet after every deal, not only the last.")] = False,
+) -> None:
+    """Score matches: what each deal writes, the running sheet, and the settlement.
+
+    Matches are scored as they stream in, one held at a time."""
+    from pfn import report
+
+    items = report.iter_reports(input_records(paths), parse_rules(rule))
+    first = next(items, None)
+    if first is None:
+        sys.stderr.write("pfn: no PFN records to score\n")
+        raise typer.Exit(EXIT_UNUSABLE)
+    every = itertools.chain([first], items)
+    if output is ScoreFormat.json:
+        report.write_json(every, sys.stdout)
+        return
+    for index, item in enumerate(every):
+        if output is ScoreFormat.csv:
+            sys.stdout.write(report.format_csv([item], header=not index))
+        else:
+            sys.stdout.write(("\n" if index else "") + report.format_text([item], each))
+
+
+@app.command()
+def generate(
+    count: Annotated[int, typer.Argument(help="How many records.", min=0)] = 10,
+    variant: Annotated[str, typer.Option("--variant", "-v", help="Variant name.")] = "sochi",
+    seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same records).")
+                    ] = 0,
+    players: Annotated[int, typer.Option("--players", help="3, or 4 with the dealer out.",
+                                         min=3, max=4)] = 3,
+    match: Annotated[int, typer.Option(
+        "--match", help="Group the records into matches of this many deals (0: none).",
+        min=0)] = 0,
+    target: Annotated[int, typer.Option("--target", help="Pool size of the matches.",
+                                        min=1)] = 20,
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Output file (default: stdout).", show_default=False)] = None,
+) -> None:
+    """Generate random legal records (deals, auctions, defences, plays, scores)."""
+    from pfn.diagnostics import UnknownVariant
+    from pfn.generate import generate as make
+    from pfn.notation.reader import loads
+    from pfn.notation.writer import dump
+    from pfn.variants import VARIANTS, find_variant
+
+    try:
+        find_variant(variant)
+    except UnknownVariant:
+        raise typer.BadParameter(f"{variant!r}: the variants are "
+                                 + ", ".join(v.name for v in VARIANTS),
+                                 param_hint="--variant") from None
+    texts = make(count, variant, seed, players=players, match_size=match, target=target)
+    records = (record for text in texts for record in loads(text))
+    if output:
+        from pfn.files import write_atomic
+
+        write_atomic(output, lambda handle: dump(records, handle))
+    else:
+        dump(records, sys.stdout)
