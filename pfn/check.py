@@ -8,12 +8,14 @@ together so that the running sheet can be replayed across them.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from pfn.diagnostics import Diagnostic, Severity, text_lines
 from pfn.model import Record
@@ -129,17 +131,25 @@ def looks_like_pfn(head: str) -> bool:
 def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
     """Why a file cannot be checked at all (unreadable, empty, not PFN), or ``None``."""
     shown = name or str(path)
-    empty = True
     try:
         with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-            for line in handle:  # to the first tag pair or directive, however far it is
-                if looks_like_pfn(line):
-                    return None
-                empty = empty and not line.strip("\ufeff \t\r\n")
+            return sniff(handle, shown)[1]
     except OSError as error:
         return Diagnostic("PFN-E001", f"cannot read {shown}: {error.strerror or error}", shown)
-    what = "the file is empty" if empty else "no tag pair such as [Event \"…\"]"
-    return Diagnostic("PFN-E003", f"no PFN records found: {what}", shown)
+
+
+def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Diagnostic | None]:
+    """Read ``lines`` up to the first tag pair or directive, however far it is: the
+    lines again (all of them, for reading on), or why the input holds no PFN."""
+    head: list[str] = []
+    empty = True
+    for line in lines:
+        head.append(line)
+        if looks_like_pfn(line):
+            return itertools.chain(head, lines), None
+        empty = empty and not line.strip("\ufeff \t\r\n")
+    what = "the input is empty" if empty else "no tag pair such as [Event \"…\"]"
+    return iter(head), Diagnostic("PFN-E003", f"no PFN records found: {what}", name)
 
 
 def check_file(path: str | Path, options: CheckOptions = CheckOptions(),
@@ -178,34 +188,50 @@ class Outcome:
 
 
 _MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)
-_INHERITS_RE = re.compile(r'"[ \t]*#[ \t]*"')
 BATCH_RECORDS = 256
 """Records per task when checking in parallel (more if a match is longer)."""
 
 
-def _batches(path: str | Path) -> Iterator[list[Chunk]]:
+_SESSION_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
+
+Batch = tuple[list[Chunk], dict[str, str]]
+"""Chunks checked together, and the session tags (``#``) in force before them."""
+
+
+def _batches(path: str | Path) -> Iterator[Batch]:
     """Chunks of a file in batches that can be checked apart: a batch never splits a
-    match, and never starts with a record that inherits tags (``#``) from the one before."""
+    match, and carries the values that ``#`` tags before it stand for."""
+    from pfn.notation.build import SESSION_TAGS
+    from pfn.notation.reader import strip_bom
+    from pfn.notation.sections import unescape
+
+    names = {name.casefold(): name for name in SESSION_TAGS}
     batch: list[Chunk] = []
+    previous: dict[str, str] = {}
+    carried: dict[str, str] = {}
     last_match: str | None = None
     with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-        for chunk in split_records(handle):
+        for chunk in split_records(strip_bom(handle)):
             found = _MATCH_RE.search(chunk.text)
             match = found.group(1) if found else None
-            if (len(batch) >= BATCH_RECORDS and (match is None or match != last_match)
-                    and not _INHERITS_RE.search(chunk.text)):
-                yield batch
-                batch = []
+            if len(batch) >= BATCH_RECORDS and (match is None or match != last_match):
+                yield batch, carried
+                batch, carried = [], dict(previous)
             batch.append(chunk)
             last_match = match
+            for m in _SESSION_TAG_RE.finditer(chunk.text):
+                name = names.get(m.group(1).casefold())
+                if name is not None and m.group(2).strip() != "#":
+                    previous[name] = unescape(m.group(2))
     if batch:
-        yield batch
+        yield batch, carried
 
 
-def _check_batch(task: tuple[str, list[Chunk], CheckOptions]) -> list[Outcome]:
+def _check_batch(task: tuple[str, Batch, CheckOptions]) -> list[Outcome]:
     """Parse and check one batch (in a worker process)."""
-    name, chunks, options = task
+    name, (chunks, previous), options = task
     reader = Reader(name)
+    reader.previous = dict(previous)
     records = (r for r in map(reader.parse, chunks) if r is not None)
     return [Outcome(report.diagnostics, not report.record.empty)
             for report in check_records(records, options)]

@@ -11,6 +11,8 @@ record read back from its own canonical text equals the original.
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -109,34 +111,33 @@ class CardRun:
         """The annotation of the ``index``-th card, if any."""
         return self.anns[index] if self.anns is not None else None
 
-    def _words(self) -> list[tuple[Pos, str]]:
+    def _word(self, index: int) -> tuple[Pos, str] | None:
+        """The ``index``-th word of the line this run was read from, and where it is."""
         if self.origin is None:
-            return []
+            return None
         line, col, text = self.origin
-        out = []
-        index = 0
-        for word in text.split():
-            index = text.find(word, index)
-            out.append(((line, col + index), word))
-            index += len(word)
-        return out
+        found = next(itertools.islice(_WORD.finditer(text), index, None), None)
+        return None if found is None else ((line, col + found.start()), found.group())
 
     def position(self, index: int) -> Pos:
         """Source position of the ``index``-th card (``(0, 0)`` if unknown)."""
         if index < len(self.pos):
             return self.pos[index]
-        words = self._words()
-        return words[index][0] if index < len(words) else NOWHERE
+        word = self._word(index)
+        return word[0] if word is not None else NOWHERE
 
     def text(self, index: int) -> str:
         """The ``index``-th card as written."""
         if index < len(self.texts):
             return self.texts[index]
-        words = self._words()
-        if index < len(words):
-            return words[index][1]
+        word = self._word(index)
+        if word is not None:
+            return word[1]
         card = self.cards[index]
         return "-" if card is None else card.name
+
+
+_WORD = re.compile(r"\S+")
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,8 @@ class _Problem(Protocol):
 
 HAND_SIZE = 10
 TALON_SIZE = 2
+MAX_REPEATS = 100
+"""Problems of one kind shown for one record; the rest are counted."""
 PLAY_CODES = frozenset({"PFN-E204", "PFN-E211"})
 """Structural problems of the play alone: the rules are still replayed up to them (the
 replay stops at the card), so a mistake before them is reported where it is."""
@@ -73,10 +75,14 @@ def check_structure(record: Record) -> list[Diagnostic]:
     if not record.syntax_ok or record.empty:
         return []
     out: list[Diagnostic] = []
+    counts: dict[str, int] = {}
 
     def problem(code: str, message: str, pos: Pos, text: str | None = None,
                 hint: str | None = None) -> None:
-        out.append(Diagnostic(code, message, None, pos[0] or None, pos[1] or None, text, hint))
+        counts[code] = counts.get(code, 0) + 1
+        if counts[code] <= MAX_REPEATS:  # a line of a million bad cards: a hundred are said
+            out.append(Diagnostic(code, message, None, pos[0] or None, pos[1] or None, text,
+                                  hint))
 
     deal = record.deal
     seen = 0
@@ -125,6 +131,10 @@ def check_structure(record: Record) -> list[Diagnostic]:
     _check_play(record, problem)
     _check_result(record, problem)
     _check_notes(record, problem)
+    for code, count in counts.items():
+        if count > MAX_REPEATS:
+            out.append(Diagnostic("PFN-I001", f"not shown: {count - MAX_REPEATS} more"
+                                  f" {code} in this record", None, *_tag_pos(record, "Play")))
     return out
 
 
@@ -185,12 +195,18 @@ def _check_play(record: Record, problem: _Problem) -> None:
         return
     discarded = _known(record.discard)
     played = 0
+    shown = 0
     first: dict[int, tuple[int, Pos]] = {}
     for number, trick in enumerate(play.tricks, start=1):
         for index, card in enumerate(trick.cards):
             if card is None:
                 continue
             bit = 1 << card
+            if (played | discarded) & bit and shown >= MAX_REPEATS:
+                problem("PFN-E204" if played & bit else "PFN-E211", "", (0, 0))  # counted only
+                continue
+            if played & bit or discarded & bit:
+                shown += 1
             if played & bit:
                 earlier, (line, col) = first[card]
                 where = f"line {line}, column {col}" if line else "earlier"

@@ -30,10 +30,21 @@ _SUIT_SYMBOLS = {"♠": "s", "♤": "s", "♣": "c", "♧": "c", "♦": "d", "�
 _FOLD_DROP = str.maketrans({c: None for c in "-_/. \t"})
 
 
+_VARIATION_SELECTORS = str.maketrans({"\ufe0e": None, "\ufe0f": None})
+"""Text and emoji presentation selectors (``♠️`` is ``♠`` followed by U+FE0F)."""
+
+
+def without_selectors(text: str) -> str:
+    """``text`` without variation selectors, so an emoji suit reads as the suit."""
+    return text.translate(_VARIATION_SELECTORS) if "\ufe0f" in text or "\ufe0e" in text \
+        else text
+
+
 def fold(word: str) -> str:
     """The form aliases are matched on (see the module docstring)."""
     word = word.casefold()
     if not word.isascii():
+        word = without_selectors(word)
         word = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in word)
         decomposed = unicodedata.normalize("NFD", word)
         # drop accents (č→c, š→s, ё→е) but keep Cyrillic й and Serbian đ whole
@@ -77,7 +88,7 @@ def parse_card(word: str) -> Card | None:
     card = CARD_BY_NAME.get(word)
     if card is not None:
         return card
-    text = word.upper().replace("10", "T")
+    text = without_selectors(word).upper().replace("10", "T")
     if len(text) != 2:
         return None
     suit, rank = SUIT_CHARS.get(text[0]), _RANK_CHARS.get(text[1])

@@ -69,7 +69,14 @@ def check(
     """Check PFN files: syntax, structure, the rules of each record's variant and its score.
 
     Exit 0 when clean, 1 when errors are found, 2 when the input cannot be used."""
-    from pfn.check import CheckOptions, Outcome, check_records, check_stream, expand_paths
+    from pfn.check import (
+        CheckOptions,
+        Outcome,
+        check_records,
+        check_stream,
+        expand_paths,
+        sniff,
+    )
     from pfn.notation.reader import Reader
 
     options = CheckOptions(parse_rules(rule), structure_only)
@@ -83,7 +90,11 @@ def check(
         nonlocal files
         if is_stdin(paths):
             files = 1
-            for report in check_records(Reader("<stdin>").records(stdin()), options):
+            lines, problem = sniff(stdin(), "<stdin>")
+            if problem is not None:
+                yield Outcome([problem], False)
+                return
+            for report in check_records(Reader("<stdin>").records(lines), options):
                 yield Outcome(report.diagnostics, not report.record.empty)
             return
         found = list(expand_paths(paths or []))

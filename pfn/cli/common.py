@@ -145,7 +145,12 @@ def input_records(paths: list[str] | None) -> Iterator[Record]:
     from pfn.notation.reader import Reader, read
 
     if is_stdin(paths):
-        yield from Reader("<stdin>").records(stdin())
+        from pfn.check import sniff
+
+        lines, problem = sniff(stdin(), "<stdin>")
+        if problem is not None:
+            raise fail(problem.message)
+        yield from Reader("<stdin>").records(lines)
         return
     for path in input_files(paths):
         yield from read(path)

@@ -81,11 +81,10 @@ class Reader:
     def __init__(self, name: str | None = None) -> None:
         self.name = name
         self.previous: dict[str, str] = {}
-        self.version_checked = False
 
     def records(self, lines: Iterable[str]) -> Iterator[Record]:
         """Parse each record of ``lines`` (text lines with their line ends)."""
-        for chunk in split_records(_strip_bom(lines)):
+        for chunk in split_records(strip_bom(lines)):
             record = self.parse(chunk)
             if record is not None:
                 yield record
@@ -127,6 +126,8 @@ class Reader:
     def _directives(self, chunk: Chunk) -> list[Diagnostic]:
         problems: list[Diagnostic] = []
         for line, text in chunk.directives:
+            if _BAD_BYTES.search(text):
+                problems += _bad_bytes(text, Chunk(text, line, 0), self.name)
             m = _DIRECTIVE_RE.match(text)
             if m is None and _KNOWN_DIRECTIVES.match(text):
                 continue
@@ -148,7 +149,7 @@ def _trailing(chunk: Chunk, name: str | None) -> Record | None:
                   source=Source(name, chunk.line, chunk.offset, ""))
 
 
-def _strip_bom(lines: Iterable[str]) -> Iterator[str]:
+def strip_bom(lines: Iterable[str]) -> Iterator[str]:
     """``lines`` without a byte-order mark at the start (the rest passed on untouched)."""
     rest = iter(lines)
     first = next(rest, None)
@@ -163,10 +164,19 @@ def _bad_bytes(text: str, chunk: Chunk, name: str | None) -> list[Diagnostic]:
         for m in _BAD_BYTES.finditer(line):
             raw = m.group().encode("utf-8", "surrogateescape")
             out.append(Diagnostic("PFN-E002", f"bytes {raw.hex(' ')} are not UTF-8", name,
-                                  number, m.start() + 1, m.group(),
-                                  "PFN files are UTF-8; re-save the file as UTF-8",
+                                  number, m.start() + 1, m.group(), _encoding_hint(raw, line),
                                   _BAD_BYTES.sub("\ufffd", line)))
     return out
+
+
+def _encoding_hint(raw: bytes, line: str) -> str:
+    """What the bad bytes suggest the file is, and how to make it UTF-8."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or "\x00" in line:
+        return "this looks like UTF-16: save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)"
+    if all(b >= 0xC0 or b in (0xA8, 0xB8) for b in raw):
+        return ("this looks like a one-byte encoding such as Windows-1251 (Cyrillic) or"
+                " Latin-1: save the file as UTF-8 (iconv -f CP1251 -t UTF-8)")
+    return "PFN files are UTF-8; re-save the file as UTF-8"
 
 
 # ---------------------------------------------------------------------------
@@ -228,6 +238,9 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
         line, col, shown = _open_paren(lines) or (line, col, "(")
         hint = "close the variation with ')'"
         source = lines[line - 1]
+    elif at.startswith("\ufeff"):
+        code, message, shown = "PFN-E101", "a byte-order mark inside the text", "\ufeff"
+        hint = "the file was saved with two byte-order marks (U+FEFF); remove the extra one"
     else:
         label = _example_label(text)
         if label is not None:
@@ -262,6 +275,12 @@ def _character_problem(char: str, at: str) -> tuple[str, str, str | None, str | 
         return ("PFN-E102", "']' without a matching '['", "]", None)
     if char == "%":
         return ("PFN-E101", "'%' starts a directive only in the first column", "%", None)
+    if char == "\ufeff":
+        return ("PFN-E101", "a second byte-order mark", char, "the file was saved with two"
+                " byte-order marks (U+FEFF); remove the extra one")
+    if char == "\x00":
+        return ("PFN-E101", "a NUL character", "\\0", "a file with NUL bytes is usually"
+                " UTF-16: save it as UTF-8")
     return ("PFN-E101", f"unexpected character {char!r}", char, None)
 
 

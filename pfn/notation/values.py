@@ -15,7 +15,7 @@ from pfn.cards import CARD_BY_NAME, RANK_MASK, Card
 from pfn.diagnostics import NotationError, Problem
 from pfn.model import Amount, CardPattern, CardRef, Deal, Hand, ScoreEntry, exact
 from pfn.seats import SEAT_BY_NAME, Seat
-from pfn.vocabulary import SUIT_CHARS, Vocabulary, parse_card, rank_of
+from pfn.vocabulary import SUIT_CHARS, Vocabulary, parse_card, rank_of, without_selectors
 
 
 class ValueProblem(NotationError):
@@ -112,7 +112,7 @@ def hand(text: str, start: int = 0) -> Hand | None:
         return None
     if body == "-":
         return Hand(0)
-    compact = re.sub(r"\s+", "", body)
+    compact = re.sub(r"\s+", "", without_selectors(body))
     if any(ch in "♠♣♦♥♤♧♢♡" for ch in compact):
         groups = ["", "", "", ""]
         for m in re.finditer(r"([♠♣♦♥♤♧♢♡])([^♠♣♦♥♤♧♢♡]*)", compact):

@@ -156,8 +156,9 @@ class HouseRules:
             name = key.strip().lower().replace("-", "_")
             if name not in known:
                 raise OptionError(f"unknown house rule {key!r}")
-            changes[name] = _convert(known[name].metadata["values"], getattr(self, name), text,
-                                     key)
+            changes[name] = value = _convert(known[name].metadata["values"], getattr(self, name),
+                                             text, key)
+            _check_range(name, key, value)
         return replace(self, **changes)
 
     def value_text(self, name: str) -> str:
@@ -172,6 +173,28 @@ class HouseRules:
     def allows_half_whist(self, level: int) -> bool:
         """Whether a half-whist is allowed at ``level``."""
         return self.half_whist != "off" and level in _levels(self.half_whist)
+
+
+_RANGES: dict[str, tuple[int, int | None]] = {
+    "pool_ratio": (1, None), "mountain_ratio": (1, None), "allpass_no_trick": (0, None),
+    "allpass_whists": (0, None), "refe": (0, None), "allpass_progression": (1, None),
+    "allpass_exit": (6, 10),
+}
+"""The least (and the most) a number option may be; every part of a sequence too."""
+
+
+def _check_range(name: str, key: str, value: Any) -> None:
+    """A ratio, price or count that makes no sense (zero ratios, negative counts) is an
+    error, not a silent oddity."""
+    if name == "consolation_factor" and value <= 0:
+        raise OptionError(f"house rule {key!r}: the factor must be positive, not {value}")
+    low, high = _RANGES.get(name, (None, None))
+    if low is None or isinstance(value, str):
+        return
+    for number in value if isinstance(value, tuple) else (value,):
+        if number < low or (high is not None and number > high):
+            bound = f"{low}…{high}" if high is not None else f"at least {low}"
+            raise OptionError(f"house rule {key!r}: {number} is out of range ({bound})")
 
 
 def _convert(values: str, current: Any, text: str, key: str) -> Any:
@@ -191,6 +214,8 @@ def _convert(values: str, current: Any, text: str, key: str) -> Any:
                 return False
             raise ValueError
         if isinstance(current, Fraction):
+            if len(text) > 20:
+                raise ValueError
             return Fraction(text)
         if isinstance(current, int):
             return int(text)
@@ -199,7 +224,7 @@ def _convert(values: str, current: Any, text: str, key: str) -> Any:
             if not parsed:
                 raise ValueError
             return parsed
-    except ValueError:
+    except (ValueError, ZeroDivisionError):
         raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}") from None
     if "|" in values and text not in choices:
         raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}")
