@@ -145,6 +145,10 @@ def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Dia
     empty = True
     for line in lines:
         head.append(line)
+        if "\x00" in line or line.startswith(("\udcff\udcfe", "\udcfe\udcff")):
+            return iter(head), Diagnostic(
+                "PFN-E002", "the input is not UTF-8: it looks like UTF-16", name, len(head), 1,
+                hint="save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)")
         if looks_like_pfn(line):
             return itertools.chain(head, lines), None
         empty = empty and not line.strip("\ufeff \t\r\n")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import overload
 
 
 class Severity(Enum):
@@ -159,6 +160,21 @@ def text_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+@overload
+def printable(text: str) -> str: ...
+
+
+@overload
+def printable(text: None) -> None: ...
+
+
+def printable(text: str | None) -> str | None:
+    """``text`` with the bytes that were not UTF-8 (kept as surrogates) shown as U+FFFD."""
+    if text is None or text.isascii():
+        return text
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def shorten(text: str | None, limit: int = SHOWN) -> str | None:
     """``text`` cut to about ``limit`` characters with ``…`` in the middle."""
     if text is None or len(text) <= limit:
@@ -222,6 +238,11 @@ class Diagnostic:
         return replace(self, file=self.file or file, source_line=source)
 
     def format(self, color: bool = False) -> str:
+        """The diagnostic as text (see :meth:`_format`), bytes that were not UTF-8 shown as
+        U+FFFD so the output itself is valid UTF-8."""
+        return printable(self._format(color))
+
+    def _format(self, color: bool = False) -> str:
         """The diagnostic as text: ``file:line:col: severity[code]: message``, the source
         line with a caret under the offending text, and the hint."""
         where = ":".join(str(p) for p in (self.file or "<input>", self.line, self.col)
@@ -256,11 +277,11 @@ class Diagnostic:
         return {
             "code": self.code,
             "severity": self.severity.value,
-            "message": shorten(self.message, 2 * SHOWN),
-            "file": self.file,
+            "message": printable(shorten(self.message, 2 * SHOWN)),
+            "file": printable(self.file),
             "line": self.line,
             "col": self.col,
-            "text": shorten(self.text),
+            "text": printable(shorten(self.text)),
             "hint": self.hint,
         }
 

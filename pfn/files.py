@@ -50,37 +50,43 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
         before = None
     except OSError as error:
         raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
+    with _terminate_cleanly():
+        return _write(target, folder, before, content, keep_if_same, str(path))
+
+
+def _write(target: Path, folder: Path, before: os.stat_result | None, content: Content,
+           keep_if_same: bool, shown: str) -> bool:
+    """The write itself: a temporary file beside the target, then one rename."""
     temporary: str | None = None
     try:
-        with _signals_deferred():
-            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.",
-                                                 suffix=".tmp")
-            with open(handle, "wb") as raw:
-                if isinstance(content, bytes):
-                    raw.write(content)
-                elif isinstance(content, str):
-                    raw.write(content.encode("utf-8", errors="surrogateescape"))
-                else:
-                    text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
-                    content(text)
-                    text.flush()
-                    text.detach()
-                raw.flush()
-                os.fsync(raw.fileno())
-            if keep_if_same and before is not None and filecmp.cmp(temporary, target,
-                                                                   shallow=False):
-                return False  # the temporary file goes in ``finally``
-            if before is not None and before.st_nlink > 1:
-                _copy_into(temporary, target, before)  # keep every hard link
-                os.unlink(temporary)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.",
+                                             suffix=".tmp")
+        with open(handle, "wb") as raw:
+            if isinstance(content, bytes):
+                raw.write(content)
+            elif isinstance(content, str):
+                raw.write(content.encode("utf-8", errors="surrogateescape"))
             else:
-                _take_over(temporary, before)
-                os.replace(temporary, target)
-            temporary = None
-            _sync_folder(folder)
+                text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+                content(text)
+                text.flush()
+                text.detach()
+            raw.flush()
+            os.fsync(raw.fileno())
+        if keep_if_same and before is not None and filecmp.cmp(temporary, target,
+                                                               shallow=False):
+            return False  # the temporary file goes in ``finally``
+        if before is not None and before.st_nlink > 1:
+            _copy_into(temporary, target, before)  # keep every hard link
+            os.unlink(temporary)
+        else:
+            _take_over(temporary, before)
+            os.replace(temporary, target)
+        temporary = None
+        _sync_folder(folder)
         return True
     except OSError as error:
-        raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
+        raise WriteError(f"cannot write {shown}: {error.strerror or error}") from None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):
@@ -123,24 +129,30 @@ def _sync_folder(folder: Path) -> None:
             os.close(descriptor)
 
 
+class _Terminated(BaseException):
+    """SIGTERM arrived while a file was being written."""
+
+
 @contextlib.contextmanager
-def _signals_deferred() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the file is in place (or cleaned up), then act."""
-    caught: list[int] = []
-    names = [signal.SIGINT, signal.SIGTERM]
+def _terminate_cleanly() -> Iterator[None]:
+    """SIGTERM during a write stops it as Ctrl-C does, by an exception, so the temporary
+    file is removed and the original left as it was; then the process ends as killed."""
+    def stop(number: int, _frame: object) -> None:
+        raise _Terminated(number)
+
     try:
-        previous = {s: signal.signal(s, lambda number, _frame: caught.append(number))
-                    for s in names}
-    except ValueError:  # not the main thread: signals cannot be deferred here
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: signals cannot be handled here
         yield
         return
     try:
         yield
+    except _Terminated:
+        signal.signal(signal.SIGTERM, previous)
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-        for caught_number in caught:
-            os.kill(os.getpid(), caught_number)
+        signal.signal(signal.SIGTERM, previous)
 
 
 InputKind = Literal["pfn", "json", "jsonl"]

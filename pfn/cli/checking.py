@@ -113,8 +113,13 @@ def check(
     with _progress(summary or quiet) as advance:
         for outcome in outcomes():
             shown = [d for d in outcome.diagnostics if kept(d)]
-            if shown and shown[0].code in ("PFN-E001", "PFN-E003"):
+            if shown and shown[0].code in ("PFN-E001", "PFN-E002", "PFN-E003") and \
+                    not outcome.counted:
                 unusable = True
+            if max_errors:  # no more than the limit, even within one record
+                room = max_errors - errors
+                shown = [d for i, d in enumerate(shown)
+                         if not d.is_error or sum(e.is_error for e in shown[:i + 1]) <= room]
             records += outcome.counted
             found_errors = sum(d.is_error for d in shown)
             errors += found_errors

@@ -86,18 +86,20 @@ def stdin() -> TextIO:
 
 
 def print_diagnostics(diagnostics: list[Diagnostic], fmt: OutputFormat = OutputFormat.text,
-                      quiet: bool = False) -> None:
-    """Diagnostics on standard output, as text or as JSON lines."""
+                      quiet: bool = False, stream: TextIO | None = None) -> None:
+    """Diagnostics as text or as JSON lines: on standard output where they are what the
+    command answers (check), on ``stream`` (standard error) where the output is data."""
+    out = stream or sys.stdout
     shown = [d for d in diagnostics if not quiet or d.severity is Severity.ERROR]
     if fmt is OutputFormat.json:
         import json
 
         for d in shown:
-            sys.stdout.write(json.dumps(d.to_json(), ensure_ascii=False) + "\n")
+            out.write(json.dumps(d.to_json(), ensure_ascii=False) + "\n")
         return
-    painted = color(sys.stdout)
+    painted = color(out)
     for d in shown:
-        sys.stdout.write(d.format(painted) + "\n")
+        out.write(d.format(painted) + "\n")
 
 
 def parse_rules(rule: list[str] | None) -> tuple[tuple[str, str], ...]:

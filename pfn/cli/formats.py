@@ -83,7 +83,7 @@ def fmt(
                 raise typer.Exit(EXIT_PROBLEMS if after != text else EXIT_CLEAN)
             spooled(lambda out: _export_text(stdin(), out))
         except NotFormatted as error:
-            print_diagnostics(error.problems)
+            print_diagnostics(error.problems, stream=sys.stderr)
             raise typer.Exit(EXIT_PROBLEMS) from None
         raise typer.Exit(EXIT_CLEAN)
 
@@ -113,7 +113,7 @@ def fmt(
                 sys.stderr.write(f"reformatted {path}" + (f" into {output}" if output else "")
                                  + "\n")
         except NotFormatted as error:
-            print_diagnostics(error.problems)
+            print_diagnostics(error.problems, stream=sys.stderr)
             sys.stderr.write(f"{path}: not formatted (fix the errors first)\n")
             failed += 1
         except WriteError as error:
@@ -202,7 +202,7 @@ def convert(
     except Stopped:
         pass
     if problems:
-        print_diagnostics(problems)
+        print_diagnostics(problems, stream=sys.stderr)
         sys.stderr.write(f"{source}: not converted (fix the errors first)\n")
         unreadable = any(d.is_input for d in problems)
         raise typer.Exit(EXIT_UNUSABLE if unreadable else EXIT_PROBLEMS)
