@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck bench bench-quick docs clean
+.PHONY: demo test lint typecheck bench bench-quick docs fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,10 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 	$(BIN)/ruff check pfn tests benchmarks
 	$(BIN)/mypy --strict pfn
+
+## fuzz: the long fuzz run (PFN_FUZZ mutated inputs, random each run; make test runs 150)
+fuzz: $(STAMP)
+	PFN_FUZZ=$${PFN_FUZZ:-20000} $(BIN)/python -m pytest -p no:cacheprovider tests/test_fuzz.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check pfn tests benchmarks

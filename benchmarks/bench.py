@@ -191,11 +191,13 @@ def main() -> None:
     # memory on a file ten times larger
     base = pfn_corpus(memory_base, seed=7)
     big = repeated(base, 10)
-    small_peak = peak_memory(["check", "--summary", str(base)])
-    big_peak = peak_memory(["check", "--summary", str(big)])
-    print(f"peak_memory: {small_peak:.1f} MB on {base.stat().st_size / 1e6:.1f} MB,"
-          f" {big_peak:.1f} MB on {big.stat().st_size / 1e6:.1f} MB"
-          f" (x{big_peak / small_peak:.2f})")
+    for label, command in (("check", ["check", "--summary"]), ("fmt", ["fmt", "--stdout"]),
+                           ("score", ["score"])):
+        small_peak = peak_memory([*command, str(base)])
+        big_peak = peak_memory([*command, str(big)])
+        print(f"peak_memory_{label}: {small_peak:.1f} MB on {base.stat().st_size / 1e6:.1f} MB,"
+              f" {big_peak:.1f} MB on {big.stat().st_size / 1e6:.1f} MB"
+              f" (x{big_peak / small_peak:.2f})")
 
     # parallel speed-up on two workers, serial and parallel runs in turn
     pairs = [(run_cli(["check", "--summary", str(corpus)]),

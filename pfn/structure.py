@@ -262,14 +262,26 @@ def _annotations(record: Record) -> Iterator[Annotation]:
         yield from walk(trick.claim)
 
 
+def _text_pos(record: Record, needle: str) -> Pos:
+    """Where ``needle`` first stands in the record's text (the record's start if nowhere)."""
+    source = record.source
+    if source is None:
+        return (0, 0)
+    for number, line in enumerate(text_lines(source.text), start=source.line):
+        at = line.find(needle)
+        if at >= 0:
+            return (number, at + 1)
+    return (source.line, 1)
+
+
 def _check_notes(record: Record, problem: _Problem) -> None:
     defined = {n for n, _ in record.notes}
     used: set[int] = set()
     for ann in _annotations(record):
         used.update(ann.notes)
     for number in sorted(used - defined):
-        problem("PFN-E118", f"={number}= refers to a note that is not given", (0, 0), None,
-                f'add [Note "{number}:…"]')
+        problem("PFN-E118", f"={number}= refers to a note that is not given",
+                _text_pos(record, f"={number}="), f"={number}=", f'add [Note "{number}:…"]')
     for number in sorted(defined - used):
         problem("PFN-W003", f"note {number} is never referenced", _tag_pos(record, "Note"),
                 None, f"refer to it with ={number}= after a call or card")
