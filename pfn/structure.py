@@ -216,7 +216,7 @@ def _check_play(record: Record, problem: _Problem) -> None:
             elif discarded & bit:
                 problem("PFN-E211", f"{card} was discarded and cannot be played (trick {number})",
                         trick.position(index), trick.text(index))
-            else:
+            if card not in first:
                 first[card] = (number, trick.position(index))
             played |= bit
 

@@ -120,7 +120,7 @@ _STRAIN_WORDS: dict[str, tuple[str, ...]] = {
     "S": ("s", "пики", "пик", "пика", "pik", "spades", "spade"),
     "C": ("c", "трефы", "треф", "трефа", "крести", "tref", "clubs", "club"),
     "D": ("d", "бубны", "бубен", "бубна", "буби", "karo", "diamonds", "diamond"),
-    "H": ("h", "червы", "черви", "червей", "черва", "herc", "hearts", "heart"),
+    "H": ("h", "червы", "черви", "червей", "черва", "черв", "herc", "hearts", "heart"),
     "NT": ("nt", "n", "бк", "безкозыря", "бескозырка", "bezaduta", "sans", "notrump", "notrumps"),
 }
 _WITHOUT_TALON = ("hand", "бп", "безприкупа", "bezkupovine", "izruke", "withouttalon")
@@ -178,8 +178,8 @@ def _russian_contracts() -> dict[str, str]:
         for sw in strain_words:
             for word in ("preferans", "преферанс", "pref"):
                 pairs += [(word + sw, f"10{strain}-pref"), (f"10{sw}{word}", f"10{strain}-pref")]
-    pairs += [(w, "pass") for w in ("pass", "allpass", "распасы", "распасовка", "raspasovka",
-                                    "raspasy", "refa")]
+    pairs += [(w, "pass") for w in ("pass", "allpass", "пас", "pas", "распас", "распасы",
+                                    "распасовка", "raspasovka", "raspasy", "refa")]
     return _table(pairs)
 
 

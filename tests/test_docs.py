@@ -40,6 +40,15 @@ def test_every_option_and_variant_is_documented() -> None:
         assert f"`{key}`" in table
 
 
+def test_every_variant_default_names_its_source() -> None:
+    assert _block("docs/variants.md", "defaults") == docs.defaults_block()
+    for variant in VARIANTS:
+        assert set(variant.sources) == set(variant.defaults), variant.name
+        assert all(source.strip() for source in variant.sources.values())
+    for item in HouseRules.describe():  # Sochi's own defaults are the options' sources
+        assert item["source"].strip(), item["key"]
+
+
 def test_codes_used_in_the_code_are_registered() -> None:
     used = set()
     for path in (ROOT / "pfn").rglob("*.py"):

@@ -307,6 +307,53 @@ def test_serbian_pik_without_kontra_house_rule() -> None:
     assert codes(text) == []
 
 
+def test_serbian_personal_obligation_house_rule() -> None:
+    """"Prate oba: zajedno moraju da odnesu četiri štiha. Ako odnesu četiri ili više, oba
+    su prošla." — by seed 001 a pair that reaches four is safe; with personal-obligation
+    each follower answers for his own two. (herc, value 8: A 6, B 3, C 1.)"""
+    body = ('[Declarer "A"]\n[Contract "herc"]\n[Result "A:6 B:3 C:1"]\n'
+            '[Defence "B"]\nwhist whist\n[Score "A:bule-8 B:supe/A+24 C:supe/A+8{}"]')
+    assert codes(serbian(body.format(""))) == []
+    personal = serbian(body.format(" C:bule+8"), extra='[Rules "personal-obligation=on"]\n')
+    assert codes(personal) == []
+    assert "PFN-E702" in codes(serbian(body.format(""),
+                                       extra='[Rules "personal-obligation=on"]\n'))
+
+
+def test_serbian_supe_cap_house_rule() -> None:
+    """"Ko prati upisuje supu ... vrednost igre puta broj štihova koje je odneo." — seed 001
+    counts every trick; with supe-cap=5 at most five of a follower's tricks count. (karo,
+    value 6: A falls with 3, B alone takes 7: 7 × 6 = 42, capped 5 × 6 = 30.)"""
+    body = ('[Declarer "A"]\n[Contract "karo"]\n[Result "A:3 B:7 C:0"]\n'
+            '[Defence "B"]\nwhist pass\n[Score "A:bule+6 B:supe/A+{}"]')
+    assert codes(serbian(body.format(42))) == []
+    assert codes(serbian(body.format(30), extra='[Rules "supe-cap=5"]\n')) == []
+    # the caller writes for both: the defence's 7 tricks count 5 as well
+    called = ('[Declarer "A"]\n[Contract "karo"]\n[Result "A:3 B:4 C:3"]\n[Defence "B"]\n'
+              'whist pass together\n[Score "A:bule+6 B:supe/A+{}"]')
+    assert codes(serbian(called.format(42))) == []
+    assert codes(serbian(called.format(30), extra='[Rules "supe-cap=5"]\n')) == []
+
+
+def test_serbian_kontra_on_betl_house_rule() -> None:
+    """"U betlu oba protivnika uvek igraju i nemaju obavezu" — seed 001 knows no kontra in
+    betl, so a kontra there is an error; with betl-kontra the value doubles (betl 12 → 24)
+    and the kontra caller answers for the betl: if the declarer takes no trick the caller
+    pays the value on his bule, as a failed defence pays."""
+    kontra = '[Defence "B"]\nC:kontra\n'
+    fell = ('[Declarer "A"]\n[Contract "betl"]\n[Result "A:1 B:5 C:4"]\n' + kontra
+            + '[Score "A:bule+24 B:supe/A+120 C:supe/A+120"]')
+    assert "PFN-E406" in codes(serbian(fell))
+    rule = '[Rules "betl-kontra=on"]\n'
+    assert codes(serbian(fell, extra=rule)) == []
+    clean = ('[Declarer "A"]\n[Contract "betl"]\n[Result "A:0 B:5 C:5"]\n' + kontra
+             + '[Score "A:bule-24 C:bule+24"]')
+    assert codes(serbian(clean, extra=rule)) == []
+    rekontra = clean.replace("C:kontra", "C:kontra A:rekontra").replace("24", "48")
+    assert codes(serbian(rekontra, extra=rule)) == []
+    assert "PFN-E406" in codes(serbian(clean.replace("C:kontra", "A:kontra"), extra=rule))
+
+
 # ---------------------------------------------------------------------------
 # mailru (seed 002, "Дополнительные соглашения Преферанса на Мини-Играх Mail.Ru")
 
@@ -337,6 +384,26 @@ def test_mailru_no_whist_after_half_whist() -> None:
     come back with a whist)."""
     text = mailru('[Declarer "A"]\n[Contract "6H"]\n[Defence "B"]\npass half whist\n')
     assert "PFN-E406" in codes(text)
+
+
+def test_mailru_ten_is_checked_not_whisted() -> None:
+    """"Десятерная игра — проверяется" (seed 002); "Ova Ponuda se prektično i ne igra, već se
+    samo proverava. Ako pratioci nađu načina da obore Solo-igrača, on „pada“, a pratiocima
+    se ne piše ništa." (seed 000). Whisting a ten is an error that names the option; the
+    check credits a ten the defence cannot beat, or makes the declarer fall, writing
+    nothing for the defenders."""
+    whisted = mailru('[Declarer "A"]\n[Contract "10S"]\n[Result "A:10"]\n[Defence "B"]\n'
+                     'whist whist\n')
+    found = [d for d in diagnostics(whisted) if d.code == "PFN-E406"]
+    assert found and "ten=checked" in found[0].message
+    credited = mailru('[Declarer "A"]\n[Contract "10S"]\n[Result "A:10"]\n[Defence "B"]\n'
+                      'check\n[Score "A:pool+10"]')
+    assert codes(credited) == []
+    fallen = mailru('[Declarer "A"]\n[Contract "10S"]\n[Result "A:9"]\n[Defence "B"]\n'
+                    'check\n[Score "A:mountain+10"]')
+    assert codes(fallen) == []
+    played = whisted.replace('[Variant "mailru"]', '[Variant "sochi"]')
+    assert "PFN-E406" not in codes(played)
 
 
 def test_mailru_tightened_exit() -> None:
@@ -456,12 +523,40 @@ def test_classic_six_clubs_keeps_the_level_except_in_spades() -> None:
     assert [c for c in codes(classic(auction + '[Contract "7S"]')) if c[4] == "E"] == []
 
 
-def test_classic_allpass_costs_two_per_trick_and_the_table_gap() -> None:
+def test_classic_allpass_costs_two_per_trick_and_nothing_for_no_trick() -> None:
     """"Количество очков за одну взятку при распасах назначают отдельно ... Обычно по 2
-    очка" — and the undertrick table 3.02 is not reproduced, so games are not scored."""
-    allpass = classic('[Declarer ""]\n[Contract "pass"]\n[Result "A:5 B:3 C:2"]\n'
-                      '[Score "A:mountain+10 B:mountain+6 C:mountain+4"]')
+    очка"; "В графу “пуля” пишут только выигранные очки и ничего более" — so a player
+    with no trick writes nothing to his pool."""
+    allpass = classic('[Declarer ""]\n[Contract "pass"]\n[Result "A:5 B:5 C:0"]\n'
+                      '[Score "A:mountain+10 B:mountain+10"]')
     assert codes(allpass) == []
-    game = [d for d in diagnostics(classic('[Declarer "A"]\n[Contract "7S"]\n'
-                                           '[Result "A:7"]\n[Score "A:pool+4"]'))]
-    assert any(d.code == "PFN-I001" and "3.02" in d.message for d in game)
+
+
+def test_classic_whists_are_written_plus_and_minus() -> None:
+    """"В графу “висты” вносят с плюсом выигранные висты, а с минусом – проигранные.
+    Выигранные или проигранные висты пишут напротив игрока, которому эти висты проиграны
+    или у которого они выиграны." With the Sochi-type prices (7 = 4): A makes 7♠ with 8,
+    B and C whisted and took a trick each: each writes +4 against A, and A −4 against
+    each of them."""
+    text = classic('[Declarer "A"]\n[Contract "7S"]\n[Result "A:8 B:1 C:1"]\n'
+                   '[Defence "B"]\nwhist whist\n'
+                   '[Score "A:pool+4 A:whist/B-4 A:whist/C-4 B:whist/A+4 C:whist/A+4"]')
+    assert codes(text) == []
+    fell = classic('[Declarer "A"]\n[Contract "7S"]\n[Result "A:6 B:3 C:1"]\n'
+                   '[Defence "B"]\nwhist whist\n[Score "A:mountain+4 B:whist/A+16'
+                   ' C:whist/A+8 A:whist/B-16 A:whist/C-8"]')
+    assert codes(fell) == []  # B: 3 tricks + 1 undertrick of consolation, × 4
+
+
+def test_classic_settles_each_whist_once() -> None:
+    """The whist balance of a sheet written plus and minus is each player's own entries:
+    B won 16 from A and C 8, so B +16, C +8 and A −24, with A's mountain of 4 shared."""
+    head = '[Match "c"]\n[Target "10"]\n'
+    body = classic(head + '[Board "1"]\n[Declarer "A"]\n[Contract "7S"]\n'
+                   '[Result "A:6 B:3 C:1"]\n[Defence "B"]\nwhist whist\n'
+                   '[Score "A:mountain+4 B:whist/A+16 C:whist/A+8 A:whist/B-16 A:whist/C-8"]'
+                   '\n[Settlement "A:-152/3 B:+88/3 C:+64/3"]')
+    # every pool short by its 10 turns into mountain: A 4 + 10, B 10, C 10, average 34/3;
+    # A: 10 × (34/3 − 14) − 16 − 8 = −152/3; B: 10 × (34/3 − 10) + 16 = 88/3;
+    # C: 40/3 + 8 = 64/3 (counting each whist twice would give B 40/3 + 32)
+    assert codes(body) == []

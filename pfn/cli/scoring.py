@@ -74,11 +74,14 @@ def generate(
     from pfn.variants import VARIANTS, find_variant
 
     try:
-        find_variant(variant)
+        found = find_variant(variant)
     except UnknownVariant:
         raise typer.BadParameter(f"{variant!r}: the variants are "
                                  + ", ".join(v.name for v in VARIANTS),
                                  param_hint="--variant") from None
+    if players not in found.tables:
+        raise typer.BadParameter(f"{found.name} is played by "
+                                 + " or ".join(map(str, found.tables)), param_hint="--players")
     texts = make(count, variant, seed, players=players, match_size=match, target=target)
     records = (record for text in texts for record in loads(text))
     if output:

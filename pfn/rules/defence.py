@@ -174,10 +174,7 @@ class Defence:
         o = self.outcome
         level = self.contract.level
         if seat == o.first and not self.said(o.first):
-            options: tuple[str, ...] = ("whist", "pass")
-            if level == 10 and self.rules.ten == "checked":
-                options += ("check",)
-            return options
+            return ("check",) if self.checked_ten else ("whist", "pass")
         if seat == o.second and not self.said(o.second):
             if self.said(o.first) == ["pass"] and self.rules.allows_half_whist(level):
                 return ("whist", "pass", "half")
@@ -197,8 +194,17 @@ class Defence:
                            "house rule stalingrad=on")
         return None
 
+    @property
+    def checked_ten(self) -> bool:
+        """A ten under ``ten=checked``: not whisted, only checked by the defence."""
+        return self.contract.level == 10 and self.rules.ten == "checked"
+
     def step(self, seat: Seat, token: str) -> Problem | None:
         """Check and record ``seat``'s call (the problem, if it is not allowed)."""
+        if self.checked_ten and token != "check" and not self.said(seat):
+            return Problem("PFN-E406", f"{seat} cannot say {token}: a ten is not whisted but"
+                           " checked (house rule ten=checked)", "the defence's call is check;"
+                           " a defeat found makes the declarer fall")
         allowed = self.allowed(seat)
         if token not in allowed:
             return Problem("PFN-E406", f"{seat} cannot say {token} here",

@@ -42,6 +42,10 @@ class RuleFamily(Protocol):
     def counter_clockwise(self) -> bool:
         """Play runs counter-clockwise (drawing only)."""
 
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """How many may sit at the table."""
+
     def auction(self, order: tuple[Seat, ...]) -> Auction:
         """A new auction for seats speaking in ``order`` (eldest first)."""
 

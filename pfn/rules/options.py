@@ -42,8 +42,9 @@ class HouseRules:
     misere_after_bid: bool = _opt(False, "a player who has bid a contract may still call misère",
                                   "on|off", "seed 002 (Mail.ru): misère only as a first call")
     misere_bidder_limited: bool = _opt(
-        True, "after misère a player may only call misère without the talon or pass",
-        "on|off", "seed 002 (Mail.ru)")
+        False, "after misère a player may only call misère without the talon or pass",
+        "on|off", "seed 002 (Mail.ru), the mailru default; russian-core.md gives it as a"
+        " Mail.ru rule, so Sochi leaves it off")
     without_talon: bool = _opt(False, "bids without the talon (9S-hand, mis-hand) are allowed",
                                "on|off", "russian-core.md; seed 000, seed 002")
     # defence
@@ -87,6 +88,10 @@ class HouseRules:
     allpass_exit: tuple[int, ...] = _opt(
         (6, 7, 8), "lowest contract after the 1st, 2nd, 3rd… all-pass in a row",
         "e.g. 6-7-8, 6", "seed 002: tightened exit 6, 7, 8")
+    allpass_factor: int = _opt(
+        1, "the all-pass trick price is multiplied by this (Leningrad, doubling everything"
+        " but the pool, may or may not double the all-pass too)", "a number",
+        "russian-scoring.md: Leningrad sources differ; 1 (not doubled) everywhere by default")
     allpass_no_trick: int = _opt(1, "pool points for a player who takes no trick in all-pass",
                                  "a number", "russian-scoring.md; seed 000: 2")
     allpass_no_trick_progressive: bool = _opt(
@@ -133,6 +138,15 @@ class HouseRules:
         "seed 001: agreed in advance, often one per 30 bule ('90/3')")
     pik_without_kontra: bool = _opt(False, "pik (2) played without kontra is not played and"
                                     " writes a refa", "on|off", "seed 001: 'pik bez kontre'")
+    betl_kontra: bool = _opt(False, "a defender may say kontra on betl: the value doubles and"
+                             " the kontra caller answers for the betl", "on|off",
+                             "other Serbian implementations; seed 001 is silent (off)")
+    personal_obligation: bool = _opt(
+        False, "each follower answers for his own two tricks, even when the two reach four",
+        "on|off", "some Serbian clubs and apps; seed 001: only the one below two when the"
+        " pair falls short (off)")
+    supe_cap: int = _opt(0, "the most tricks a follower's supe count in one deal (0: no cap)",
+                         "a number", "some Serbian clubs and apps; seed 001 is silent (0)")
     kontra: Literal["kontra", "rekontra", "subkontra", "mortkontra"] = _opt(
         "mortkontra", "the highest kontra allowed",
         "kontra|rekontra|subkontra|mortkontra", "seed 001")
@@ -177,8 +191,9 @@ class HouseRules:
 
 _RANGES: dict[str, tuple[int, int | None]] = {
     "pool_ratio": (1, None), "mountain_ratio": (1, None), "allpass_no_trick": (0, None),
-    "allpass_whists": (0, None), "refe": (0, None), "allpass_progression": (1, None),
-    "allpass_exit": (6, 10),
+    "allpass_whists": (0, None), "refe": (0, None), "allpass_factor": (1, None),
+    "allpass_progression": (1, None),
+    "allpass_exit": (6, 10), "supe_cap": (0, 10),
 }
 """The least (and the most) a number option may be; every part of a sequence too."""
 

@@ -79,6 +79,12 @@ class Replayer:
     def seating(self) -> None:
         r, record = self.r, self.record
         players = record.players
+        if players not in self.variant.tables:
+            allowed = " or ".join(map(str, self.variant.tables))
+            self.report("PFN-E209", f"{self.variant.name} is played by {allowed}, not"
+                        f" {players}", self.tag_pos("Players") if record.tag("Players")
+                        else self.tag_pos("Deal"), None, "the source of this variant describes"
+                        f" a game for {allowed}")
         seats = SEATS[:players]
         dealer = record.dealer
         if players == 4 and dealer is None and record.deal is not None:

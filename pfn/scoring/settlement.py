@@ -9,6 +9,7 @@ to zero.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING
@@ -33,7 +34,15 @@ def whist_balance(sheet: Sheet, seat: Seat, column: str = "whist") -> Fraction:
     return total
 
 
-def russian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
+def own_whists(sheet: Sheet, seat: Seat, column: str = "whist") -> Fraction:
+    """The whists ``seat`` wrote, plus and minus: on a sheet where each whist is written
+    twice, won by one player and lost by the other (seed 004), this is his balance."""
+    return sum((Fraction(v) for (writer, col, _), v in sheet.values.items()
+                if writer == seat and col == column), Fraction(0))
+
+
+def russian(sheet: Sheet, rules: HouseRules,
+            balance: Callable[[Sheet, Seat], Fraction] = whist_balance) -> dict[Seat, Fraction]:
     """Average mountain: 10 × (average mountain − own mountain) + whist balance, after
     unclosed pools are turned into mountain."""
     seats = sheet.seats()
@@ -47,8 +56,7 @@ def russian(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:
     ratio = rules.mountain_ratio
     # the N-1 method divides the mountain differences among the others only
     scale = Fraction(len(seats), len(seats) - 1) if rules.settlement == "n-1" else Fraction(1)
-    result = {s: ratio * scale * (average - mountains[s]) + whist_balance(sheet, s)
-              for s in seats}
+    result = {s: ratio * scale * (average - mountains[s]) + balance(sheet, s) for s in seats}
     return rounded(result) if rules.rounding == "integer" else result
 
 

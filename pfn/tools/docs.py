@@ -44,6 +44,18 @@ def options_block() -> str:
     return "\n".join(rows)
 
 
+def defaults_block() -> str:
+    """Each variant's own defaults (those that differ from Sochi's) with their sources."""
+    rows = ["| variant | option | default | source |", "|---|---|---|---|"]
+    for variant in VARIANTS:
+        rules = variant.default_rules()
+        for name in variant.defaults:
+            key = name.replace("_", "-")
+            rows.append(f"| `{variant.name}` | `{key}` | {_cell(rules.value_text(key))} |"
+                        f" {_cell(variant.sources[name])} |")
+    return "\n".join(rows)
+
+
 def codes_block() -> str:
     """Every diagnostic code with its title."""
     rows = ["| code | severity | title |", "|---|---|---|"]
@@ -54,7 +66,7 @@ def codes_block() -> str:
 
 BLOCKS = {
     "docs/spec.md": {"grammar": grammar_block},
-    "docs/variants.md": {"options": options_block},
+    "docs/variants.md": {"options": options_block, "defaults": defaults_block},
     "docs/diagnostics.md": {"codes": codes_block},
 }
 

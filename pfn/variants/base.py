@@ -56,6 +56,8 @@ class Variant:
     sheet_class: ClassVar[type[Sheet]] = Sheet
     defaults: ClassVar[dict[str, Any]] = {}
     """House-rule defaults that differ from :class:`HouseRules`' own."""
+    sources: ClassVar[dict[str, str]] = {}
+    """Where each of ``defaults`` comes from (the option's own source covers the rest)."""
     columns: ClassVar[tuple[str, ...]] = ("pool", "mountain", "whist")
     """The columns of the family's sheet."""
     # the Russian price tables, read by the Russian scorers
@@ -76,6 +78,9 @@ class Variant:
     """An all-pass is played out (``False``: nothing is played)."""
     counter_clockwise: ClassVar[bool] = False
     """Play runs counter-clockwise (drawing only: the seats are placed that way)."""
+    tables: ClassVar[tuple[int, ...]] = (3, 4)
+    """How many may sit at the table (with four, the dealer sits out or plays as the
+    family says)."""
 
     def __init__(self, rules: HouseRules | None = None) -> None:
         self.rules = rules if rules is not None else self.default_rules()

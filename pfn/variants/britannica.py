@@ -260,7 +260,13 @@ class Britannica(Variant):
     columns = ("chips",)
     must_head = True
     allpass_played = False
+    tables = (3,)
     defaults: ClassVar[dict[str, Any]] = {"hold": "eldest", "without_talon": True}
+    sources: ClassVar[dict[str, str]] = {
+        "hold": "seed 002 (Britannica): the eldest may say «держать» to match a bid",
+        "without_talon": "seed 002 (Britannica): One-hand … Four-hand, misère without the widow",
+    }
+    """Where each of these defaults comes from."""
 
     def auction(self, order: tuple[Seat, ...]) -> Auction:
         return self.auction_class(self.ladder, self.rules, order)

@@ -280,7 +280,7 @@ class RussianScoring(Scoring):
     def allpass_price(self, facts: DealFacts) -> int:
         """The trick price of this all-pass (the progression over all-passes in a row)."""
         steps = self.rules.allpass_progression
-        return steps[min(facts.allpass_round, len(steps)) - 1]
+        return steps[min(facts.allpass_round, len(steps)) - 1] * self.rules.allpass_factor
 
     def allpass(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
@@ -296,8 +296,9 @@ class RussianScoring(Scoring):
         for seat in counted:
             taken = facts.tricks[seat] or 0
             if taken == 0:
-                out.append(entry(seat, "pool", reward, f"{self.name}: all-pass, no trick,"
-                                 f" {reward} to the pool"))
+                if reward:
+                    out.append(entry(seat, "pool", reward, f"{self.name}: all-pass, no trick,"
+                                     f" {reward} to the pool"))
             elif whists:
                 for writer in counted:
                     if writer != seat and (facts.tricks[writer] or 0) == fewest:
@@ -339,6 +340,15 @@ class Leningrad(Sochi):
     misere_factor = 2
     defaults: ClassVar[dict[str, Any]] = {
         "whist": "gentleman", "responsible": "half", "consolation_factor": 2, "pool_ratio": 2}
+    sources: ClassVar[dict[str, str]] = {
+        "whist": "russian-scoring.md, Leningrad: whists split in half (gentleman's)",
+        "responsible": ("russian-scoring.md, Leningrad: P per missing trick, half-responsible on "
+                        "the doubled price"),
+        "consolation_factor": ("russian-scoring.md, Leningrad: sources differ between P and 2P; "
+                               "default 2P"),
+        "pool_ratio": "russian-scoring.md, Leningrad: 1 pool point = 2 mountain points",
+    }
+    """Where each of these defaults comes from."""
 
 
 class Rostov(Sochi):
@@ -350,6 +360,10 @@ class Rostov(Sochi):
     short_name = "Rostov"
     source = "russian-scoring.md"
     defaults: ClassVar[dict[str, Any]] = {"allpass_whists": 5}
+    sources: ClassVar[dict[str, str]] = {
+        "allpass_whists": "russian-scoring.md, Rostov: an agreed number of whists, typically 5",
+    }
+    """Where each of these defaults comes from."""
 
 
 MAILRU = Ladder(tuple(
@@ -368,9 +382,26 @@ class MailRu(Sochi):
     short_name = "Mail.ru"
     source = "seed 002 (Дополнительные соглашения Преферанса на Мини-Играх Mail.Ru)"
     ladder = MAILRU
+    tables = (3,)
     defaults: ClassVar[dict[str, Any]] = {
         "without_talon": True, "ten": "checked", "stalingrad": True,
         "high_whist_failure": "both", "whist_after_half": False,
         "allpass_exit": (6, 7, 8), "allpass_progression": (1, 2, 3),
         "allpass_talon_shown": True, "misere_after_bid": False, "allpass_dealer": "stay",
         "misere_bidder_limited": True}
+    sources: ClassVar[dict[str, str]] = {
+        "without_talon": "seed 002: misère and nines without the talon on the ladder",
+        "ten": "seed 002: «Десятерная игра — проверяется»",
+        "stalingrad": "seed 002: «6 пик («Сталинград») — два виста обязательны»",
+        "high_whist_failure": ("seed 002: «Вистование на восьмерной, девятерной — ответственный "
+                               "для обоих вистующих»"),
+        "whist_after_half": "seed 002: «Вист-пас-полвиста — не допускается»",
+        "allpass_exit": "seed 002: «Выход из распасов — ужесточенный (6,7,8)»",
+        "allpass_progression": "seed 002: «ограниченная арифметическая (х1,х2,х3)»",
+        "allpass_talon_shown": "seed 002: «Прикуп на распасах — открывается»",
+        "misere_after_bid": "seed 002: misère only as a first call",
+        "allpass_dealer": "seed 002: «Переход сдачи в распасах — сдача не переходит»",
+        "misere_bidder_limited": ("seed 002: «Игрок, уже объявивший «Мизер», может объявить только"
+                                  " «Мизер без прикупа» или Пасануть»"),
+    }
+    """Where each of these defaults comes from."""

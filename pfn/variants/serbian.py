@@ -10,14 +10,16 @@ play runs counter-clockwise.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
+from pfn.model import Call
 from pfn.rules.auction import Auction
-from pfn.rules.defence import Defence
+from pfn.rules.defence import CallProblem, Defence
 from pfn.rules.ladder import Ladder
 from pfn.rules.options import HouseRules
 from pfn.rules.replay import DealContext
@@ -68,6 +70,9 @@ class SerbianAuction(Auction):
             return None
         mine = state.calls.get(seat, [])
         if token == "hold":
+            if self.rules.hold == "never":
+                return Problem("PFN-E305", "'moje' (holding) is not played here",
+                               "house rule hold=never")
             if state.high is None or not state.high.isdigit():
                 return Problem("PFN-E305", "'moje' holds a number just said; there is none")
             if state.high_seat == seat:
@@ -153,6 +158,40 @@ class SerbianDefence(Defence):
 
     KONTRAS = ("kontra", "rekontra", "subkontra", "mortkontra")
 
+    @property
+    def betl(self) -> bool:
+        """A betl: both opponents play; only a kontra may be said (``betl-kontra``)."""
+        return self.contract.misere
+
+    @property
+    def silent(self) -> bool:
+        return self.betl and not self.rules.betl_kontra
+
+    def run(self, calls: Sequence[Call]) -> list[CallProblem]:
+        """Betl with ``betl-kontra``: no following, only the kontra ladder, which either
+        defender may open; otherwise the usual protocol."""
+        if not (self.betl and self.rules.betl_kontra):
+            return super().run(calls)
+        o = self.outcome
+        problems: list[CallProblem] = []
+        for index, call in enumerate(calls):
+            level = o.kontra
+            if level >= self._max_kontra():
+                problems.append((index, Problem("PFN-E406", f"{call.token}: no higher kontra"
+                                                f" than {self.rules.kontra}")))
+                break
+            due = o.defenders if level == 0 else (self.declarer,) if level % 2 else \
+                (o.kontra_caller,)
+            seat = call.seat if call.seat is not None else due[0]
+            if seat is None or seat not in due or call.token != self.KONTRAS[level]:
+                problems.append((index, Problem(
+                    "PFN-E406", f"{seat} cannot say {call.token} here",
+                    f"in betl only {self.KONTRAS[level]} by {' or '.join(map(str, due))}")))
+                break
+            self.step(seat, call.token)
+        self.settle()
+        return problems
+
     def after_first_round(self, first: list[str], second: list[str]
                           ) -> tuple[Seat, ...] | None:
         o = self.outcome
@@ -196,6 +235,12 @@ class SerbianDefence(Defence):
         return ()
 
     def step(self, seat: Seat, token: str) -> Problem | None:
+        if self.betl and self.rules.betl_kontra:  # only the kontra ladder: see run()
+            self.outcome.calls.setdefault(seat, []).append(token)
+            self.outcome.kontra += 1
+            if token == "kontra":
+                self.outcome.kontra_caller = seat
+            return None
         allowed = self.allowed(seat)
         if token not in allowed:
             return Problem("PFN-E406", f"{seat} cannot say {token} here",
@@ -212,6 +257,7 @@ class SerbianDefence(Defence):
         if self.contract.misere:
             o.whisters, o.players = [], o.defenders
             o.open = None
+            o.caller = o.kontra_caller
             return
         o.whisters = [s for s in o.defenders if "whist" in self.said(s)]
         if self.rules.pik_without_kontra and str(self.contract) == "6S" and not o.kontra:
@@ -299,6 +345,10 @@ class SerbianScoring(Scoring):
         if contract.misere:
             if taken == 0:
                 out.append(entry(declarer, "bule", -value, f"Serbian: betl passed ({why})"))
+                if defence is not None and defence.kontra_caller is not None:
+                    out.append(entry(defence.kontra_caller, "bule", value, "Serbian: betl"
+                                     " passed against kontra; the kontra caller answers for it"
+                                     " (house rule betl-kontra)"))
             else:
                 out.append(entry(declarer, "bule", value, f"Serbian: betl fell ({why})"))
                 for seat in (defence.defenders if defence is not None else ()):
@@ -325,33 +375,43 @@ class SerbianScoring(Scoring):
             return out
         tricks = {s: c or 0 for s, c in counts.items()}
         total = sum(tricks.values())
+        cap = self.rules.supe_cap or 10
         caller = defence.caller
         if caller is not None:
-            if total:
-                out.append(entry(caller, "supe", value * total, f"Serbian: {caller} called and"
-                                 f" writes for both, {total} × {value}", declarer))
+            counted = min(total, cap)
+            if counted:
+                out.append(entry(caller, "supe", value * counted, f"Serbian: {caller} called"
+                                 f" and writes for both, {counted} × {value}"
+                                 + self._capped(total, counted), declarer))
             needed = self.kontra_tricks if defence.kontra else 2 * self.share
             if total < needed:
                 out.append(entry(caller, "bule", value, f"Serbian: the defence took {total} of"
                                  f" {needed}; {caller} answers for it"))
             return out
         for seat in defence.whisters:
-            if tricks.get(seat):
-                out.append(entry(seat, "supe", value * tricks[seat],
-                                 f"Serbian: {tricks[seat]} trick{'s' * (tricks[seat] > 1)} ×"
-                                 f" {value}", declarer))
+            counted = min(tricks.get(seat, 0), cap)
+            if counted:
+                out.append(entry(seat, "supe", value * counted,
+                                 f"Serbian: {counted} trick{'s' * (counted > 1)} × {value}"
+                                 + self._capped(tricks[seat], counted), declarer))
         if len(defence.whisters) == 1:
             seat = defence.whisters[0]
             if tricks[seat] < self.share:
                 out.append(entry(seat, "bule", value, f"Serbian: followed alone and took"
                                  f" {tricks[seat]} of {self.share}"))
-        elif total < 2 * self.share:
+        elif total < 2 * self.share or self.rules.personal_obligation:
             for seat in defence.whisters:
                 if tricks[seat] < self.share:
-                    out.append(entry(seat, "bule", value, f"Serbian: both followed, {total} of"
-                                     f" {2 * self.share}; {seat} took {tricks[seat]} of"
-                                     f" {self.share}"))
+                    why = (f"{seat} took {tricks[seat]} of his {self.share} (house rule"
+                           " personal-obligation)" if total >= 2 * self.share else
+                           f"{total} of {2 * self.share}; {seat} took {tricks[seat]} of"
+                           f" {self.share}")
+                    out.append(entry(seat, "bule", value, f"Serbian: both followed, {why}"))
         return out
+
+    def _capped(self, tricks: int, counted: int) -> str:
+        return (f" (of {tricks} tricks, at most {counted} count: house rule supe-cap)"
+                if counted < tricks else "")
 
 
 @dataclass
@@ -440,6 +500,11 @@ class Serbian(Variant):
     columns = ("bule", "supe", "refa")
     allpass_played = False
     counter_clockwise = True
+    defaults: ClassVar[dict[str, Any]] = {"hold": "earlier-bidder"}
+    sources: ClassVar[dict[str, str]] = {
+        "hold": "seed 001: «Moje»: igrač koji je ranije licitirao može da zadrži isti broj",
+    }
+    """Where each of these defaults comes from."""
 
     def auction(self, order: tuple[Seat, ...]) -> Auction:
         return self.auction_class(self.ladder, self.rules, order)

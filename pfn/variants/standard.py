@@ -76,9 +76,7 @@ class StandardDefence(Defence):
         first, second = self.said(o.first), self.said(o.second)
         own_ok = level in (6, 7)
         if seat == o.first and not first:
-            if level == 10 and self.rules.ten == "checked":
-                return ("whist", "pass", "check")
-            return ("whist", "pass")
+            return ("check",) if self.checked_ten else ("whist", "pass")
         if seat == o.second and not second:
             if first == ["whist"]:
                 return ("whist", "pass")
@@ -292,6 +290,21 @@ class RussianStandard(Sochi):
         "ten": "checked", "high_whist_failure": "second", "talon_bonus": True,
         "allpass_progression": (1, 2, 4), "allpass_exit": (6,), "allpass_dealer": "stay-3",
         "allpass_no_trick": 2, "help": "largest", "half_whist": "off"}
+    sources: ClassVar[dict[str, str]] = {
+        "jumps": "seed 000: a raise goes exactly one step (standard-4.md)",
+        "hold": "seed 000: «ovde», only the first bidder, after someone has passed",
+        "without_talon": "seed 000: nine and ten without the talon, big misère",
+        "ten": "seed 000: «Ova Ponuda se prektično i ne igra, već se samo proverava»",
+        "high_whist_failure": "seed 000: at 8 and 9 only the second defender falls",
+        "talon_bonus": "seed 000: the idle dealer's bonus for the talon's aces and honours",
+        "allpass_progression": "seed 000: raspasovka penalties 1, 2, 4",
+        "allpass_exit": "seed 000 names no tightened exit",
+        "allpass_dealer": "seed 000: the same dealer deals up to three raspasovkas in a row",
+        "allpass_no_trick": "seed 000: 2 to the Meta for no trick",
+        "help": "seed 000: American aid helps the largest open Meta",
+        "half_whist": "seed 000 has no half-whist (own whists instead)",
+    }
+    """Where each of these defaults comes from."""
 
     def contract_problem(self, contract: Contract) -> Problem | None:
         """Seed 000 knows the "Preferans" hand (``10H-pref``)."""
