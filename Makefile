@@ -26,6 +26,10 @@ demo: $(STAMP)
 	$(BIN)/pfn score examples/sochi-match.pfn
 	@echo "== pfn score examples/seeds/seed000-settlement.pfn"
 	$(BIN)/pfn score examples/seeds/seed000-settlement.pfn | tail -6
+	@echo "== pfn score: the Mail.ru, Britannica and classic pools (their settlements)"
+	$(BIN)/pfn score examples/mailru-match.pfn | tail -5
+	$(BIN)/pfn score examples/britannica-match.pfn | tail -5
+	$(BIN)/pfn score examples/classic-match.pfn | tail -5
 	@echo
 	@echo "== pfn render: a trick, every trick of a deal, the score sheet (into out/)"
 	@mkdir -p out

@@ -491,6 +491,58 @@ def test_britannica_no_choice_below_value_six() -> None:
     assert codes(both_drop.replace("A:chips+0 ", "")) == []
 
 
+def unchecked(text: str) -> str:
+    """What ``pfn check`` says it could not check in ``text``."""
+    return " ".join(d.message for d in diagnostics(text) if d.code == "PFN-I001")
+
+
+def test_britannica_ante_is_agreed() -> None:
+    """"каждый игрок вносит согласованную сумму в банк, скажем, 10 единиц каждый" — the
+    ante is agreed: with ante=5 each antes 5, a made six takes 5, a failed one pays 10."""
+    made = britannica('[Rules "ante=5"]\n[Match "pot"]\n[Board "1"]\n[Declarer "A"]\n'
+                      '[Contract "6S"]\n[Result "A:6 B:2 C:2"]\n'
+                      '[Score "B:chips-5 C:chips-5"]', deal="A:? B:? C:? talon:?")
+    assert codes(made) == []
+    failed = made.replace('"A:6 B:2 C:2"', '"A:4 B:3 C:3"').replace(
+        '"B:chips-5', '"A:chips-15 B:chips-5')
+    assert codes(failed) == []
+
+
+def test_britannica_misere_stakes() -> None:
+    """The settlement paragraph names six-trick contracts only ("Если Солист выигрывает свой
+    контракт на шесть взяток ... забирает 10 единиц из банка ... платит 20 единиц"), so
+    misère is not scored unless the house rule misere-stakes=ante pays it the same way:
+    taken no trick, the ante from the pot; caught, twice the ante into it."""
+    body = ('[Match "m"]\n[Board "1"]\n[Declarer "A"]\n[Contract "mis"]\n'
+            '[Result "A:0 B:5 C:5"]\n[Score "A:chips+0 B:chips-10 C:chips-10"]')
+    unscored = britannica(body, deal="A:? B:? C:? talon:?")
+    assert "no payment for misère" in unchecked(unscored)
+    assert codes(britannica('[Rules "misere-stakes=ante"]\n' + body,
+                            deal="A:? B:? C:? talon:?")) == []
+    caught = ('[Rules "misere-stakes=ante"]\n' + body).replace('"A:0 B:5 C:5"', '"A:1 B:5 C:4"'
+                                                                ).replace("A:chips+0", "A:chips-30")
+    assert codes(britannica(caught, deal="A:? B:? C:? talon:?")) == []
+
+
+def test_britannica_quota_of_two_tricks() -> None:
+    """"Каждый противник должен взять как минимум две взятки, если он играет" — the source
+    gives no payment for a defender who falls short, so such a deal is not scored; but
+    "если другой Защитник настаивает, то такой игрок должен играть ... но не обязан
+    выигрывать обязательные две взятки, но вместе они все же должны обыграть Солиста": a
+    pair made to play by insisting has no personal quota."""
+    head = '[Match "q"]\n[Board "1"]\n[Declarer "A"]\n[Contract "6S-hand"]\n'
+    short = britannica(head + '[Result "A:6 B:3 C:1"]\n[Defence "B"]\nagree agree\n'
+                       '[Score "B:chips-10 C:chips-10"]', deal="A:? B:? C:? talon:?")
+    assert "short of two tricks" in unchecked(short)
+    insisted = britannica(head + '[Result "A:6 B:3 C:1"]\n[Defence "B"]\nagree drop insist\n'
+                          '[Score "B:chips-10 C:chips-10"]', deal="A:? B:? C:? talon:?")
+    assert codes(insisted) == []
+    alone = britannica(head + '[Result "A:9 B:1"]\n[Defence "B"]\nagree drop\n'
+                       '[Score "B:chips-10 C:chips-10"]', deal="A:? B:? C:? talon:?")
+    assert "short of two tricks" in unchecked(alone)
+    assert "short of two tricks" not in unchecked(insisted)
+
+
 # ---------------------------------------------------------------------------
 # classic (seed 004)
 

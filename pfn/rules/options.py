@@ -147,6 +147,16 @@ class HouseRules:
         " pair falls short (off)")
     supe_cap: int = _opt(0, "the most tricks a follower's supe count in one deal (0: no cap)",
                          "a number", "some Serbian clubs and apps; seed 001 is silent (0)")
+    # britannica (seed 002)
+    ante: int = _opt(10, "units each player puts into the pot whenever it is empty; a made"
+                     " contract takes one ante from it, a failed one pays two",
+                     "a number", "seed 002 (Britannica): «согласованную сумму в банк, скажем,"
+                     " 10 единиц каждый»")
+    misere_stakes: Literal["none", "ante"] = _opt(
+        "none", "Britannica misère: no payment (the source names none, so the deal is not"
+        " scored), or paid as the trick contracts are",
+        "none|ante", "seed 002 gives figures for six-trick contracts only (none); 'ante' is"
+        " a house rule")
     kontra: Literal["kontra", "rekontra", "subkontra", "mortkontra"] = _opt(
         "mortkontra", "the highest kontra allowed",
         "kontra|rekontra|subkontra|mortkontra", "seed 001")
@@ -193,7 +203,7 @@ _RANGES: dict[str, tuple[int, int | None]] = {
     "pool_ratio": (1, None), "mountain_ratio": (1, None), "allpass_no_trick": (0, None),
     "allpass_whists": (0, None), "refe": (0, None), "allpass_factor": (1, None),
     "allpass_progression": (1, None),
-    "allpass_exit": (6, 10), "supe_cap": (0, 10),
+    "allpass_exit": (6, 10), "supe_cap": (0, 10), "ante": (1, None),
 }
 """The least (and the most) a number option may be; every part of a sequence too."""
 

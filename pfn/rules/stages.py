@@ -302,7 +302,7 @@ class Replayer:
         if not outcome.complete and section is not None and calls:
             self.report("PFN-E407", "the defence is not finished", self.tag_pos("Defence"),
                         None, "both defenders say whist or pass")
-        elif section is None and not (contract.misere or contract.allpass):
+        elif section is None and not protocol.silent:
             self.unchecked("no Defence section: the defenders' calls")
         r.defence = outcome
 

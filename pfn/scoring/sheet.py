@@ -115,8 +115,10 @@ class Sheet:
                 mountain = self.get(helper, "mountain")
                 off = min(amount, mountain)
                 if off:
-                    paid = entry(helper, "mountain", -off, "every pool closed: the rest pays"
-                                 " down the mountain")
+                    why = ("no help (house rule help=none)" if self.rules.help == "none"
+                           else "every pool closed")
+                    paid = entry(helper, "mountain", -off, f"{why}: the rest pays down the"
+                                 " mountain")
                     out.append(paid)
                     self._add(paid)
                 return out

@@ -19,7 +19,7 @@ from pfn.contract import Contract
 from pfn.diagnostics import Problem
 from pfn.model import Amount, Call
 from pfn.rules.auction import Auction
-from pfn.rules.defence import CallProblem, Defence
+from pfn.rules.defence import CallProblem, Defence, DefenceOutcome
 from pfn.rules.ladder import Ladder
 from pfn.rules.options import HouseRules
 from pfn.rules.replay import DealContext
@@ -162,11 +162,11 @@ class BritannicaDefence(Defence):
 
 class BritannicaScoring(Scoring):
     """Britannica: a soloist who makes a six-trick contract takes the ante from the pot;
-    one who fails pays twice the ante into it.  Misère, the defenders and all-pass: the
-    source gives no figures."""
+    one who fails pays twice the ante into it.  Misère (unless the house rule
+    ``misere-stakes=ante`` pays it the same way), a defender short of his two tricks and
+    all-pass: the source gives no figures."""
 
     name = "Britannica"
-    ante: ClassVar[int] = 10
 
     def score(self, facts: DealFacts, context: DealContext) -> Scored:
         notes = Scored()
@@ -178,31 +178,40 @@ class BritannicaScoring(Scoring):
         if contract.allpass or declarer is None:
             notes.cannot("Britannica gives no payment when everybody passes")
             return []
-        if contract.misere:
-            notes.cannot("Britannica gives no payment for misère")
+        if contract.misere and self.rules.misere_stakes == "none":
+            notes.cannot("Britannica gives no payment for misère (house rule misere-stakes)")
             return []
         defence = facts.defence
         taken = 10 if defence is not None and not defence.played else facts.took(declarer)
         if taken is None:
             notes.cannot("the soloist's tricks are not given")
             return []
-        if taken >= 6:
-            out = [entry(declarer, "chips", self.ante, f"Britannica: {contract} made, the"
-                         f" soloist takes {self.ante} from the pot")]
+        ante = self.rules.ante
+        made = taken == 0 if contract.misere else taken >= 6
+        if made:
+            out = [entry(declarer, "chips", ante, f"Britannica: {contract} made, the"
+                         f" soloist takes {ante} from the pot")]
         else:
-            out = [entry(declarer, "chips", -2 * self.ante, f"Britannica: {contract} failed,"
-                         f" the soloist pays {2 * self.ante} into the pot")]
-        if defence is not None and defence.played and any(
-                (facts.took(s) or 0) < 2 for s in defence.whisters if s != defence.caller):
+            out = [entry(declarer, "chips", -2 * ante, f"Britannica: {contract} failed,"
+                         f" the soloist pays {2 * ante} into the pot")]
+        if defence is not None and defence.played and not contract.misere and any(
+                (facts.took(s) or 0) < 2 for s in self._quota(defence)):
             notes.cannot("Britannica gives no payment for a defender short of two tricks")
         return out
+
+    @staticmethod
+    def _quota(defence: DefenceOutcome) -> list[Seat]:
+        """The defenders bound to take two tricks: each who agreed, except one whose
+        partner he made play by insisting ("вместе они все же должны обыграть Солиста")."""
+        if defence.caller is not None and len(defence.players) > 1:
+            return []
+        return list(defence.whisters)
 
 
 @dataclass
 class BritannicaSheet(Sheet):
     """Chips: each player's units won from and paid into the pot (Britannica)."""
 
-    ante: int = 10
     layout: ClassVar[str] = "chips"
 
     def pot(self) -> Amount:
@@ -211,10 +220,11 @@ class BritannicaSheet(Sheet):
 
     def write(self, entries: list[LedgerEntry]) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
+        ante = self.rules.ante
         if entries and self.pot() <= 0:  # the pot is empty: everyone antes
             for seat in self.seats():
-                e = entry(seat, "chips", -self.ante, f"Britannica: the pot is empty, each"
-                          f" antes {self.ante}")
+                e = entry(seat, "chips", -ante, f"Britannica: the pot is empty, each"
+                          f" antes {ante}")
                 out.append(e)
                 self._add(e)
         for e in entries:
@@ -261,10 +271,13 @@ class Britannica(Variant):
     must_head = True
     allpass_played = False
     tables = (3,)
-    defaults: ClassVar[dict[str, Any]] = {"hold": "eldest", "without_talon": True}
+    defaults: ClassVar[dict[str, Any]] = {"hold": "eldest", "without_talon": True,
+                                          "ante": 10, "misere_stakes": "none"}
     sources: ClassVar[dict[str, str]] = {
         "hold": "seed 002 (Britannica): the eldest may say «держать» to match a bid",
         "without_talon": "seed 002 (Britannica): One-hand … Four-hand, misère without the widow",
+        "ante": "seed 002 (Britannica): «скажем, 10 единиц каждый»",
+        "misere_stakes": "seed 002 names payments for six-trick contracts only",
     }
     """Where each of these defaults comes from."""
 
