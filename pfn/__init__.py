@@ -25,12 +25,16 @@ _EXPORTS = {
     "replay": "pfn.deal",
     "score": "pfn.deal",
     "check_file": "pfn.check",
+    "solve": "pfn.analysis.solve",
+    "analyse": "pfn.analysis.annotate",
     "Record": "pfn.model",
     "Card": "pfn.cards",
     "Seat": "pfn.seats",
 }
 
 if TYPE_CHECKING:
+    from pfn.analysis.annotate import analyse
+    from pfn.analysis.solve import solve
     from pfn.cards import Card
     from pfn.check import check_file
     from pfn.deal import replay, score
@@ -47,5 +51,5 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(module), name)
 
 
-__all__ = ["Card", "Record", "Seat", "check_file", "dump", "dumps", "load", "loads", "read",
-           "replay", "score"]
+__all__ = ["Card", "Record", "Seat", "analyse", "check_file", "dump", "dumps", "load", "loads",
+           "read", "replay", "score", "solve"]

@@ -33,6 +33,9 @@ class CheckOptions:
     record's Rules tag."""
     structure_only: bool = False
     """Stop after the structural stage (no rules replay, no scoring)."""
+    analyse: bool = False
+    """Verify claims and stated results of unfinished play against best play (the
+    open-hand solver, :mod:`pfn.analysis.claims`)."""
 
 
 @dataclass
@@ -87,6 +90,11 @@ def check_records(records: Iterable[Record], options: CheckOptions = CheckOption
             found += check_structure(record)
             if matches is not None:
                 found += matches.check(record, not blocks_rules(found))
+                replayed = matches.last
+                if options.analyse and replayed is not None and replayed.record is record:
+                    from pfn.analysis.claims import verify
+
+                    found += verify(replayed)
         yield RecordReport(record, _locate(record, _in_order(found)))
     if matches is not None:
         for record, diagnostics in matches.finish():

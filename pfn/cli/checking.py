@@ -65,6 +65,9 @@ def check(
         "--strict", help="Warnings count as errors (exit 1).")] = False,
     structure_only: Annotated[bool, typer.Option(
         "--structure-only", help="Check notation and structure only, no rules.")] = False,
+    analyse: Annotated[bool, typer.Option(
+        "--analyse", "--analyze", help="Verify claims (*) and results of unfinished play"
+                                       " against best play (open-hand solver).")] = False,
 ) -> None:
     """Check PFN files: syntax, structure, the rules of each record's variant and its score.
 
@@ -79,7 +82,7 @@ def check(
     )
     from pfn.notation.reader import Reader
 
-    options = CheckOptions(parse_rules(rule), structure_only)
+    options = CheckOptions(parse_rules(rule), structure_only, analyse)
     workers = jobs or os.cpu_count() or 1
     chosen, dropped = _matcher(select), _matcher(ignore)
     files = records = errors = warnings = 0

@@ -20,6 +20,7 @@ from pfn.model import CardRun, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import DefenceOutcome
 from pfn.rules.family import RuleFamily
+from pfn.rules.tricks import PlayRules
 from pfn.seats import Seat
 
 OnError = Literal["raise", "collect"]
@@ -76,6 +77,13 @@ class Replay:
     contract: Contract | None = None
     defence: DefenceOutcome | None = None
     leader: Seat | None = None
+    participants: tuple[Seat, ...] = ()
+    """The seats that play the cards (the declarer and the defenders who play, or every
+    player of an all-pass), in playing order; empty when there is no play."""
+    first_leader: Seat | None = None
+    """Who leads to the first trick by the rules, play recorded or not."""
+    play_rules: PlayRules | None = None
+    """The rules of play of the contract (the kernel's), when there is a play."""
     tricks: list[PlayedTrick] = field(default_factory=list)
     taken: dict[Seat, int] = field(default_factory=dict)
     """Tricks won in the play given (all of it only when ``play_complete``)."""

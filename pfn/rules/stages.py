@@ -333,6 +333,14 @@ class Replayer:
         r, record = self.r, self.record
         section = record.play
         contract = r.contract
+        if contract is not None and r.order and r.eldest is not None and \
+                (not contract.allpass or self.variant.allpass_played) and \
+                (r.defence is None or r.defence.played):
+            # what the play is, recorded or not: the solver starts from it
+            r.participants = self.participants()
+            r.play_rules = self.play_rules()
+            first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
+            r.first_leader = first if first in r.participants else r.participants[0]
         if section is None:
             return
         if contract is None:
@@ -349,11 +357,9 @@ class Replayer:
             return
         if not r.order or r.eldest is None:
             return
-        participants = self.participants()
-        leader = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
-        if leader not in participants:
-            leader = next(s for s in r.order if s in participants)
-        r.leader = leader
+        participants = r.participants
+        assert r.first_leader is not None
+        leader = r.leader = r.first_leader
         if section.leader is not None and section.leader != leader:
             self.report("PFN-E501", f"{leader} leads to the first trick, not {section.leader}",
                         self.tag_pos("Play"))

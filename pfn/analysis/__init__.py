@@ -1,0 +1,1 @@
+"""Open-hand analysis: the exact solver, claims verified, every card weighed."""

@@ -1,0 +1,139 @@
+"""Every card of a record weighed, as chess engines annotate PGN.
+
+:func:`analyse` solves the position before each card of the main line and the
+position after it: a card that leaves its side fewer tricks than its best card would
+have costs that many.  :func:`annotate` writes that back into the record: ``?`` on a
+card that costs one trick, ``??`` on one that costs two or more, and a comment
+``{dd: 7 → 6; best HQ}`` — the count before the card with best play, the count after
+it, and the cards that would have kept it.  The cards themselves never change; a
+suffix a person wrote (``!``, ``!?``…) is kept; running it again changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from pfn.analysis.position import Kind, NotAnalysable, main_line, start_of
+from pfn.analysis.solve import Solver
+from pfn.cards import CARDS, Card
+from pfn.model import Annotation, CardRun, Record
+from pfn.rules.replay import Replay
+from pfn.seats import SEATS, Seat
+
+OURS = re.compile(r"dd( [A-D])?: ")
+"""The comments :func:`annotate` writes (and replaces when run again)."""
+
+
+@dataclass(frozen=True)
+class CardNote:
+    """One card of the main line, weighed."""
+
+    trick: int
+    line: int
+    """The card's line in the Play section (from 0) and its index in the line."""
+    index: int
+    card: Card
+    seat: Seat
+    counted: Seat
+    """Whose tricks ``before`` and ``after`` count: the declarer, or in an all-pass the
+    player of the card (his paranoid value)."""
+    before: int
+    """The count with best play from the position before the card."""
+    after: int
+    """The count with best play after it."""
+    best: tuple[Card, ...]
+    """The cards that keep ``before``."""
+
+    @property
+    def cost(self) -> int:
+        """Tricks the card costs its player's side."""
+        return abs(self.before - self.after)
+
+    @property
+    def comment(self) -> str:
+        who = f" {self.counted}" if self._paranoid else ""
+        return f"dd{who}: {self.before} → {self.after}; best {' '.join(map(str, self.best))}"
+
+    _paranoid: bool = field(default=False, repr=False)
+
+
+@dataclass
+class Analysis:
+    """What :func:`analyse` found about one record."""
+
+    record: Record
+    kind: Kind | None = None
+    notes: list[CardNote] = field(default_factory=list)
+    problem: str | None = None
+    """Why the record could not be analysed (``None``: it was)."""
+    nodes: int = 0
+
+    @property
+    def mistakes(self) -> list[CardNote]:
+        """The cards that cost tricks."""
+        return [n for n in self.notes if n.cost]
+
+
+def analyse(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> Analysis:
+    """Weigh every card of ``record``'s main line (the record is replayed first)."""
+    from pfn.deal import replay
+
+    return analyse_replay(replay(record, rules=rules, on_error="collect"))
+
+
+def analyse_replay(replay: Replay) -> Analysis:
+    """Weigh every card of a replayed record's main line."""
+    out = Analysis(replay.record)
+    try:
+        start = start_of(replay)
+    except NotAnalysable as error:
+        out.problem = str(error)
+        return out
+    out.kind = start.kind
+    solver = Solver(start)
+    for position, card, line, index in main_line(replay):
+        seat = position.turn
+        target = solver.target(position)
+        values = solver.card_values(position, target)
+        best = solver.best(values, seat, target)
+        out.notes.append(CardNote(
+            position.number, line, index, CARDS[card], SEATS[seat], SEATS[target], best,
+            values[card], tuple(CARDS[c] for c in sorted(values) if values[c] == best),
+            start.declarer is None))
+    out.nodes = solver.nodes
+    return out
+
+
+def annotate(analysis: Analysis) -> Record:
+    """The record with its costly cards marked and commented (see the module)."""
+    record = analysis.record
+    play = record.play
+    if play is None or analysis.problem is not None:
+        return record
+    by_place = {(n.line, n.index): n for n in analysis.notes}
+    tricks = []
+    for line, run in enumerate(play.tricks):
+        anns: list[Annotation | None] = []
+        for index in range(len(run.cards)):
+            anns.append(_annotated(run.ann(index), by_place.get((line, index))))
+        kept = tuple(anns) if any(a is not None for a in anns) else None
+        tricks.append(run if kept == run.anns else _with_anns(run, kept))
+    return replace(record, play=replace(play, tricks=tuple(tricks)))
+
+
+def _with_anns(run: CardRun, anns: tuple[Annotation | None, ...] | None) -> CardRun:
+    return CardRun(run.cards, anns, run.claim, run.pos, run.texts, run.origin)
+
+
+def _annotated(ann: Annotation | None, note: CardNote | None) -> Annotation | None:
+    """A card's annotation with this analysis's mark and comment (and no old one)."""
+    base = ann or Annotation()
+    comments = tuple(c for c in base.comments if not OURS.match(c))
+    suffix = base.suffix
+    if note is not None and note.cost:
+        if suffix in ("", "?", "??"):
+            suffix = "?" if note.cost == 1 else "??"
+        comments = (*comments, note.comment)
+    new = replace(base, suffix=suffix, comments=comments)
+    return new if new else None

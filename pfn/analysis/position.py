@@ -1,0 +1,179 @@
+"""Positions of the play, as the solver sees them: every hand known, the kernel's rules.
+
+A :class:`Start` is where a deal's play begins (the hands after the talon and the
+discard, who plays, who leads, the rules of play of the contract); a
+:class:`Position` is a start and the cards played since, replayed on the kernel
+(:class:`~pfn.rules.tricks.Tricks`).  :func:`start_of` builds the start of a replayed
+record, or says what it lacks (:class:`NotAnalysable`): the solver never guesses a
+hidden card.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from pfn.cards import CARDS, Card
+from pfn.contract import Contract
+from pfn.rules.replay import Replay
+from pfn.rules.tricks import TRICKS, PlayRules, Tricks
+
+Kind = Literal["tricks", "misere", "allpass"]
+"""What the play is about: the declarer's tricks, a misère, or an all-pass."""
+
+
+class NotAnalysable(ValueError):
+    """The record does not give what an open-hand analysis needs (said in words)."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """The beginning of a deal's play."""
+
+    hands: tuple[int, ...]
+    """Every seat's cards when the play begins (masks, by seat)."""
+    order: tuple[int, ...]
+    """The seats that play, in playing order from the eldest."""
+    leader: int
+    rules: PlayRules
+    contract: Contract
+    declarer: int | None
+    talon: tuple[int, ...] = ()
+    """The talon cards that open the first tricks of an all-pass, in order."""
+
+    @property
+    def kind(self) -> Kind:
+        if self.contract.allpass:
+            return "allpass"
+        return "misere" if self.contract.misere else "tricks"
+
+
+@dataclass(frozen=True)
+class Position:
+    """A start and the cards played since (each one legal: see :meth:`after`)."""
+
+    start: Start
+    played: tuple[int, ...] = ()
+
+    @functools.cached_property
+    def kernel(self) -> Tricks:
+        """The position on the play kernel (replayed from the start; do not change it)."""
+        s = self.start
+        tricks = Tricks(s.hands, s.order, s.leader, s.rules, s.talon)
+        for card in self.played:
+            tricks.play(card)
+        return tricks
+
+    @property
+    def over(self) -> bool:
+        return self.kernel.number > TRICKS
+
+    @property
+    def turn(self) -> int:
+        """The seat to play."""
+        return self.kernel.turn
+
+    @property
+    def number(self) -> int:
+        """The trick being played (from 1)."""
+        return self.kernel.number
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """Tricks each seat has taken so far."""
+        return tuple(self.kernel.taken)
+
+    def legal(self) -> list[Card]:
+        """The cards the seat to play may play, low to high."""
+        if self.over:
+            return []
+        mask = self.kernel.legal_cards()
+        return [CARDS[c] for c in range(32) if mask >> c & 1]
+
+    def after(self, card: int) -> Position:
+        """The position after the seat to play plays ``card`` (``ValueError`` if the
+        kernel does not allow it)."""
+        if self.over or not self.kernel.legal_cards() >> card & 1:
+            raise ValueError(f"{CARDS[card]} cannot be played here")
+        return Position(self.start, (*self.played, card))
+
+
+def start_of(replay: Replay) -> Start:
+    """The start of the play of a replayed record, every card of it known."""
+    r = replay
+    contract = r.contract
+    if contract is None:
+        raise NotAnalysable("no contract: there is no play to analyse")
+    if r.play_rules is None or not r.participants or r.first_leader is None:
+        raise NotAnalysable(f"{contract} is not played: there is no play to analyse")
+    hidden = [str(s) for s in r.participants if not r.complete[s]]
+    if hidden:
+        known = [str(s) for s in r.participants if r.complete[s]]
+        what = " and ".join(hidden)
+        if known:
+            raise NotAnalysable(
+                f"not analysable: the cards of {what} are not all given (only {', '.join(known)}"
+                " and the played cards are known; solving over every layout of the rest is not"
+                " done)")
+        raise NotAnalysable(f"not analysable: the cards of {what} are not given")
+    order = tuple(int(s) for s in r.participants)
+    hands = tuple(r.hands) + (0,) * (4 - len(r.hands))
+    counts = {hands[s].bit_count() for s in order}
+    if counts != {TRICKS}:
+        raise NotAnalysable("not analysable: the hands do not hold ten cards each when the"
+                            " play begins")
+    return Start(hands, order, int(r.first_leader), r.play_rules, contract,
+                 None if r.declarer is None or contract.allpass else int(r.declarer),
+                 _talon_order(r))
+
+
+def _talon_order(r: Replay) -> tuple[int, ...]:
+    """The talon cards that open the first tricks: as played, else as the Talon tag
+    lists them, else low to high."""
+    rules = r.play_rules
+    if rules is None or not rules.talon_leads:
+        return ()
+    cards = [c for c in range(32) if r.talon >> c & 1]
+    if len(cards) < rules.talon_leads:
+        raise NotAnalysable("not analysable: the talon, which opens the first tricks, is"
+                            " not given")
+    played = [t.cards[0] for t in r.tricks if t.talon_lead and t.cards and t.cards[0] is not None]
+    listed = [int(c) for c in r.record.talon or () if isinstance(c, int)]
+    for order in (played, listed):
+        if sorted(order) == cards:
+            return tuple(order)
+        if len(order) == 1 and order[0] in cards:
+            return (order[0], *(c for c in cards if c != order[0]))
+    return tuple(cards)
+
+
+def main_line(replay: Replay) -> Iterator[tuple[Position, int, int, int]]:
+    """Each card of the record's main line with the position it was played from: the
+    position, the card, the trick's line (index into the Play section) and the card's
+    index in that line (a talon card, which nobody plays, is not given)."""
+    start = start_of(replay)
+    position = Position(start)
+    play = replay.record.play
+    if play is None:
+        return
+    for line, run in enumerate(play.tricks):
+        for index, card in enumerate(run.cards):
+            if position.over:
+                return
+            kernel = position.kernel
+            if index == 0 and kernel.seats and kernel.seats[0] is None:
+                if card != kernel.cards[0]:
+                    return
+                continue
+            if card is None or not kernel.legal_cards() >> card & 1:
+                return
+            yield position, card, line, index
+            position = position.after(card)
+
+
+def end_of(replay: Replay) -> Position:
+    """The position after the last known card of the record's main line."""
+    start = start_of(replay)
+    return Position(start, tuple(card for _, card, _, _ in main_line(replay)))

@@ -1,0 +1,577 @@
+"""Exact open-hand search: the most (or fewest) tricks a player can be held to.
+
+Every question of the rules — which cards may be played, who takes a trick, who leads
+the next — is asked of the play kernel (:class:`~pfn.rules.tricks.PlayRules`); this
+module only searches.  The value searched is the number of tricks one seat, the
+*target*, takes from the position on; the *maximisers* want it high, everyone else
+low.  A trick contract: the declarer is the target and maximises.  Misère: the declarer
+is the target and the defenders maximise.  All-pass ("paranoid"): one player is the
+target and the two others maximise.
+
+The search is a zero-window alpha-beta ("does the target take at least *b*?") with:
+
+- bit-mask hands, played and taken back in place;
+- a transposition table at trick boundaries, keyed on the hands with each suit
+  *rank-compressed* (only the order of the cards still out matters, so positions
+  that differ in cards already played share an entry), storing a lower and an upper
+  bound of the value;
+- equivalent cards pruned: of a player's cards with no live card of anyone else
+  between them, only one is tried;
+- moves ordered so that the side to move tries trick-winning cards first when it
+  wants tricks, and low cards first when it does not;
+- the last trick evaluated directly, and the search cut as soon as the bound is
+  reached or out of reach.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pfn.rules.tricks import SUIT_MASKS, PlayRules, beating, legal_cards, trick_winner
+
+HIST = os.environ.get('HIST','1')=='1'
+TABLE_LIMIT = 1 << 21
+"""The most entries the transposition table holds (about 2 million; it is emptied
+when full, so its memory stays under a few hundred MB in the worst case and is far
+less in practice)."""
+
+
+def _runs(own: int, live: int) -> int:
+    """Of ``own`` (one suit's byte), the highest card of each run with no other live
+    card between its members: equivalent cards, of which one is enough to try."""
+    keep = 0
+    above = False  # was the next higher live card ours?
+    for rank in range(7, -1, -1):
+        bit = 1 << rank
+        if not live & bit:
+            continue
+        if own & bit:
+            if not above:
+                keep |= bit
+            above = True
+        else:
+            above = False
+    return keep
+
+
+def equivalence_classes(cards: int, live: int, exact: bool = False) -> list[list[int]]:
+    """The cards of the mask ``cards`` in runs of equivalent ones (no other live card
+    between them), high to low within a suit; ``exact``: each card on its own."""
+    groups: list[list[int]] = []
+    for shift in (0, 8, 16, 24):
+        own = cards >> shift & 0xFF
+        if not own:
+            continue
+        suit_live = live >> shift & 0xFF | own
+        current: list[int] | None = None
+        for rank in range(7, -1, -1):
+            bit = 1 << rank
+            if not suit_live & bit:
+                continue
+            if own & bit:
+                if current is None or exact:
+                    current = []
+                    groups.append(current)
+                current.append(shift + rank)
+            else:
+                current = None
+    return groups
+
+
+def _compress(part: int, players: int) -> int:
+    """A suit's holdings (one byte a seat, 32 bits apart in ``part``) as the owners of
+    its live cards, high to low, two bits each, with the count in front: equal for
+    rank-equivalent holdings."""
+    holdings = [part >> (32 * i) & 0xFF for i in range(players)]
+    live = 0
+    for p in holdings:
+        live |= p
+    code = 0
+    count = 0
+    for rank in range(7, -1, -1):
+        bit = 1 << rank
+        if live & bit:
+            for owner, p in enumerate(holdings):
+                if p & bit:
+                    code = code << 2 | owner
+                    break
+            count += 1
+    return code << 4 | count
+
+
+_COMPRESSED: dict[int, int] = {}
+
+
+@dataclass
+class Search:
+    """A search over one deal's play: the rules, who plays, whose tricks count.
+
+    ``order`` is the seats that play, from the eldest; ``talon`` the talon cards that
+    open the first tricks of an all-pass (``rules.talon_leads`` of them)."""
+
+    rules: PlayRules
+    order: tuple[int, ...]
+    target: int
+    maximisers: frozenset[int]
+    talon: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        order = self.order
+        self.hands: list[int] = [0, 0, 0, 0]
+        self.nodes = 0
+        self._next = [0, 0, 0, 0]
+        for i, seat in enumerate(order):
+            self._next[seat] = order[(i + 1) % len(order)]
+        self._max = [seat in self.maximisers for seat in range(4)]
+        self._history = [0] * 128
+        """How often each (seat, card) decided a trick's search: a tie-break in ordering."""
+        self._table: dict[int, tuple[int, int, int]] = {}
+        self._spread = sum(0xFF << (32 * i) for i in range(len(order)))
+        """One suit's byte of every hand, as packed by :meth:`_key`."""
+        self._trump = self.rules.trump
+        self._heads = self.rules.must_head
+        self._talon_leads = min(self.rules.talon_leads, len(self.talon))
+        # ranks compared across suits (a talon trick nobody follows, "highest"): every
+        # card's rank matters, so no card is equivalent to another then
+        self._exact_talon = self.rules.unfollowed == "highest"
+        # sure tricks of the side on lead bound the search only where each side wants
+        # its own tricks: a trick contract
+        self._duel = self.maximisers == frozenset({self.target})
+
+    # -- public ---------------------------------------------------------------
+
+    def value(self, hands: Sequence[int], leader: int, number: int,
+              table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> int:
+        """The target's tricks from this position on, with best play by every side.
+        ``leader`` leads (or led) the trick ``number``; ``table``/``seats`` are the
+        trick in progress (its talon card first, seat ``None``, when a talon card
+        opened it)."""
+        if table and len(table) - (seats[0] is None) == len(self.order):
+            raise ValueError("the trick on the table is complete")
+        lo, hi = 0, max(hands[s].bit_count() for s in self.order)
+        # zero-window probes ("at least b?"), each answer a bound: the target who wants
+        # tricks is probed from the middle, one who wants none from below, where his
+        # answer usually is
+        while lo < hi:
+            probe = (lo + hi + 1) // 2 if self._duel else lo + 1
+            found = self.probe(hands, leader, number, probe, table, seats)
+            if found >= probe:
+                lo = found
+            else:
+                hi = found
+        return lo
+
+    def at_least(self, hands: Sequence[int], leader: int, number: int, bound: int,
+                 table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> bool:
+        """Whether the target takes at least ``bound`` more tricks with best play."""
+        return self.probe(hands, leader, number, bound, table, seats) >= bound
+
+    def probe(self, hands: Sequence[int], leader: int, number: int, bound: int,
+              table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> int:
+        """A bound on the target's tricks from a zero-window search at ``bound``: at
+        least the answer if that is ``bound`` or more, else at most the answer."""
+        self.hands = [*hands, 0, 0, 0, 0][:4]
+        if not table and number > self._talon_leads:
+            return self._boundary(leader, number, bound)
+        cards, who = list(table), list(seats)
+        if not cards:
+            cards, who, leader = [self.talon[number - 1]], [None], self.order[0]
+        seat = leader
+        for _ in range(len(cards) - (who[0] is None)):
+            seat = self._next[seat]
+        return self._trick(number, bound, cards, who, self._live(cards), seat)
+
+    # -- the search -------------------------------------------------------------
+
+    def _live(self, cards: Sequence[int]) -> int:
+        """Cards still in play: the hands, the trick on the table, the talon to lead."""
+        live = 0
+        for s in self.order:
+            live |= self.hands[s]
+        for c in cards:
+            live |= 1 << c
+        for c in self.talon[:self._talon_leads]:
+            live |= 1 << c
+        return live
+
+    def _key(self, leader: int) -> int:
+        """The position at a boundary, each suit rank-compressed, as one int."""
+        hands = self.hands
+        packed = 0
+        for i, seat in enumerate(self.order):
+            packed |= hands[seat] << (32 * i)
+        spread = self._spread
+        get = _COMPRESSED.get
+        key = leader
+        for shift in (0, 8, 16, 24):
+            part = packed >> shift & spread
+            code = get(part)
+            if code is None:
+                code = _COMPRESSED[part] = _compress(part, len(self.order))
+            key = key << 22 | code
+        return key
+
+    def _boundary(self, leader: int, number: int, bound: int) -> int:
+        """At a trick boundary (nothing on the table, no talon card to come): a bound
+        on the target's tricks from here, as :meth:`probe` says."""
+        if bound <= 0:
+            return 0
+        hands = self.hands
+        remaining = hands[leader].bit_count()
+        if bound > remaining:
+            return remaining
+        key = self._key(leader)
+        table = self._table
+        found = table.get(key)
+        if found is not None:
+            lo, hi, hint = found
+            if lo >= bound:
+                return lo
+            if hi < bound:
+                return hi
+        else:
+            lo, hi, hint = 0, remaining, -1
+        if remaining == 1:
+            lo = hi = value = self._last(leader)
+        else:
+            value = -1
+            if self._duel:
+                sure = self._sure(leader)
+                if leader == self.target:
+                    if sure > lo:
+                        lo = sure
+                    if sure >= bound:
+                        value = sure
+                else:
+                    if remaining - sure < hi:
+                        hi = remaining - sure
+                    if hi < bound:
+                        value = hi
+            if value < 0:
+                value, best = self._whole_trick(leader, number, bound, hint)
+                if best >= 0:
+                    # the lead that decided it, as (suit, how many of the leader's
+                    # cards of the suit are below it): the same in every position
+                    # sharing this entry
+                    below = hands[leader] & SUIT_MASKS[best >> 3] & ((1 << best) - 1)
+                    hint = (best & ~7) | below.bit_count()
+                if value >= bound:
+                    if value > lo:
+                        lo = value
+                elif value < hi:
+                    hi = value
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
+        table[key] = (lo, hi, hint)
+        return value
+
+    def _sure(self, leader: int) -> int:
+        """Tricks the side on lead takes at once, whatever the others do: the leader's
+        top cards of each suit, cashed one after the other — trumps always, a side
+        suit only as often as every opponent holding a trump can still follow it."""
+        hands = self.hands
+        hand = hands[leader]
+        trump = self._trump
+        others = [hands[s] for s in self.order if s != leader]
+        ruffers = [o for o in others if trump is not None and o & SUIT_MASKS[trump]]
+        sure = 0
+        for shift in (0, 8, 16, 24):
+            own = hand >> shift & 0xFF
+            if not own:
+                continue
+            rest = 0
+            for o in others:
+                rest |= o >> shift & 0xFF
+            # the leader's cards above every other card of the suit
+            top = own & ~((1 << rest.bit_length()) - 1) if rest else own
+            count = top.bit_count()
+            if not count:
+                continue
+            if trump is not None and shift != 8 * trump:
+                for o in ruffers:
+                    count = min(count, (o >> shift & 0xFF).bit_count())
+            sure += count
+        return sure
+
+    def _whole_trick(self, leader: int, number: int, bound: int, hint: int
+                     ) -> tuple[int, int]:
+        """A trick from its lead, its cards tried in nested loops (the hot path); the
+        answer, and the lead that decided it (-1 if none did).  ``hint`` is the lead
+        that decided this position before, as stored in the table.
+
+        Who takes the trick is followed card by card with the kernel's
+        :func:`~pfn.rules.tricks.beating` (the cards that beat the best so far); its
+        winner leads next (``PlayRules.next_leader`` once the talon-led tricks are
+        over, and this path is only taken then)."""
+        hands = self.hands
+        rules = self.rules
+        trump = self._trump
+        heads = self._heads
+        nxt = self._next
+        mx = self._max
+        follows = self._follows
+        boundary = self._boundary
+        target = self.target
+        history = self._history
+        live = 0
+        for s in self.order:
+            live |= hands[s]
+        three = len(self.order) == 3
+        s1 = leader
+        s2 = nxt[s1]
+        s3 = nxt[s2]
+        h1, h2, h3 = hands[s1], hands[s2], hands[s3]
+        m1, m2, m3 = mx[s1], mx[s2], mx[s3]
+        after = number + 1
+        self.nodes += 1
+        v1 = -1 if m1 else 99
+        for c1 in self._leads(s1, h1, live, m1, hint):
+            hands[s1] = h1 & ~(1 << c1)
+            led = c1 >> 3
+            beat1 = beating(c1, led, trump)
+            legal2 = rules.legal(h2, [c1], [s1]) if heads else legal_cards(h2, c1, trump)
+            v2 = -1 if m2 else 99
+            for c2 in follows(s2, legal2, live, beat1, s1, m2, s1 == target, led):
+                hands[s2] = h2 & ~(1 << c2)
+                if beat1 >> c2 & 1:
+                    by, beat2 = s2, beating(c2, led, trump)
+                else:
+                    by, beat2 = s1, beat1
+                if three:
+                    legal3 = rules.legal(h3, [c1, c2], [s1, s2]) if heads else \
+                        legal_cards(h3, c1, trump)
+                    v3 = -1 if m3 else 99
+                    played = s1 == target or s2 == target
+                    for c3 in follows(s3, legal3, live, beat2, by, m3, played, led):
+                        hands[s3] = h3 & ~(1 << c3)
+                        winner = s3 if beat2 >> c3 & 1 else by
+                        if winner == target:
+                            v = 1 + boundary(winner, after, bound - 1)
+                        else:
+                            v = boundary(winner, after, bound)
+                        hands[s3] = h3
+                        if m3:
+                            if v > v3:
+                                v3 = v
+                                if v >= bound:
+                                    history[s3 << 5 | c3] += 1
+                                    break
+                        elif v < v3:
+                            v3 = v
+                            if v < bound:
+                                history[s3 << 5 | c3] += 1
+                                break
+                    v = v3
+                elif by == target:
+                    v = 1 + boundary(by, after, bound - 1)
+                else:
+                    v = boundary(by, after, bound)
+                hands[s2] = h2
+                if m2:
+                    if v > v2:
+                        v2 = v
+                        if v >= bound:
+                            history[s2 << 5 | c2] += 1
+                            break
+                elif v < v2:
+                    v2 = v
+                    if v < bound:
+                        history[s2 << 5 | c2] += 1
+                        break
+            hands[s1] = h1
+            if m1:
+                if v2 > v1:
+                    v1 = v2
+                    if v2 >= bound:
+                        history[s1 << 5 | c1] += 1
+                        return v1, c1
+            elif v2 < v1:
+                v1 = v2
+                if v2 < bound:
+                    history[s1 << 5 | c1] += 1
+                    return v1, c1
+        return v1, -1
+
+    def _leads(self, seat: int, hand: int, live: int, maximising: bool, hint: int
+               ) -> list[int]:
+        """The leads worth trying, the likeliest best first (``hint`` first of all)."""
+        moves = _moves_of(hand, live)
+        if len(moves) < 2:
+            return moves
+        target = self.target
+        if maximising and seat != target:
+            # misère or all-pass, the target's opponents lead: what caught him before,
+            # then a low card of a suit whose every card he holds is above it, then of
+            # suits he holds
+            held = self.hands[target]
+            history = self._history
+            base = seat << 5
+            moves.sort(key=lambda c: -history[base | c])
+            moves.sort(key=lambda c: _lead_against(held & SUIT_MASKS[c >> 3], c)[0])
+        elif (seat == target) != maximising:  # no tricks wanted: low cards first
+            moves.sort(key=_RANK.__getitem__)
+        else:  # tricks wanted: top cards first
+            moves.reverse()
+            moves.sort(key=_MINUS_RANK.__getitem__)
+        if hint >= 0:
+            suit = hand & SUIT_MASKS[hint >> 3]
+            for _ in range(hint & 7):
+                suit &= suit - 1
+            if suit:
+                first = (suit & -suit).bit_length() - 1
+                if first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+        return moves
+
+    def _follows(self, seat: int, legal: int, live: int, beat: int, by: int,
+                 maximising: bool, target_played: bool, led: int) -> list[int]:
+        """The cards worth adding to a trick led in suit ``led``, the likeliest best
+        first: ``beat`` is the mask of the cards that would take the trick from ``by``,
+        its holder so far."""
+        moves = _moves_of(legal, live)
+        if len(moves) < 2:
+            return moves
+        if seat == self.target:
+            if maximising:  # win as cheaply as possible, else throw the lowest
+                moves.sort(key=lambda c: (not beat >> c & 1, c & 7))
+            else:  # duck under with the highest card that loses, win only if forced
+                moves.sort(key=lambda c: (bool(beat >> c & 1), -(c & 7)))
+        elif maximising:  # the opponents of a target who wants no tricks
+            if not legal & SUIT_MASKS[led]:  # a discard: the high cards go first
+                moves.sort(key=_MINUS_RANK.__getitem__)
+            elif not target_played:  # keep the trick low, so that he cannot duck
+                moves.sort(key=_RANK.__getitem__)
+            else:  # he has played: never overtake him; keep the low cards for later
+                moves.sort(key=lambda c: (bool(beat >> c & 1), -(c & 7)))
+            history = self._history
+            base = seat << 5
+            moves.sort(key=lambda c: -history[base | c])
+        elif target_played and by != self.target:  # the trick is ours already
+            moves.sort(key=_RANK.__getitem__)
+        else:  # take it from the target, as cheaply as possible
+            moves.sort(key=lambda c: (not beat >> c & 1, c & 7))
+        return moves
+
+    def _last(self, leader: int) -> int:
+        """The last trick: every card is forced."""
+        hands = self.hands
+        cards: list[int] = []
+        seats: list[int | None] = []
+        seat = leader
+        for _ in self.order:
+            cards.append(hands[seat].bit_length() - 1)
+            seats.append(seat)
+            seat = self._next[seat]
+        self.nodes += 1
+        return 1 if self.rules.winner(cards, seats) == self.target else 0
+
+    def _trick(self, number: int, bound: int, cards: list[int], seats: list[int | None],
+               live: int, seat: int) -> int:
+        """Within a trick: ``seat`` plays the next card, or the trick ends."""
+        self.nodes += 1
+        rules = self.rules
+        hands = self.hands
+        hand = hands[seat]
+        if not cards:
+            legal = hand
+        elif self._heads:
+            legal = rules.legal(hand, cards, seats)
+        else:
+            legal = legal_cards(hand, cards[0], self._trump)
+        maximising = self._max[seat]
+        talon_trick = bool(seats) and seats[0] is None
+        last = len(cards) - talon_trick == len(self.order) - 1
+        nxt = self._next[seat]
+        best = -1 if maximising else 99
+        for card in self._moves(seat, legal, cards, seats, maximising, talon_trick, live):
+            hands[seat] = hand & ~(1 << card)
+            cards.append(card)
+            seats.append(seat)
+            if last:
+                value = self._end(number, bound, cards, seats)
+            else:
+                value = self._trick(number, bound, cards, seats, live, nxt)
+            cards.pop()
+            seats.pop()
+            hands[seat] = hand
+            if maximising:
+                if value > best:
+                    best = value
+                    if value >= bound:
+                        break
+            elif value < best:
+                best = value
+                if value < bound:
+                    break
+        return best
+
+    def _end(self, number: int, bound: int, cards: list[int], seats: list[int | None]
+             ) -> int:
+        """A complete trick: who takes it (the kernel says), then the next trick."""
+        rules = self.rules
+        winner = rules.winner(cards, seats)
+        won = winner == self.target
+        nxt = rules.next_leader(number, winner, self.order[0])
+        assert nxt is not None  # every card is known
+        number += 1
+        if number <= self._talon_leads:
+            if bound - won <= 0 or not self.hands[nxt]:
+                return won
+            table = [self.talon[number - 1]]
+            return won + self._trick(number, bound - won, table, [None], self._live(table), nxt)
+        return won + self._boundary(nxt, number, bound - won)
+
+    def _moves(self, seat: int, legal: int, cards: list[int], seats: list[int | None],
+               maximising: bool, talon_trick: bool, live: int) -> list[int]:
+        """The cards worth trying in any trick (the talon-led ones included)."""
+        if talon_trick and self._exact_talon:
+            return _cards(legal)
+        if not cards:
+            return self._leads(seat, legal, live, maximising, -1)
+        lead = cards[0]
+        trump = self._trump
+        index = trick_winner(cards, trump, lead >> 3)
+        if index is None:  # a talon card nobody has followed: nobody holds the trick
+            return _moves_of(legal, live)
+        by = seats[index]
+        return self._follows(seat, legal, live, beating(cards[index], lead >> 3, trump),
+                             -1 if by is None else by, maximising, self.target in seats,
+                             lead >> 3)
+
+
+_MOVES: dict[int, list[int]] = {}
+
+
+def _moves_of(mask: int, live: int) -> list[int]:
+    """One card of each run of equivalent cards of ``mask``, low to high by suit."""
+    out: list[int] = []
+    for shift in (0, 8, 16, 24):
+        own = mask >> shift & 0xFF
+        if own:
+            key = shift << 16 | own << 8 | live >> shift & 0xFF
+            cards = _MOVES.get(key)
+            if cards is None:
+                kept = _runs(own, key & 0xFF)
+                cards = _MOVES[key] = [shift + r for r in range(8) if kept >> r & 1]
+            out += cards
+    return out
+
+
+_RANK = [c & 7 for c in range(32)]
+_MINUS_RANK = [-(c & 7) for c in range(32)]
+
+def _cards(mask: int) -> list[int]:
+    """The cards of a mask, low to high."""
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _lead_against(held: int, card: int) -> tuple[int, int]:
+    """How good leading ``card`` is for the opponents of a target who must not take
+    tricks and holds ``held`` of its suit: best when all of those are above it, then
+    when he holds any, then when he is void (he discards); low cards first."""
+    if not held:
+        return (2, card & 7)
+    return (0 if held & ((1 << card) - 1) == 0 else 1, card & 7)

@@ -1,0 +1,322 @@
+"""The solver's answers: a position's value, every legal card's value, the best line,
+the double-dummy table of a deal and its best discard.
+
+What a number means depends on the play (:data:`~pfn.analysis.position.Kind`):
+
+- a trick contract: the declarer's tricks in the deal (those taken so far and those to
+  come) with best play by both sides;
+- misère: the declarer's tricks when the defenders try to give him tricks and he
+  tries to take none — the fewest he can be held to;
+- all-pass: no single value exists (three players, each for himself).  Each player's
+  *paranoid* value is the fewest tricks he can make sure of when the two others play
+  together against him; a card's value is its player's paranoid value after it.
+
+One :class:`Solver` per deal keeps one search (and its transposition table) per player
+whose tricks are counted, so that the many questions asked of one deal — every card of
+a record, every legal card at each — share what was found.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+
+from pfn.analysis.position import Kind, NotAnalysable, Position, Start, start_of
+from pfn.analysis.search import Search, equivalence_classes
+from pfn.cards import CARDS, Card
+from pfn.contract import Contract
+from pfn.rules.replay import Replay
+from pfn.rules.tricks import TRICKS
+from pfn.seats import SEATS, Seat
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What best play makes of a position."""
+
+    kind: Kind
+    mover: Seat | None
+    """Who plays next (``None`` once the play is over)."""
+    value: int | None
+    """Trick contract or misère: the declarer's tricks in the deal with best play.
+    ``None`` for an all-pass."""
+    paranoid: dict[Seat, int]
+    """All-pass: each player's paranoid value (tricks in the deal); empty otherwise."""
+    cards: dict[Card, int]
+    """Every card the mover may play, with the value after it (the declarer's tricks,
+    or in an all-pass the mover's paranoid value)."""
+    best: tuple[Card, ...]
+    """The cards that keep the value for the mover."""
+    nodes: int
+    """Positions the search visited for this answer."""
+
+    @property
+    def counted(self) -> str:
+        """What the card values count, in words."""
+        if self.kind == "allpass":
+            return f"{self.mover}'s tricks, the others against him (paranoid)"
+        return "the declarer's tricks"
+
+
+class Solver:
+    """Exact open-hand answers about one deal's play."""
+
+    def __init__(self, start: Start) -> None:
+        self.start = start
+        self._searches: dict[int, Search] = {}
+
+    def search(self, target: int) -> Search:
+        """The search counting ``target``'s tricks (one per target, kept)."""
+        found = self._searches.get(target)
+        if found is None:
+            s = self.start
+            maximisers = frozenset({target}) if s.kind == "tricks" else \
+                frozenset(seat for seat in s.order if seat != target)
+            found = self._searches[target] = Search(s.rules, s.order, target, maximisers,
+                                                    s.talon)
+        return found
+
+    @property
+    def nodes(self) -> int:
+        return sum(s.nodes for s in self._searches.values())
+
+    def target(self, position: Position) -> int:
+        """Whose tricks a card's value counts at ``position``."""
+        declarer = self.start.declarer
+        if declarer is not None:
+            return declarer
+        return position.turn
+
+    def total(self, position: Position, target: int) -> int:
+        """``target``'s tricks in the deal: those taken and those best play gives."""
+        kernel = position.kernel
+        taken = kernel.taken[target]
+        if position.over:
+            return taken
+        return taken + self.search(target).value(kernel.hands, kernel.leader, kernel.number,
+                                                 kernel.cards, kernel.seats)
+
+    def wants_more(self, seat: int, target: int) -> bool:
+        """Whether ``seat`` wants ``target``'s count high."""
+        if self.start.kind == "tricks":
+            return seat == target
+        return seat != target
+
+    def card_values(self, position: Position, target: int | None = None) -> dict[int, int]:
+        """Every legal card at ``position`` with ``target``'s count after it."""
+        if position.over:
+            return {}
+        target = self.target(position) if target is None else target
+        kernel = position.kernel
+        legal = kernel.legal_cards()
+        values: dict[int, int] = {}
+        for group in equivalence_classes(legal, _live(position), self._exact(position)):
+            value = self.total(position.after(group[0]), target)
+            for card in group:
+                values[card] = value
+        return values
+
+    def _exact(self, position: Position) -> bool:
+        """Whether every card's rank still matters (a talon trick nobody follows goes to
+        the highest card of any suit)."""
+        rules = self.start.rules
+        return rules.unfollowed == "highest" and position.number <= rules.talon_leads
+
+    def best(self, values: dict[int, int], seat: int, target: int) -> int:
+        """The value the mover ``seat`` picks among ``values``."""
+        return max(values.values()) if self.wants_more(seat, target) else min(values.values())
+
+    def solve(self, position: Position) -> Solution:
+        """The value of ``position`` and of each legal card."""
+        before = self.nodes
+        kind = self.start.kind
+        if position.over:
+            taken = position.taken
+            declarer = self.start.declarer
+            return Solution(kind, None, None if declarer is None else taken[declarer],
+                            {SEATS[s]: taken[s] for s in self.start.order} if declarer is None
+                            else {}, {}, (), 0)
+        mover = position.turn
+        target = self.target(position)
+        values = self.card_values(position, target)
+        best = self.best(values, mover, target)
+        paranoid: dict[Seat, int] = {}
+        value: int | None = best
+        if kind == "allpass":
+            value = None
+            for seat in self.start.order:
+                paranoid[SEATS[seat]] = best if seat == mover else self.total(position, seat)
+        return Solution(kind, SEATS[mover], value, paranoid,
+                        {CARDS[c]: v for c, v in sorted(values.items())},
+                        tuple(CARDS[c] for c, v in sorted(values.items()) if v == best),
+                        self.nodes - before)
+
+    def line(self, position: Position, target: int | None = None) -> list[int]:
+        """A best line of play from ``position`` to the end (each side's best card, the
+        highest of equal ones)."""
+        cards: list[int] = []
+        while not position.over:
+            target = self.target(position) if target is None else target
+            values = self.card_values(position, target)
+            best = self.best(values, position.turn, target)
+            card = max(c for c, v in values.items() if v == best)
+            cards.append(card)
+            position = position.after(card)
+        return cards
+
+
+def _live(position: Position) -> int:
+    """The cards still in play: the hands, the trick on the table, the talon to lead."""
+    kernel = position.kernel
+    start = position.start
+    live = 0
+    for seat in start.order:
+        live |= kernel.hands[seat]
+    for card in kernel.cards:
+        live |= 1 << card
+    for card in start.talon[kernel.number:]:
+        live |= 1 << card
+    return live
+
+
+def solve(position: Position) -> Solution:
+    """The value of ``position`` and of each legal card (a one-off :class:`Solver`)."""
+    return Solver(position.start).solve(position)
+
+
+def position_at(replay: Replay, trick: int | None = None, card: int = 0) -> Position:
+    """The position of a replayed record before trick ``trick`` (from 1; ``None``: the
+    end of the recorded play), after ``card`` cards of it have been played."""
+    from pfn.analysis.position import main_line
+
+    start = start_of(replay)
+    if trick is not None and not 1 <= trick <= TRICKS:
+        raise NotAnalysable(f"there is no trick {trick}: a deal has {TRICKS}")
+    played: list[int] = []
+    for position, played_card, _, _ in main_line(replay):
+        if trick is not None and _progress(position) >= (trick, card):
+            break
+        played.append(played_card)
+    position = Position(start, tuple(played))
+    if trick is not None and _progress(position) < (trick, card):
+        raise NotAnalysable(f"the record's play stops before trick {trick}"
+                            + (f", card {card + 1}" if card else "") + ": that position"
+                            " cannot be reached")
+    return position
+
+
+def _progress(position: Position) -> tuple[int, int]:
+    """(trick number, cards the players have put on it)."""
+    kernel = position.kernel
+    talon = bool(kernel.seats) and kernel.seats[0] is None
+    return position.number, len(kernel.cards) - talon
+
+
+# -- before the lead: the table of every strain, the best discard ---------------------
+
+STRAINS = ("S", "C", "D", "H", "NT")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    strain: str
+    """``S C D H NT`` or ``mis``."""
+    tricks: int
+    """The declarer's tricks with best play."""
+    leader: Seat
+
+
+def dd_table(replay: Replay) -> list[TableRow]:
+    """What the declarer takes from this deal (his cards after the discard) with best
+    play in each strain, and in misère: the Preferans double-dummy table."""
+    start = start_of(replay)
+    if start.declarer is None:
+        raise NotAnalysable("an all-pass has no declarer: no table of strains")
+    rows = []
+    for strain in (*STRAINS, "mis"):
+        contract = Contract.parse("mis" if strain == "mis" else f"6{strain}")
+        assert contract is not None
+        other = _restart(replay, start, contract)
+        rows.append(TableRow(strain, Solver(other).total(Position(other), start.declarer),
+                             SEATS[other.leader]))
+    return rows
+
+
+def _restart(replay: Replay, start: Start, contract: Contract) -> Start:
+    """The same deal's start under another contract (every player defends)."""
+    variant = replay.variant
+    order = tuple(replay.order)
+    assert replay.eldest is not None and start.declarer is not None
+    declarer = SEATS[start.declarer]
+    rules = variant.play_rules(contract, declarer, replay.dealer, replay.players)
+    leader = variant.first_leader(contract, declarer, replay.eldest, order)
+    return replace(start, order=tuple(int(s) for s in order), leader=int(leader), rules=rules,
+                   contract=contract, hands=_full_hands(replay, start))
+
+
+def _full_hands(replay: Replay, start: Start) -> tuple[int, ...]:
+    """Every dealt hand (a defender who did not play still holds his cards)."""
+    hands = list(start.hands)
+    for seat in replay.order:
+        if not hands[seat]:
+            if not replay.complete[seat]:
+                raise NotAnalysable(f"not analysable: the cards of {seat} are not given")
+            hands[seat] = replay.hands[seat]
+    return tuple(hands)
+
+
+@dataclass(frozen=True)
+class Discard:
+    cards: tuple[Card, Card]
+    tricks: int
+    """The declarer's tricks with best play after this discard."""
+
+
+def best_discards(replay: Replay) -> tuple[list[Discard], int]:
+    """The discards that give the declarer the most tricks (misère: the fewest), with
+    how many pairs of cards were weighed.  The declarer's twelve cards are his hand
+    and the talon."""
+    start = start_of(replay)
+    declarer = start.declarer
+    if declarer is None or start.contract.hand:
+        raise NotAnalysable("no discard: the contract is played without the talon")
+    twelve = start.hands[declarer] | replay.discard
+    if twelve.bit_count() != TRICKS + 2:
+        raise NotAnalysable("not analysable: the declarer's twelve cards (hand and talon) are"
+                            " not all known")
+    start = replace(start, hands=_full_hands(replay, start))
+    live = 0
+    for seat in start.order:
+        live |= start.hands[seat]
+    live |= twelve
+    # discarding one card of a run of equivalent ones is discarding any of them
+    groups = equivalence_classes(twelve, live, False)
+    pairs = [(i, j) for i in range(len(groups)) for j in range(i, len(groups))
+             if i != j or len(groups[i]) > 1]
+    misere = start.kind == "misere"
+    solver = Solver(start)
+    search = solver.search(declarer)
+    found: list[tuple[int, int]] = []
+    best: int | None = None
+    for i, j in pairs:
+        hands = list(start.hands)
+        hands[declarer] = twelve & ~(1 << groups[i][0]) & ~(1 << groups[j][-1])
+        position = Position(replace(start, hands=tuple(hands)))
+        kernel = position.kernel
+        # only a discard at least as good as the best so far needs its exact value
+        if best is not None and \
+                search.at_least(kernel.hands, kernel.leader, 1, best + misere) == misere:
+            continue
+        value = solver.total(position, declarer)
+        if best is None or (value < best if misere else value > best):
+            best, found = value, []
+        if value == best:
+            found.append((i, j))
+    assert best is not None
+    out: set[tuple[Card, Card]] = set()
+    for i, j in found:
+        chosen = itertools.combinations(groups[i], 2) if i == j else \
+            itertools.product(groups[i], groups[j])
+        for x, y in chosen:
+            out.add((CARDS[min(x, y)], CARDS[max(x, y)]))
+    return [Discard(cards, best) for cards in sorted(out)], len(pairs)

@@ -1,0 +1,220 @@
+"""``pfn solve`` and ``pfn annotate``: the open-hand solver from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from pfn.cli.common import EXIT_CLEAN, EXIT_PROBLEMS, RulesOpt, app, fail, parse_rules
+
+if TYPE_CHECKING:
+    from pfn.analysis.solve import Solution
+    from pfn.rules.replay import Replay
+
+
+class SolveFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def solve(
+    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
+    board: Annotated[str | None, typer.Option(
+        "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
+        show_default=False)] = None,
+    trick: Annotated[int, typer.Option(
+        "--trick", "-k", help="Solve the position before this trick (1: before the lead).",
+        min=1, max=10)] = 1,
+    card: Annotated[int, typer.Option(
+        "--card", help="… after this many cards of the trick have been played.", min=0,
+        max=3)] = 0,
+    output: Annotated[SolveFormat, typer.Option(
+        "--format", "-f", help="Text, or one JSON object.")] = SolveFormat.text,
+    table: Annotated[bool, typer.Option(
+        "--table/--no-table", help="Before the lead: the declarer's tricks in every strain"
+                                   " and misère, and the best discard.")] = True,
+    rule: RulesOpt = None,
+) -> None:
+    """Solve a position with every hand open: its value and the value of each legal card.
+
+    Before the lead it also gives the double-dummy table (the declarer's tricks in each
+    strain and in misère) and the best discard.  Exit 1 when the record cannot be
+    analysed (hidden cards)."""
+    from pfn.analysis.position import NotAnalysable
+    from pfn.analysis.solve import Solver, position_at
+    from pfn.cli.drawing import _load_one
+    from pfn.deal import replay
+
+    _, record = _load_one(source, board)
+    result = replay(record, rules=parse_rules(rule), on_error="collect")
+    name = _title(result)
+    try:
+        position = position_at(result, trick, card)
+        solver = Solver(position.start)
+        solution = solver.solve(position)
+        extra = _before_lead(result) if table and trick == 1 and card == 0 and \
+            position.start.declarer is not None else {}
+    except NotAnalysable as error:
+        if output is SolveFormat.json:
+            sys.stdout.write(json.dumps({"board": record.tag("Board"), "analysable": False,
+                                         "reason": str(error)}, ensure_ascii=False) + "\n")
+        else:
+            sys.stderr.write(f"pfn: {source}: {name}: {error}\n")
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    where = "before the lead" if trick == 1 and card == 0 else \
+        f"trick {trick}" + (f", after {card} card{'s' * (card > 1)}" if card else "")
+    if output is SolveFormat.json:
+        sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
+                                    ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(_as_text(name, where, solution, extra))
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _title(result: Replay) -> str:
+    record = result.record
+    board = record.tag("Board")
+    parts = [f"board {board}" if board else "the deal"]
+    if result.contract is not None:
+        by = f" by {result.declarer}" if result.declarer is not None and \
+            not result.contract.allpass else ""
+        parts.append(f"{result.contract}{by}")
+    return " · ".join(parts)
+
+
+def _before_lead(result: Replay) -> dict[str, Any]:
+    from pfn.analysis.position import NotAnalysable
+    from pfn.analysis.solve import best_discards, dd_table
+
+    out: dict[str, Any] = {}
+    try:
+        out["table"] = {row.strain: row.tricks for row in dd_table(result)}
+    except NotAnalysable as error:
+        out["table_reason"] = str(error)
+    try:
+        discards, weighed = best_discards(result)
+        out["discards"] = [[str(c) for c in d.cards] for d in discards]
+        out["discard_tricks"] = discards[0].tricks
+        out["discards_weighed"] = weighed
+    except NotAnalysable as error:
+        out["discard_reason"] = str(error)
+    return out
+
+
+def _as_json(board: str | None, trick: int, card: int, s: Solution, extra: dict[str, Any]
+             ) -> dict[str, Any]:
+    return {"board": board, "analysable": True, "trick": trick, "card": card, "kind": s.kind,
+            "to_play": None if s.mover is None else str(s.mover), "value": s.value,
+            "paranoid": {str(k): v for k, v in s.paranoid.items()}, "counted": s.counted,
+            "cards": {str(c): v for c, v in s.cards.items()},
+            "best": [str(c) for c in s.best], "nodes": s.nodes, **extra}
+
+
+def _as_text(name: str, where: str, s: Solution, extra: dict[str, Any]) -> str:
+    lines = [f"{name[0].upper()}{name[1:]} — {where}" +
+             (f", {s.mover} to play" if s.mover is not None else ", the play is over")]
+    if s.kind == "allpass":
+        lines.append("All-pass: there is no single best-play value.  Paranoid values (the"
+                     " fewest tricks each player can make sure of, the other two against"
+                     " him):")
+        lines.append("  " + "   ".join(f"{seat} {v}" for seat, v in s.paranoid.items()))
+    else:
+        what = "misère: the fewest tricks the declarer can be held to" if s.kind == "misere" \
+            else "the declarer's tricks in the deal"
+        lines.append(f"Best play: {s.value} ({what})")
+    if s.cards:
+        lines.append(f"Each card ({s.counted} after it):")
+        by_value: dict[int, list[str]] = {}
+        for c, v in s.cards.items():
+            by_value.setdefault(v, []).append(str(c))
+        best = s.cards[s.best[0]] if s.best else None
+        wanted = sorted(by_value, reverse=best == max(by_value))
+        for v in wanted:
+            mark = "  best" if v == best else ""
+            lines.append(f"  {v:>2}  {' '.join(by_value[v])}{mark}")
+    if "table" in extra:
+        table = extra["table"]
+        lines.append("Double-dummy table (the declarer's tricks with best play, his cards"
+                     " after the discard):")
+        lines.append("  " + "   ".join(f"{k if k != 'mis' else 'misère'} {v}"
+                                       for k, v in table.items()))
+    if "discards" in extra:
+        pairs = ", ".join(" ".join(p) for p in extra["discards"])
+        lines.append(f"Best discard ({extra['discard_tricks']} tricks): {pairs}")
+    for key in ("table_reason", "discard_reason"):
+        if key in extra and "no discard" not in extra[key]:
+            lines.append(f"({extra[key]})")
+    return "\n".join(lines) + "\n"
+
+
+@app.command()
+def annotate(
+    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
+    output: Annotated[str | None, typer.Option(
+        "--output", "-o", help="Write the annotated file here (it may be the input; default:"
+                               " standard output).", show_default=False)] = None,
+    rule: RulesOpt = None,
+) -> None:
+    """Mark every card that costs its side tricks: ? one trick, ?? two or more, with a
+    comment {dd: before → after; best …}.
+
+    The cards never change and a suffix written by hand is kept; running it again
+    changes nothing.  Records that cannot be analysed are written as they are and named
+    on stderr."""
+    from pfn.analysis.annotate import analyse
+    from pfn.analysis.annotate import annotate as annotated
+    from pfn.cli.common import print_diagnostics, stdin
+    from pfn.files import WriteError, write_atomic
+    from pfn.formatting import NotFormatted, export, formatted
+
+    rules = parse_rules(rule)
+    marked = 0
+
+    def records(lines: Any, name: str) -> Any:
+        nonlocal marked
+        for record in formatted(lines, name):
+            if not record.syntax_ok or record.empty or record.play is None:
+                yield record
+                continue
+            found = analyse(record, rules)
+            if found.problem is not None:
+                board = record.tag("Board")
+                sys.stderr.write(f"{name}: {'board ' + board if board else 'a record'}:"
+                                 f" {found.problem}\n")
+                yield record
+                continue
+            marked += len(found.mistakes)
+            yield annotated(found)
+
+    try:
+        if source == "-":
+            text = stdin()
+            if output is None or output == "-":
+                export(records(text, "<stdin>"), sys.stdout, "<stdin>")
+            else:
+                write_atomic(output, lambda out: export(records(text, "<stdin>"), out,
+                                                        "<stdin>"))
+        else:
+            from pfn.check import unusable
+
+            problem = unusable(source)
+            if problem is not None:
+                raise fail(problem.message)
+            with open(source, encoding="utf-8", errors="surrogateescape", newline=None) as f:
+                if output is None or output == "-":
+                    export(records(f, source), sys.stdout, source)
+                else:
+                    write_atomic(output, lambda out: export(records(f, source), out, source))
+    except NotFormatted as error:
+        print_diagnostics(error.problems, stream=sys.stderr)
+        sys.stderr.write(f"{source}: not annotated (fix the errors first)\n")
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    except WriteError as error:
+        raise fail(str(error)) from None
+    sys.stderr.write(f"{marked} card{'s' * (marked != 1)} marked\n")
+    raise typer.Exit(EXIT_CLEAN)

@@ -1,0 +1,223 @@
+"""The open-hand search against a plain minimax, and endings worked out on paper.
+
+The oracle is the simplest search there is: every legal card of every player tried in
+turn on the play kernel, no bound, no table, no card skipped, the count of the
+target's tricks maximised or minimised by whoever is to play.  The kernel is the
+engine's rules of play (tested against rules written out plainly in
+``test_kernel.py``); what is under test here is the search: its zero-window probes,
+transposition table with rank-compressed keys, equivalent cards, quick tricks, move
+ordering and the last trick evaluated directly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pfn.analysis.position import Position, Start
+from pfn.analysis.search import Search, equivalence_classes
+from pfn.analysis.solve import Solver
+from pfn.contract import Contract
+from pfn.rules.tricks import PlayRules, Tricks
+
+
+def brute(t: Tricks, target: int, maximisers: frozenset[int]) -> int:
+    """The target's tricks from here on, every line of play tried."""
+    if t.over:
+        return 0
+    legal = t.legal_cards()
+    values = []
+    for card in range(32):
+        if not legal >> card & 1:
+            continue
+        before = t.taken[target]
+        t.play(card)
+        values.append(t.taken[target] - before + brute(t, target, maximisers))
+        t.undo()
+    return max(values) if t.turn in maximisers else min(values)
+
+
+def card(text: str) -> int:
+    return "SCDH".index(text[0]) * 8 + "789TJQKA".index(text[1])
+
+
+def mask(text: str) -> int:
+    return sum(1 << card(c) for c in text.split())
+
+
+VARIANTS = {
+    # rules of play, seats that play, talon cards to lead (for the all-pass ones)
+    "trump": (lambda rng: PlayRules(trump=rng.randrange(4)), 3, 0),
+    "notrump": (lambda rng: PlayRules(), 3, 0),
+    "misere": (lambda rng: PlayRules(), 3, 0),
+    "must-head trump": (lambda rng: PlayRules(trump=rng.randrange(4), must_head=True,
+                                              soloist=0), 3, 0),
+    "must-head notrump": (lambda rng: PlayRules(must_head=True, soloist=1), 3, 0),
+    "allpass": (lambda rng: PlayRules(), 3, 0),
+    "allpass talon": (lambda rng: PlayRules(talon_leads=2), 3, 2),
+    "allpass talon highest": (lambda rng: PlayRules(talon_leads=2, unfollowed="highest"),
+                              3, 2),
+    "allpass at four": (lambda rng: PlayRules(talon_leads=2, talon_owner=0), 3, 2),
+    "two-handed trump": (lambda rng: PlayRules(trump=rng.randrange(4)), 2, 0),
+    "two-handed misere": (lambda rng: PlayRules(), 2, 0),
+}
+
+
+def ending(kind: str, tricks: int, seed: int) -> tuple[Search, Tricks, list[int]]:
+    """A random ending of ``tricks`` cards a hand, some cards of its first trick played."""
+    rng = random.Random(seed)
+    make_rules, players, talon_count = VARIANTS[kind]
+    rules = make_rules(rng)
+    order = (1, 2, 3) if kind == "allpass at four" else tuple(range(players))
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, seat in enumerate(order):
+        for c in deck[i * tricks:(i + 1) * tricks]:
+            hands[seat] |= 1 << c
+    talon = deck[len(order) * tricks:len(order) * tricks + talon_count]
+    target = rng.choice(order)
+    if "misere" in kind or "allpass" in kind:
+        maximisers = frozenset(s for s in order if s != target)
+    else:
+        maximisers = frozenset({target})
+    kernel = Tricks(hands, order, rng.choice(order), rules, talon)
+    # sometimes start in the middle of the first trick
+    for _ in range(rng.randrange(len(order))):
+        legal = kernel.legal_cards()
+        kernel.play(rng.choice([c for c in range(32) if legal >> c & 1]))
+    return Search(rules, order, target, maximisers, tuple(talon)), kernel, talon
+
+
+@settings(max_examples=220, deadline=None)
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(1, 4), st.integers(0, 2**32))
+def test_search_equals_plain_minimax(kind: str, tricks: int, seed: int) -> None:
+    search, kernel, _ = ending(kind, tricks, seed)
+    expected = brute(kernel, search.target, search.maximisers)
+    got = search.value(kernel.hands, kernel.leader, kernel.number, kernel.cards, kernel.seats)
+    assert got == expected
+    # each zero-window answer agrees with it, and so does the table built meanwhile
+    for bound in range(0, tricks + 2):
+        assert search.at_least(kernel.hands, kernel.leader, kernel.number, bound,
+                               kernel.cards, kernel.seats) == (expected >= bound)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["trump", "notrump", "misere", "allpass talon", "must-head trump"]),
+       st.integers(0, 2**32))
+def test_five_trick_endings(kind: str, seed: int) -> None:
+    search, kernel, _ = ending(kind, 5, seed)
+    assert search.value(kernel.hands, kernel.leader, kernel.number, kernel.cards,
+                        kernel.seats) == brute(kernel, search.target, search.maximisers)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(1, 3), st.integers(0, 2**32))
+def test_every_card_value(kind: str, tricks: int, seed: int) -> None:
+    """The value of each legal card, equivalent ones included, is the minimax value
+    after it."""
+    search, kernel, talon = ending(kind, tricks, seed)
+    contract = Contract.parse("mis" if "misere" in kind else "pass" if "allpass" in kind
+                              else "6NT")
+    assert contract is not None
+    if contract.allpass:  # the paranoid count is the mover's own
+        target = kernel.turn
+        contract_kind_target = None
+    else:
+        target = search.target
+        contract_kind_target = target
+    played = _cards_played(kernel)
+    start = Start(_initial_hands(kernel, played), kernel.order, _first_leader(kernel, played),
+                  kernel.rules, contract, contract_kind_target, tuple(talon))
+    position = Position(start, tuple(played))
+    if not contract.allpass and not contract.misere and search.maximisers != {target}:
+        return
+    solver = Solver(start)
+    values = solver.card_values(position, target)
+    maximisers = frozenset({target}) if start.kind == "tricks" else \
+        frozenset(s for s in kernel.order if s != target)
+    legal = kernel.legal_cards()
+    assert set(values) == {c for c in range(32) if legal >> c & 1}
+    for c, value in values.items():
+        after = position.after(c).kernel
+        assert value == after.taken[target] + brute(after, target, maximisers)
+
+
+def _cards_played(kernel: Tricks) -> list[int]:
+    return [c for c, s in zip(kernel.cards, kernel.seats, strict=True) if s is not None]
+
+
+def _initial_hands(kernel: Tricks, played: list[int]) -> tuple[int, ...]:
+    hands = list(kernel.hands) + [0] * (4 - len(kernel.hands))
+    for c, s in zip(kernel.cards, kernel.seats, strict=True):
+        if s is not None:
+            hands[s] |= 1 << c
+    return tuple(hands)
+
+
+def _first_leader(kernel: Tricks, played: list[int]) -> int:
+    return kernel.leader
+
+
+# -- endings worked out on paper ------------------------------------------------------
+
+def value(rules: PlayRules, hands: dict[int, str], leader: int, target: int,
+          against: bool = False, order: tuple[int, ...] = (0, 1, 2)) -> int:
+    masks = [mask(hands.get(s, "")) for s in range(4)]
+    maximisers = frozenset(s for s in order if s != target) if against else frozenset({target})
+    return Search(rules, order, target, maximisers).value(masks, leader, 1)
+
+
+def test_a_finesse_position_depends_on_who_leads() -> None:
+    # No trumps.  A holds SA SQ, B SK S8, C S7 S9.  Led by B, A plays last each time and
+    # takes both; led by C or by A, the king takes the queen: one trick.
+    hands = {0: "SA SQ", 1: "SK S8", 2: "S7 S9"}
+    assert value(PlayRules(), hands, 1, 0) == 2
+    assert value(PlayRules(), hands, 2, 0) == 1
+    assert value(PlayRules(), hands, 0, 0) == 1
+
+
+def test_a_trump_after_showing_out() -> None:
+    # Spades trump.  B leads HA: A must follow with H7; on HK, void, A must ruff.
+    hands = {0: "S7 H7", 1: "HA HK", 2: "D7 D8"}
+    assert value(PlayRules(trump=0), hands, 1, 0) == 1
+    assert value(PlayRules(), hands, 1, 0) == 0  # without trumps both hearts win
+
+
+def test_misere_caught_and_clean() -> None:
+    # Misère for A, B on lead.  Clean: on S8 C's nine covers A's seven; on HA A follows
+    # with H7; A's last card then goes under.
+    clean = {0: "S7 H7", 1: "S8 HA", 2: "S9 C7"}
+    assert value(PlayRules(), clean, 1, 0, against=True) == 0
+    # Caught: B leads S7, C S8, A's nine must win; A's H7 then loses to the ace.
+    caught = {0: "S9 H7", 1: "S7 HA", 2: "S8 C7"}
+    assert value(PlayRules(), caught, 1, 0, against=True) == 1
+
+
+def test_must_head_changes_the_count() -> None:
+    # No trumps, A leads.  A: C7 CT, B: SQ CJ, C: C9 CK.  Plain: on C7 B's jack wins,
+    # C ducks with the nine, and B's SQ takes the last trick: A takes none.
+    # Britannica: C must head the jack with the king, and A's ten then beats the nine.
+    hands = {0: "C7 CT", 1: "SQ CJ", 2: "C9 CK"}
+    assert value(PlayRules(), hands, 0, 0) == 0
+    assert value(PlayRules(must_head=True, soloist=0), hands, 0, 0) == 1
+
+
+def test_last_trick_and_two_handed() -> None:
+    assert value(PlayRules(trump=3), {0: "H7", 1: "SA"}, 1, 0, order=(0, 1)) == 1
+    assert value(PlayRules(), {0: "H7", 1: "SA"}, 1, 0, order=(0, 1)) == 0
+
+
+def test_equivalence_classes() -> None:
+    live = mask("SA SK SQ SJ ST S9 H7")
+    own = mask("SA SK SJ ST S9")
+    groups = equivalence_classes(own, live)
+    assert groups == [[card("SA"), card("SK")], [card("SJ"), card("ST"), card("S9")]]
+    assert equivalence_classes(own, live, exact=True) == [[c] for c in
+                                                           sorted(_bits(own), reverse=True)]
+
+
+def _bits(m: int) -> list[int]:
+    return [c for c in range(32) if m >> c & 1]
