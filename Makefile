@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]'
 	touch $(STAMP)
 
-## demo: check every example, show what `pfn fmt` would change, score a pool, draw
+## demo: check every example, show what `pfn fmt` would change, score a pool, draw, solve
 demo: $(STAMP)
 	@echo "== pfn check: every example (errata apart)"
 	$(BIN)/pfn check examples/*.pfn examples/seeds
@@ -40,10 +40,18 @@ demo: $(STAMP)
 	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2
 	@echo
+	@echo "== pfn solve examples/analysis.pfn --board 1: best play, each card, the strain table"
+	$(BIN)/pfn solve examples/analysis.pfn --board 1
+	@echo "== pfn annotate examples/analysis.pfn: the cards that cost tricks, marked"
+	$(BIN)/pfn annotate examples/analysis.pfn -o out/analysis-annotated.pfn
+	grep -n "dd:" out/analysis-annotated.pfn
+	@echo "== pfn check --analyse examples/analysis.pfn: the claim of board 3 holds"
+	$(BIN)/pfn check --analyse examples/analysis.pfn
+	@echo
 	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored,"
-	@echo "           diagrams and the sheet drawn in out/"
+	@echo "           diagrams and the sheet drawn in out/, a deal solved and annotated"
 
-## bench: every performance figure (docs/performance.md); bench-quick: the same, smaller
+## bench: every performance figure (docs/performance.md, docs/analysis.md); bench-quick: smaller
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
 

@@ -226,6 +226,12 @@ def main() -> None:
     print(f"cold_start: pfn check {pfn_start * 1000:.0f} ms, bare typer"
           f" {bare_start * 1000:.0f} ms (x{cold:.2f})")
 
+    # the open-hand solver: whole deals before the lead, whole records annotated
+    sys.path.insert(0, str(HERE))
+    from solver import main as solver_main  # benchmarks/solver.py, also run on its own
+
+    solver_main(deals=40 if args.quick else 300, records=10 if args.quick else 30)
+
     if "pure" in ratios:
         print(f"ratio_vs_python_chess_pure={ratios['pure']:.2f}")
     print(f"ratio_vs_python_chess={ratios.get('fast', ratios.get('pure', 0.0)):.2f}")

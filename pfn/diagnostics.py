@@ -129,7 +129,7 @@ CODES: dict[str, str] = {
     "PFN-W002": "unknown directive",
     "PFN-W003": "note never referenced",
     "PFN-W004": "incomplete record",
-    "PFN-W005": "claim disputed by the cards",
+    "PFN-W005": "claim or result disputed by best play",
     # information
     "PFN-I001": "not checked",
 }

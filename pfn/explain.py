@@ -303,7 +303,11 @@ ENTRIES: dict[str, Entry] = {
                       _brief("H8 DK HJ\n", "").replace("S7 CQ DJ\n", "").replace(
                           '[Result "A:8 B:1 C:1"]\n', "").replace(
                           '[Score "A:pool+4 B:whist/A+4 C:whist/A+4"]\n', "")),
-    "PFN-W005": Entry("Reserved: a claim the cards dispute.", "—"),
+    "PFN-W005": Entry("With --analyse: the play stops with a claim (*) or a Result, and best"
+                      " play from there gives the declarer another number of tricks than"
+                      " the Result says; the hint shows a line of best play.",
+                      "Correct the Result (or the claim's line); pfn solve FILE --trick K"
+                      " shows every card's value from the claim."),
     "PFN-I001": Entry("Something the record does not let pfn check (a hidden hand, a"
                       " missing section); said so rather than assumed.", "Give more of the"
                       " record if you want it checked.",

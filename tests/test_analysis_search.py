@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pfn.analysis.position import Position, Start
-from pfn.analysis.search import Search, equivalence_classes
+from pfn.analysis.search import Search
 from pfn.analysis.solve import Solver
+from pfn.analysis.suits import equivalence_classes
 from pfn.contract import Contract
 from pfn.rules.tricks import PlayRules, Tricks
 
@@ -91,7 +92,7 @@ def ending(kind: str, tricks: int, seed: int) -> tuple[Search, Tricks, list[int]
     return Search(rules, order, target, maximisers, tuple(talon)), kernel, talon
 
 
-@settings(max_examples=220, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.sampled_from(sorted(VARIANTS)), st.integers(1, 4), st.integers(0, 2**32))
 def test_search_equals_plain_minimax(kind: str, tricks: int, seed: int) -> None:
     search, kernel, _ = ending(kind, tricks, seed)

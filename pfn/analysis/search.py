@@ -1,4 +1,4 @@
-"""Exact open-hand search: the most (or fewest) tricks a player can be held to.
+"""Exact open-hand search: how many tricks a player takes with best play by all.
 
 Every question of the rules — which cards may be played, who takes a trick, who leads
 the next — is asked of the play kernel (:class:`~pfn.rules.tricks.PlayRules`); this
@@ -25,83 +25,16 @@ The search is a zero-window alpha-beta ("does the target take at least *b*?") wi
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pfn.analysis.suits import COMPRESSED, compress, moves_of
 from pfn.rules.tricks import SUIT_MASKS, PlayRules, beating, legal_cards, trick_winner
 
-HIST = os.environ.get('HIST','1')=='1'
 TABLE_LIMIT = 1 << 21
 """The most entries the transposition table holds (about 2 million; it is emptied
 when full, so its memory stays under a few hundred MB in the worst case and is far
 less in practice)."""
-
-
-def _runs(own: int, live: int) -> int:
-    """Of ``own`` (one suit's byte), the highest card of each run with no other live
-    card between its members: equivalent cards, of which one is enough to try."""
-    keep = 0
-    above = False  # was the next higher live card ours?
-    for rank in range(7, -1, -1):
-        bit = 1 << rank
-        if not live & bit:
-            continue
-        if own & bit:
-            if not above:
-                keep |= bit
-            above = True
-        else:
-            above = False
-    return keep
-
-
-def equivalence_classes(cards: int, live: int, exact: bool = False) -> list[list[int]]:
-    """The cards of the mask ``cards`` in runs of equivalent ones (no other live card
-    between them), high to low within a suit; ``exact``: each card on its own."""
-    groups: list[list[int]] = []
-    for shift in (0, 8, 16, 24):
-        own = cards >> shift & 0xFF
-        if not own:
-            continue
-        suit_live = live >> shift & 0xFF | own
-        current: list[int] | None = None
-        for rank in range(7, -1, -1):
-            bit = 1 << rank
-            if not suit_live & bit:
-                continue
-            if own & bit:
-                if current is None or exact:
-                    current = []
-                    groups.append(current)
-                current.append(shift + rank)
-            else:
-                current = None
-    return groups
-
-
-def _compress(part: int, players: int) -> int:
-    """A suit's holdings (one byte a seat, 32 bits apart in ``part``) as the owners of
-    its live cards, high to low, two bits each, with the count in front: equal for
-    rank-equivalent holdings."""
-    holdings = [part >> (32 * i) & 0xFF for i in range(players)]
-    live = 0
-    for p in holdings:
-        live |= p
-    code = 0
-    count = 0
-    for rank in range(7, -1, -1):
-        bit = 1 << rank
-        if live & bit:
-            for owner, p in enumerate(holdings):
-                if p & bit:
-                    code = code << 2 | owner
-                    break
-            count += 1
-    return code << 4 | count
-
-
-_COMPRESSED: dict[int, int] = {}
 
 
 @dataclass
@@ -203,13 +136,13 @@ class Search:
         for i, seat in enumerate(self.order):
             packed |= hands[seat] << (32 * i)
         spread = self._spread
-        get = _COMPRESSED.get
+        get = COMPRESSED.get
         key = leader
         for shift in (0, 8, 16, 24):
             part = packed >> shift & spread
             code = get(part)
             if code is None:
-                code = _COMPRESSED[part] = _compress(part, len(self.order))
+                code = COMPRESSED[part] = compress(part, len(self.order))
             key = key << 22 | code
         return key
 
@@ -249,6 +182,12 @@ class Search:
                         hi = remaining - sure
                     if hi < bound:
                         value = hi
+            elif self._trump is None:
+                forced = self._forced(leader, remaining)
+                if forced > lo:
+                    lo = forced
+                if forced >= bound:
+                    value = forced
             if value < 0:
                 value, best = self._whole_trick(leader, number, bound, hint)
                 if best >= 0:
@@ -266,6 +205,37 @@ class Search:
             table.clear()
         table[key] = (lo, hi, hint)
         return value
+
+    def _forced(self, leader: int, remaining: int) -> int:
+        """Tricks the target must take, without trumps (misère, all-pass): all that
+        remain when he is on lead and each suit he holds is *dead* (his lowest card of
+        it above every other card of it), one when an opponent can lead a suit that is
+        dead for him and he still holds."""
+        hands = self.hands
+        held = hands[self.target]
+        others = 0
+        for seat in self.order:
+            if seat != self.target:
+                others |= hands[seat]
+        dead = 0  # the target's dead suits
+        alive = False
+        for shift in (0, 8, 16, 24):
+            own = held >> shift & 0xFF
+            if not own:
+                continue
+            rest = others >> shift & 0xFF
+            if (own & -own) > rest:  # his lowest card above all the others' (or none)
+                dead |= 0xFF << shift
+            else:
+                alive = True
+        if not dead:
+            return 0
+        if leader == self.target:
+            return 0 if alive else remaining
+        if hands[leader] & dead & others:
+            # the opponent leads it; the target must follow and wins; then he leads
+            return 1 if alive else remaining
+        return 0
 
     def _sure(self, leader: int) -> int:
         """Tricks the side on lead takes at once, whatever the others do: the leader's
@@ -397,7 +367,7 @@ class Search:
     def _leads(self, seat: int, hand: int, live: int, maximising: bool, hint: int
                ) -> list[int]:
         """The leads worth trying, the likeliest best first (``hint`` first of all)."""
-        moves = _moves_of(hand, live)
+        moves = moves_of(hand, live)
         if len(moves) < 2:
             return moves
         target = self.target
@@ -431,7 +401,7 @@ class Search:
         """The cards worth adding to a trick led in suit ``led``, the likeliest best
         first: ``beat`` is the mask of the cards that would take the trick from ``by``,
         its holder so far."""
-        moves = _moves_of(legal, live)
+        moves = moves_of(legal, live)
         if len(moves) < 2:
             return moves
         if seat == self.target:
@@ -535,29 +505,11 @@ class Search:
         trump = self._trump
         index = trick_winner(cards, trump, lead >> 3)
         if index is None:  # a talon card nobody has followed: nobody holds the trick
-            return _moves_of(legal, live)
+            return moves_of(legal, live)
         by = seats[index]
         return self._follows(seat, legal, live, beating(cards[index], lead >> 3, trump),
                              -1 if by is None else by, maximising, self.target in seats,
                              lead >> 3)
-
-
-_MOVES: dict[int, list[int]] = {}
-
-
-def _moves_of(mask: int, live: int) -> list[int]:
-    """One card of each run of equivalent cards of ``mask``, low to high by suit."""
-    out: list[int] = []
-    for shift in (0, 8, 16, 24):
-        own = mask >> shift & 0xFF
-        if own:
-            key = shift << 16 | own << 8 | live >> shift & 0xFF
-            cards = _MOVES.get(key)
-            if cards is None:
-                kept = _runs(own, key & 0xFF)
-                cards = _MOVES[key] = [shift + r for r in range(8) if kept >> r & 1]
-            out += cards
-    return out
 
 
 _RANK = [c & 7 for c in range(32)]

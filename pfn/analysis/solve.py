@@ -6,7 +6,7 @@ What a number means depends on the play (:data:`~pfn.analysis.position.Kind`):
 - a trick contract: the declarer's tricks in the deal (those taken so far and those to
   come) with best play by both sides;
 - misère: the declarer's tricks when the defenders try to give him tricks and he
-  tries to take none — the fewest he can be held to;
+  tries to take none: the tricks the defence can force on him;
 - all-pass: no single value exists (three players, each for himself).  Each player's
   *paranoid* value is the fewest tricks he can make sure of when the two others play
   together against him; a card's value is its player's paranoid value after it.
@@ -22,7 +22,8 @@ import itertools
 from dataclasses import dataclass, replace
 
 from pfn.analysis.position import Kind, NotAnalysable, Position, Start, start_of
-from pfn.analysis.search import Search, equivalence_classes
+from pfn.analysis.search import Search
+from pfn.analysis.suits import equivalence_classes
 from pfn.cards import CARDS, Card
 from pfn.contract import Contract
 from pfn.rules.replay import Replay

@@ -124,7 +124,7 @@ def _as_text(name: str, where: str, s: Solution, extra: dict[str, Any]) -> str:
                      " him):")
         lines.append("  " + "   ".join(f"{seat} {v}" for seat, v in s.paranoid.items()))
     else:
-        what = "misère: the fewest tricks the declarer can be held to" if s.kind == "misere" \
+        what = "misère: the tricks the defence can force on the declarer" if s.kind == "misere" \
             else "the declarer's tricks in the deal"
         lines.append(f"Best play: {s.value} ({what})")
     if s.cards:

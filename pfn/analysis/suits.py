@@ -1,0 +1,96 @@
+"""Suits as the search sees them: which cards are equivalent, and a holding's shape.
+
+Two cards of one player are *equivalent* when no live card of anyone else lies between
+them: whichever is played, the rest of the deal goes the same way, so the search tries
+one of them.  A suit's holdings *rank-compressed* keep only the order of the live cards
+and who holds each, so that positions differing only in cards already played share a
+transposition-table entry.  Both are memoised on small ints.
+"""
+
+from __future__ import annotations
+
+
+def _runs(own: int, live: int) -> int:
+    """Of ``own`` (one suit's byte), the highest card of each run with no other live
+    card between its members: equivalent cards, of which one is enough to try."""
+    keep = 0
+    above = False  # was the next higher live card ours?
+    for rank in range(7, -1, -1):
+        bit = 1 << rank
+        if not live & bit:
+            continue
+        if own & bit:
+            if not above:
+                keep |= bit
+            above = True
+        else:
+            above = False
+    return keep
+
+
+def equivalence_classes(cards: int, live: int, exact: bool = False) -> list[list[int]]:
+    """The cards of the mask ``cards`` in runs of equivalent ones (no other live card
+    between them), high to low within a suit; ``exact``: each card on its own."""
+    groups: list[list[int]] = []
+    for shift in (0, 8, 16, 24):
+        own = cards >> shift & 0xFF
+        if not own:
+            continue
+        suit_live = live >> shift & 0xFF | own
+        current: list[int] | None = None
+        for rank in range(7, -1, -1):
+            bit = 1 << rank
+            if not suit_live & bit:
+                continue
+            if own & bit:
+                if current is None or exact:
+                    current = []
+                    groups.append(current)
+                current.append(shift + rank)
+            else:
+                current = None
+    return groups
+
+
+def compress(part: int, players: int) -> int:
+    """A suit's holdings (one byte a seat, 32 bits apart in ``part``) as the owners of
+    its live cards, high to low, two bits each, with the count in front: equal for
+    rank-equivalent holdings."""
+    holdings = [part >> (32 * i) & 0xFF for i in range(players)]
+    live = 0
+    for p in holdings:
+        live |= p
+    code = 0
+    count = 0
+    for rank in range(7, -1, -1):
+        bit = 1 << rank
+        if live & bit:
+            for owner, p in enumerate(holdings):
+                if p & bit:
+                    code = code << 2 | owner
+                    break
+            count += 1
+    return code << 4 | count
+
+
+COMPRESSED: dict[int, int] = {}
+"""Packed holdings (one byte a seat, 32 bits apart) → :func:`compress` of them, filled
+by the search."""
+
+
+_MOVES: dict[int, list[int]] = {}
+
+
+def moves_of(mask: int, live: int) -> list[int]:
+    """One card of each run of equivalent cards of ``mask``, low to high by suit."""
+    out: list[int] = []
+    for shift in (0, 8, 16, 24):
+        own = mask >> shift & 0xFF
+        if own:
+            key = shift << 16 | own << 8 | live >> shift & 0xFF
+            cards = _MOVES.get(key)
+            if cards is None:
+                kept = _runs(own, key & 0xFF)
+                cards = _MOVES[key] = [shift + r for r in range(8) if kept >> r & 1]
+            out += cards
+    return out
