@@ -58,7 +58,7 @@ class Search:
         for i, seat in enumerate(order):
             self._next[seat] = order[(i + 1) % len(order)]
         self._max = [seat in self.maximisers for seat in range(4)]
-        self._history = [0] * 128
+        self._history = [[0] * 32 for _ in range(4)]
         """How often each (seat, card) decided a trick's search: a tie-break in ordering."""
         self._table: dict[int, tuple[int, int, int]] = {}
         self._spread = sum(0xFF << (32 * i) for i in range(len(order)))
@@ -132,9 +132,13 @@ class Search:
     def _key(self, leader: int) -> int:
         """The position at a boundary, each suit rank-compressed, as one int."""
         hands = self.hands
-        packed = 0
-        for i, seat in enumerate(self.order):
-            packed |= hands[seat] << (32 * i)
+        order = self.order
+        if len(order) == 3:
+            packed = hands[order[0]] | hands[order[1]] << 32 | hands[order[2]] << 64
+        else:
+            packed = 0
+            for i, seat in enumerate(order):
+                packed |= hands[seat] << (32 * i)
         spread = self._spread
         get = COMPRESSED.get
         key = leader
@@ -326,12 +330,12 @@ class Search:
                             if v > v3:
                                 v3 = v
                                 if v >= bound:
-                                    history[s3 << 5 | c3] += 1
+                                    history[s3][c3] += 1
                                     break
                         elif v < v3:
                             v3 = v
                             if v < bound:
-                                history[s3 << 5 | c3] += 1
+                                history[s3][c3] += 1
                                 break
                     v = v3
                 elif by == target:
@@ -343,24 +347,24 @@ class Search:
                     if v > v2:
                         v2 = v
                         if v >= bound:
-                            history[s2 << 5 | c2] += 1
+                            history[s2][c2] += 1
                             break
                 elif v < v2:
                     v2 = v
                     if v < bound:
-                        history[s2 << 5 | c2] += 1
+                        history[s2][c2] += 1
                         break
             hands[s1] = h1
             if m1:
                 if v2 > v1:
                     v1 = v2
                     if v2 >= bound:
-                        history[s1 << 5 | c1] += 1
+                        history[s1][c1] += 1
                         return v1, c1
             elif v2 < v1:
                 v1 = v2
                 if v2 < bound:
-                    history[s1 << 5 | c1] += 1
+                    history[s1][c1] += 1
                     return v1, c1
         return v1, -1
 
@@ -376,9 +380,7 @@ class Search:
             # then a low card of a suit whose every card he holds is above it, then of
             # suits he holds
             held = self.hands[target]
-            history = self._history
-            base = seat << 5
-            moves.sort(key=lambda c: -history[base | c])
+            moves.sort(key=self._history[seat].__getitem__, reverse=True)
             moves.sort(key=lambda c: _lead_against(held & SUIT_MASKS[c >> 3], c)[0])
         elif (seat == target) != maximising:  # no tricks wanted: low cards first
             moves.sort(key=_RANK.__getitem__)
@@ -405,24 +407,21 @@ class Search:
         if len(moves) < 2:
             return moves
         if seat == self.target:
-            if maximising:  # win as cheaply as possible, else throw the lowest
-                moves.sort(key=lambda c: (not beat >> c & 1, c & 7))
-            else:  # duck under with the highest card that loses, win only if forced
-                moves.sort(key=lambda c: (bool(beat >> c & 1), -(c & 7)))
+            # tricks wanted: win as cheaply as possible, else throw the lowest; none
+            # wanted: duck under with the highest card that loses, win only if forced
+            moves = _winners_first(moves, beat) if maximising else _ducks_first(moves, beat)
         elif maximising:  # the opponents of a target who wants no tricks
             if not legal & SUIT_MASKS[led]:  # a discard: the high cards go first
                 moves.sort(key=_MINUS_RANK.__getitem__)
             elif not target_played:  # keep the trick low, so that he cannot duck
                 moves.sort(key=_RANK.__getitem__)
             else:  # he has played: never overtake him; keep the low cards for later
-                moves.sort(key=lambda c: (bool(beat >> c & 1), -(c & 7)))
-            history = self._history
-            base = seat << 5
-            moves.sort(key=lambda c: -history[base | c])
+                moves = _ducks_first(moves, beat)
+            moves.sort(key=self._history[seat].__getitem__, reverse=True)
         elif target_played and by != self.target:  # the trick is ours already
             moves.sort(key=_RANK.__getitem__)
         else:  # take it from the target, as cheaply as possible
-            moves.sort(key=lambda c: (not beat >> c & 1, c & 7))
+            moves = _winners_first(moves, beat)
         return moves
 
     def _last(self, leader: int) -> int:
@@ -514,6 +513,18 @@ class Search:
 
 _RANK = [c & 7 for c in range(32)]
 _MINUS_RANK = [-(c & 7) for c in range(32)]
+
+def _winners_first(moves: list[int], beat: int) -> list[int]:
+    """The cards in ``beat`` low to high, then the others low to high."""
+    moves.sort(key=_RANK.__getitem__)
+    return [c for c in moves if beat >> c & 1] + [c for c in moves if not beat >> c & 1]
+
+
+def _ducks_first(moves: list[int], beat: int) -> list[int]:
+    """The cards not in ``beat`` high to low, then the others high to low."""
+    moves.sort(key=_MINUS_RANK.__getitem__)
+    return [c for c in moves if not beat >> c & 1] + [c for c in moves if beat >> c & 1]
+
 
 def _cards(mask: int) -> list[int]:
     """The cards of a mask, low to high."""
