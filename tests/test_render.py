@@ -20,6 +20,7 @@ from pfn.deal import replay
 from pfn.model import Record
 from pfn.notation.reader import load
 from pfn.render.diagram import Style, deal_figure, places, save, strip_figure, svg_text
+from pfn.render.position import position
 from pfn.render.sheet import sheet_figure
 from pfn.render.terminal import show_position, show_replay
 from pfn.report import reports
@@ -278,8 +279,6 @@ def test_terminal_replay_lists_every_trick_with_its_winner() -> None:
 def test_terminal_position_and_colour() -> None:
     record = drawable(EXAMPLES / "brief.pfn")[0]
     result = replay(record)
-    from pfn.render.position import position
-
     plain = show_position(position(result, 2))
     assert "A Ana — 2 tricks (declarer)" in plain
     start = starting_hands(record)
@@ -347,3 +346,66 @@ def test_notebook_display() -> None:
     assert replay(record)._repr_svg_() == svg
     sheet_only = one('[Match "m"]\n[Sheet "A:pool+10"]\n')
     assert sheet_only._repr_svg_() is None
+
+
+def test_sheet_up_to_a_board_settles_as_of_that_board(tmp_path: Path) -> None:
+    """--sheet --board N: the settlement under the sheet is the match's after board N
+    (the match scored up to that record), not the final one."""
+    source = EXAMPLES / "sochi-match.pfn"
+    records = [r for r in load(source) if not r.empty]
+    upto = next(i for i, r in enumerate(records) if r.tag("Board") == "3")
+    expected = reports(records[:upto + 1])[0].settlement
+    final = reports(records)[0].settlement
+    assert expected != final
+    out = tmp_path / "sheet.svg"
+    result = runner.invoke(app, ["render", str(source), "--sheet", "--board", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    groups = texts_by_id(out.read_text(encoding="utf-8"))
+    from fractions import Fraction
+
+    from pfn.render.sheet import printed
+
+    assert {s: groups[f"settlement-{s}"] for s in "ABC"} == \
+        {str(s): printed(Fraction(v), True) for s, v in expected.items()}
+    assert "Settlement after board 3" in out.read_text(encoding="utf-8")
+
+
+def _artists(figure: object) -> dict[str, object]:
+    from matplotlib.text import Text
+
+    ax = figure.axes[0]  # type: ignore[attr-defined]
+    return {t.get_gid(): t for t in ax.findobj(Text) if t.get_gid()}
+
+
+def test_allpass_at_four_puts_the_talon_card_in_the_dealers_place() -> None:
+    """Seed 000's all-pass at four: the talon card that opens a trick lies in the place
+    of the dealer (who sits out, and takes the tricks it wins), framed when it wins;
+    his tally shows those tricks.  What is expected is worked out from the Play."""
+    record = drawable(EXAMPLES / "four-players.pfn")[1]
+    assert record.contract is not None and record.contract.allpass
+    result = replay(record)
+    dealer = result.dealer
+    assert dealer is not None
+    talon_tricks = 0
+    for number, run in enumerate(record.play.tricks[:2], start=1):  # type: ignore[union-attr]
+        talon, *played = run.cards
+        assert talon is not None
+        wins = all(c is None or c.suit != talon.suit or c.rank < talon.rank for c in played)
+        talon_tricks += wins
+        texts = _artists(deal_figure(result, number))
+        card = texts["trick-0"]
+        x, y = card.get_position()  # type: ignore[attr-defined]
+        spots = [texts[f"trick-{i}"].get_position() for i in range(1, 4)]  # type: ignore[attr-defined]
+        assert (x, y) not in spots  # never under a player's card
+        names = {s: texts[f"name-{s}"].get_position() for s in "ABCD"}  # type: ignore[attr-defined]
+        nearest = min(names, key=lambda s: (names[s][0] - x) ** 2 + (names[s][1] - y) ** 2)
+        assert nearest == str(dealer)
+        frame = card.get_bbox_patch().get_edgecolor()  # type: ignore[attr-defined]
+        others = [texts[f"trick-{i}"].get_bbox_patch().get_edgecolor()  # type: ignore[attr-defined]
+                  for i in range(1, 4)]
+        assert (frame not in others) if wins else (frame in others)
+        tally = texts[f"tricks-{dealer}"].get_text()  # type: ignore[attr-defined]
+        assert tally == f"{talon_tricks} trick{'s' * (talon_tricks != 1)}"
+        shown = show_position(position(result, number))
+        assert f"(deals) — {talon_tricks} trick" in shown
+    assert talon_tricks >= 1

@@ -188,10 +188,12 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
         hand_x = x - 0.12 if place in ("bottom", "top") else x
         ax.text(hand_x, y + 0.035, label + (f" · {', '.join(marks)}" if marks else ""),
                 fontsize=size * 0.9, fontweight="bold", family=FONT, va="bottom", ha="left",
-                color=BLACK)
-        if not pos.sits_out(seat):
+                color=BLACK, gid=f"name-{seat}")
+        if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
             ax.text(hand_x, y + 0.012, f"{tricks} trick{'s' * (tricks != 1)}",
-                    fontsize=size * 0.75, family=FONT, va="bottom", ha="left", color="#555555")
+                    fontsize=size * 0.75, family=FONT, va="bottom", ha="left", color="#555555",
+                    gid=f"tricks-{seat}")
+        if not pos.sits_out(seat):
             _hand(ax, pos, seat, hand_x, y, style, size)
     # the trick on the table
     trick = pos.trick
@@ -200,10 +202,21 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
         centre = FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
                                 facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6)
         ax.add_patch(centre)
+        # a talon card lies in the place of nobody who plays this trick: the empty top
+        # place at three, the dealer's at four (he takes the tricks it wins)
+        free = [p for s, p in where.items() if s not in trick.seats]
+        dealer = replay.dealer
+        talon_place = "top" if replay.players == 3 or not free else \
+            where[dealer] if dealer is not None and dealer not in trick.seats else free[0]
+        talon_wins = trick.winner is not None and trick.winner not in trick.seats
         for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
-            place = "top" if player is None else where.get(player, "top")
+            place = talon_place if player is None else where.get(player, "top")
             cx, cy = table.spots[place]
-            winner = player is not None and player == trick.winner
+            winner = player == trick.winner if player is not None else talon_wins
+            if player is None:
+                ax.text(cx, cy - 0.045, "talon", fontsize=size * 0.7, family=FONT,
+                        ha="center", va="top", color="#555555", style="italic",
+                        gid=f"talon-label-{index}")
             ax.text(cx, cy, card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
                     va="center", fontweight="bold" if winner else "normal",
                     color=suit_colour(card >> 3, style) if card is not None else BLACK,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -109,7 +109,18 @@ def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:
     upto = None
     if request.board is not None:
         boards = [row.board for row in target.rows]
-        upto = boards.index(request.board) + 1 if request.board in boards else None
+        if request.board not in boards:
+            raise RenderError(f"the match has no board {request.board}")
+        upto = boards.index(request.board) + 1
+        if upto < len(boards):
+            # the settlement as it stands after that board: the match scored up to it
+            mine = [r for r in records if r.match == target.id] if target.id is not None \
+                else list(records)
+            shown = [r.tag("Board") for r in mine]
+            cut = mine[:len(shown) - shown[::-1].index(request.board)]
+            partial = next(iter(reports(cut)), None)
+            if partial is not None:
+                target = replace(target, settlement=partial.settlement)
     path = request.output or f"{request.stem}-sheet.{request.kind}"
     save(sheet_figure(target, upto), path, request.kind, request.dpi)
     return path

@@ -8,6 +8,7 @@ tricks taken so far, and what was written about the trick.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pfn.cards import Card, cards_of
@@ -53,6 +54,12 @@ class Position:
         """The dealer at a table of four, who holds no cards this deal."""
         replay = self.replay
         return replay.players == 4 and seat == replay.dealer and not replay.hands[seat]
+
+    def takes_talon_tricks(self, seat: Seat) -> bool:
+        """The dealer at four, who takes the all-pass tricks a talon card wins."""
+        rules = self.replay.play_rules
+        return rules is not None and rules.talon_owner is not None and \
+            rules.talon_owner == seat
 
     def cards(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` still holds, high to low within S, C, D, H."""
@@ -132,7 +139,8 @@ def trick_line(trick: PlayedTrick) -> str:
 def title(replay: Replay) -> str:
     """``Board 1 · Sochi (Сочинка)``."""
     board = replay.record.tag("Board")
-    name = replay.variant.title or replay.variant.name
+    # a family's title may name the source it follows ("(seed 000)"): not for print
+    name = re.sub(r"\s*\(seed \d+\)", "", replay.variant.title or replay.variant.name)
     return f"Board {board} · {name}" if board else name
 
 

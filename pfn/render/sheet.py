@@ -56,8 +56,9 @@ def _name(report: MatchReport, seat: Seat) -> str:
     return str(seat)
 
 
-def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float) -> None:
-    ax.text(x, y, "Settlement", fontsize=size, fontweight="bold", family=FONT, va="top")
+def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
+                heading: str = "Settlement") -> None:
+    ax.text(x, y, heading, fontsize=size, fontweight="bold", family=FONT, va="top")
     step = 0.035
     for i, (seat, value) in enumerate(sorted(report.settlement.items())):
         amount = printed(Fraction(value), True)
@@ -239,7 +240,7 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
 def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0,
                  width: float = 6.0, height: float = 5.2) -> Figure:
     """The sheet of ``report`` after deal ``upto`` (1-based; default: the last), with
-    the settlement below it."""
+    the settlement below it (the report's: give one scored up to that deal)."""
     rows = report.rows[:upto] if upto is not None else report.rows
     figure = Figure(figsize=(width, height))
     ax = figure.add_axes((0.03, 0.03, 0.94, 0.94))
@@ -255,5 +256,7 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     board = rows[-1].board if rows else "-"
     ax.text(0.0, 0.19 - 0.01, f"{report.id or 'deal'} · {report.variant} · after board {board}",
             fontsize=size * 0.8, family=FONT, va="top", color="#444444")
-    _settlement(ax, report, 0.62, 0.175, size)
+    partial = upto is not None and upto < len(report.rows)
+    _settlement(ax, report, 0.62, 0.175, size,
+                f"Settlement after board {board}" if partial else "Settlement")
     return figure

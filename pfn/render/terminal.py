@@ -47,10 +47,13 @@ def show_position(pos: Position, color: bool = False) -> str:
         out.append("After the play")
     for i in range(replay.players):
         seat = Seat(i)
+        taken = pos.taken.get(seat, 0)
+        count = f"{taken} trick{'s' * (taken != 1)}"
         if pos.sits_out(seat):
-            out.append(f"{_name(replay, seat)} (deals)")
+            out.append(f"{_name(replay, seat)} (deals)" +
+                       (f" — {count} (the talon's)" if pos.takes_talon_tricks(seat) else ""))
             continue
-        label = f"{_name(replay, seat)} — {pos.taken.get(seat, 0)} tricks"
+        label = f"{_name(replay, seat)} — {count}"
         if seat == replay.declarer:
             label += " (declarer)"
         if color:
