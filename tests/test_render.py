@@ -409,3 +409,36 @@ def test_allpass_at_four_puts_the_talon_card_in_the_dealers_place() -> None:
         shown = show_position(position(result, number))
         assert f"(deals) — {talon_tricks} trick" in shown
     assert talon_tricks >= 1
+
+
+def test_serbian_supe_on_the_next_player_are_written_on_the_right() -> None:
+    """Serbian play runs counter-clockwise (seed 001: "udesno"), so the next player in
+    playing order sits on the right: supe against him go under DESNO."""
+    records = load(EXAMPLES / "seeds" / "seed001-primer.pfn")
+    written = [(m.group(1), m.group(2)) for r in records for tag in r.tags if tag.name == "Score"
+               for m in re.finditer(r"(\w):supe/(\w)", tag.value)]
+    assert written
+    texts = _artists(sheet_figure(reports(records)[0]))
+    for writer, against in written:
+        nxt = "ABC"[("ABC".index(writer) + 1) % 3]
+        column = "DESNO" if against == nxt else "LEVO"
+        x = texts[f"supe-{writer}-{against}-0"].get_position()[0]  # type: ignore[attr-defined]
+        assert x == texts[f"column-{writer}-{column}"].get_position()[0]  # type: ignore[attr-defined]
+
+
+def test_four_player_sheet_whist_cells_face_their_opponents() -> None:
+    """At four, each player's whist band has a cell per opponent, toward where that
+    opponent sits (his name on the sheet), divided from the next."""
+    report = reports(load(EXAMPLES / "seeds" / "seed000-settlement.pfn"))[0]
+    figure = sheet_figure(report)
+    texts = _artists(figure)
+    names = {s: texts[f"sheet-name-{s}"].get_position() for s in "ABCD"}  # type: ignore[attr-defined]
+    for seat in "ABCD":
+        others = [o for o in "ABCD" if o != seat]
+        cells = {o: texts[f"whist-{seat}-{o}"].get_position() for o in others}  # type: ignore[attr-defined]
+        for other in others:
+            nearest = min(others, key=lambda c: (cells[c][0] - names[other][0]) ** 2 +
+                          (cells[c][1] - names[other][1]) ** 2)
+            assert nearest == other, (seat, other)
+    lines = {line.get_gid() for line in figure.axes[0].get_lines()}
+    assert {f"divider-{s}-{k}" for s in "ABCD" for k in (0, 1)} <= lines

@@ -158,20 +158,30 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
             fontsize=size, family=FONT, zorder=4)
     font = size * 0.75
     sides = [("bottom", 0), ("left", 90), ("top", 180), ("right", -90)]
+    place = {Seat(i): side for i, (side, _) in enumerate(sides)}
+    # along a band, the cell of each opponent lies toward where he sits
+    along = {"left": 0.3, "bottom": 0.3, "top": 0.7, "right": 0.7}
     for i, (side, rotation) in enumerate(sides):
         seat = Seat(i)
         others = [Seat((i + k) % 4) for k in (1, 2, 3)]
+        opposite = sides[(i + 2) % 4][0]
+        cell = {o: 0.5 if place[o] == opposite else along[place[o]] for o in others}
+
         if side in ("bottom", "top"):
             edge_y = bottom if side == "bottom" else bottom + height
             step = 1 if side == "bottom" else -1
+            depth = whist * height / width
             ax.text(cx, edge_y - step * 0.012, _name(report, seat), ha="center",
                     va="top" if side == "bottom" else "bottom", fontsize=size,
-                    fontweight="bold", family=FONT, rotation=0)
-            for k, other in enumerate(others):
-                x = left + width * (0.3 + 0.2 * k)
-                ax.text(x, edge_y + step * whist / 2 * height / width,
+                    fontweight="bold", family=FONT, rotation=0, gid=f"sheet-name-{seat}")
+            for k, divider in enumerate((0.4, 0.6)):
+                x = left + width * divider
+                ax.plot([x, x], [edge_y, edge_y + step * depth], color=LINE, linewidth=0.5,
+                        gid=f"divider-{seat}-{k}")
+            for other in others:
+                ax.text(left + width * cell[other], edge_y + step * depth / 2,
                         written(history(rows, (seat, "whist", other))), ha="center",
-                        va="center", fontsize=font, family=FONT)
+                        va="center", fontsize=font, family=FONT, gid=f"whist-{seat}-{other}")
             ax.text(cx, edge_y + step * (whist + pool / 2) * height / width,
                     written(history(rows, (seat, "pool", None))), ha="center",
                     va="center", fontsize=font, family=FONT)
@@ -182,12 +192,17 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
             edge_x = left if side == "left" else left + width
             step = 1 if side == "left" else -1
             ax.text(edge_x - step * 0.012, cy, _name(report, seat), ha="center", va="center",
-                    fontsize=size, fontweight="bold", family=FONT, rotation=rotation)
-            for k, other in enumerate(others):
-                y = bottom + height * (0.3 + 0.2 * k)
-                ax.text(edge_x + step * whist / 2, y,
+                    fontsize=size, fontweight="bold", family=FONT, rotation=rotation,
+                    gid=f"sheet-name-{seat}")
+            for k, divider in enumerate((0.4, 0.6)):
+                y = bottom + height * divider
+                ax.plot([edge_x, edge_x + step * whist], [y, y], color=LINE, linewidth=0.5,
+                        gid=f"divider-{seat}-{k}")
+            for other in others:
+                ax.text(edge_x + step * whist / 2, bottom + height * cell[other],
                         written(history(rows, (seat, "whist", other))), ha="center",
-                        va="center", fontsize=font, family=FONT, rotation=rotation)
+                        va="center", fontsize=font, family=FONT, rotation=rotation,
+                        gid=f"whist-{seat}-{other}")
             ax.text(edge_x + step * (whist + pool / 2), cy,
                     written(history(rows, (seat, "pool", None))), ha="center", va="center",
                     fontsize=font, family=FONT, rotation=rotation)
@@ -197,13 +212,16 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
 
 
 def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
-    """Each player's three columns: supe on the left opponent | bule | supe on the right."""
+    """Each player's three columns: supe on the left opponent | bule | supe on the right.
+
+    Serbian play runs counter-clockwise ("udesno", seed 001): the next player in playing
+    order sits on one's right, the previous one on the left."""
     players = report.players
     block = 1.0 / players
     top = 0.97
     for i in range(players):
         seat = Seat(i)
-        left_of, right_of = Seat((i + 1) % players), Seat((i - 1) % players)
+        left_of, right_of = Seat((i - 1) % players), Seat((i + 1) % players)
         x0 = i * block
         ax.add_patch(Rectangle((x0 + 0.01, 0.22), block - 0.02, top - 0.22, fill=False,
                                linewidth=0.8, edgecolor=LINE))
@@ -214,7 +232,7 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
         for k, (title, key) in enumerate(columns):
             cx = x0 + 0.01 + (block - 0.02) * (k + 0.5) / 3
             ax.text(cx, top - 0.065, title, ha="center", va="top", fontsize=size * 0.7,
-                    family=FONT, color="#444444")
+                    family=FONT, color="#444444", gid=f"column-{seat}-{title}")
             values = history(rows, key)
             if key[1] == "bule" and report.target and values[:1] != [report.target]:
                 values.insert(0, report.target)  # every player starts with the agreed bule
@@ -225,7 +243,8 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
                 if n < len(values) - 1:
                     text = "".join(ch + STRIKE for ch in text)
                 ax.text(cx, top - 0.11 - n * 0.04, text, ha="center", va="top",
-                        fontsize=size * 0.8, family=FONT)
+                        fontsize=size * 0.8, family=FONT,
+                        gid=f"{key[1]}-{seat}-{key[2] or ''}-{n}")
         for k in (1, 2):
             x = x0 + 0.01 + (block - 0.02) * k / 3
             ax.plot([x, x], [0.22, top - 0.05], color=LINE, linewidth=0.5)
