@@ -442,3 +442,50 @@ def test_four_player_sheet_whist_cells_face_their_opponents() -> None:
             assert nearest == other, (seat, other)
     lines = {line.get_gid() for line in figure.axes[0].get_lines()}
     assert {f"divider-{s}-{k}" for s in "ABCD" for k in (0, 1)} <= lines
+
+
+@pytest.mark.parametrize(("variant", "deals"), [("sochi", 40), ("serbian", 40),
+                                               ("serbian", 200)])
+def test_a_long_pool_stays_inside_its_cells(variant: str, deals: int) -> None:
+    """A long pool: every figure of the sheet lies inside the frame, and no two overlap
+    (long runs of totals shrink, then leave out the oldest struck ones)."""
+    from matplotlib.text import Text
+
+    from pfn.generate import generate
+    from pfn.notation.reader import loads
+
+    records = [r for text in generate(deals, variant, 5, match_size=deals)
+               for r in loads(text)]
+    figure = sheet_figure(reports(records)[0])
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    ax = figure.axes[0]
+    frame = figure.bbox
+    boxes = []
+    for text in ax.findobj(Text):
+        if not text.get_text().strip():
+            continue
+        box = text.get_window_extent(renderer)
+        assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, text.get_text()
+        assert frame.y0 - 0.5 <= box.y0 and box.y1 <= frame.y1 + 0.5, text.get_text()
+        gid = text.get_gid() or ""
+        if gid.startswith(("whist-", "pool-", "mountain-", "supe-", "bule-")):
+            boxes.append((gid, box))
+        if gid.startswith(("supe-", "bule-")):  # inside the player's box of columns
+            assert box.y0 >= ax.transData.transform((0, 0.22))[1] - 0.5, gid
+    assert len(boxes) > 6
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1:]:
+            assert not box.overlaps(other), (a, b)
+
+
+def test_fitted_totals_read_as_written() -> None:
+    """What a cell shows is the running totals as on paper, each once."""
+    report = reports(load(EXAMPLES / "sochi-match.pfn"))[0]
+    texts = _artists(sheet_figure(report))
+    from pfn.render.sheet import history, written
+
+    pools = {gid: artist for gid, artist in texts.items() if gid.startswith("pool-")}
+    assert len(pools) == 3
+    for gid, artist in pools.items():
+        seat = Seat("ABCD".index(gid[-1]))
+        assert artist.get_text() == written(history(report.rows, (seat, "pool", None)))  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 
@@ -48,6 +49,32 @@ def written(values: list[Amount]) -> str:
             text = "".join(ch + STRIKE for ch in text)
         parts.append(text + ".")
     return "".join(parts)
+
+
+def fitted(ax: Axes, x: float, y: float, values: list[Amount], length: float,
+           size: float, rotation: float = 0, **options: object) -> None:
+    """Running totals written centred at (x, y) within ``length`` (axes units, along
+    the text): smaller type if they do not fit, then the oldest struck ones left out
+    behind ``…`` — never past the cell."""
+    if not values:
+        return
+    parts = [written([value]) if i == len(values) - 1 else
+             "".join(ch + STRIKE for ch in printed(value)) + "."
+             for i, value in enumerate(values)]
+    figure = ax.get_figure()
+    assert figure is not None
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's
+    (x0, y0), (x1, y1) = ax.transData.transform([(0, 0), (length, length)])
+    room = (x1 - x0) if rotation == 0 else (y1 - y0)
+    for font, start in [(size, 0), (size * 0.85, 0), (size * 0.72, 0),
+                        *((size * 0.72, k) for k in range(1, len(parts)))]:
+        text = ("…" if start else "") + "".join(parts[start:])
+        artist = ax.text(x, y, text, fontsize=font, rotation=rotation, family=FONT,
+                         ha="center", va="center", **options)  # type: ignore[arg-type]
+        box = artist.get_window_extent(renderer)
+        if (box.width if rotation == 0 else box.height) <= room or start == len(parts) - 1:
+            return
+        artist.remove()
 
 
 def _name(report: MatchReport, seat: Seat) -> str:
@@ -104,14 +131,14 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
     font = size * 0.8
     ax.text(cx, bottom - 0.01, _name(report, low), ha="center", va="top", fontsize=size,
             fontweight="bold", family=FONT)
-    ax.text(cx * 0.55, bottom + whist / 2, written(history(rows, (low, "whist", left))),
-            ha="center", va="center", fontsize=font, family=FONT)
-    ax.text(cx * 1.45, bottom + whist / 2, written(history(rows, (low, "whist", right))),
-            ha="center", va="center", fontsize=font, family=FONT)
-    ax.text(cx, bottom + whist + pool / 2, written(history(rows, (low, "pool", None))),
-            ha="center", va="center", fontsize=font, family=FONT)
-    ax.text(cx, bottom + whist + pool + 0.05, written(history(rows, (low, "mountain", None))),
-            ha="center", va="center", fontsize=font, family=FONT)
+    fitted(ax, cx * 0.55, bottom + whist / 2, history(rows, (low, "whist", left)), 0.4, font,
+           gid=f"whist-{low}-{left}")
+    fitted(ax, cx * 1.45, bottom + whist / 2, history(rows, (low, "whist", right)), 0.4, font,
+           gid=f"whist-{low}-{right}")
+    fitted(ax, cx, bottom + whist + pool / 2, history(rows, (low, "pool", None)), 0.72, font,
+           gid=f"pool-{low}")
+    fitted(ax, cx, bottom + whist + pool + 0.05, history(rows, (low, "mountain", None)), 0.6,
+           font, gid=f"mountain-{low}")
     # side players: vertical bands from their edge inward; text turned to face them
     for seat, edge, sign, across in ((left, 0.0, 1, right), (right, width, -1, left)):
         for depth in (whist, whist + pool):
@@ -123,18 +150,20 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
         rotation = 90 if sign > 0 else -90
         ax.text(edge - sign * 0.012, bottom + height / 2, _name(report, seat), rotation=rotation,
                 ha="center", va="center", fontsize=size, fontweight="bold", family=FONT)
-        ax.text(edge + sign * whist / 2, (mid + bottom + height) / 2,
-                written(history(rows, (seat, "whist", across))), rotation=rotation,
-                ha="center", va="center", fontsize=font, family=FONT)
-        ax.text(edge + sign * whist / 2, (mid + bottom + (cy - bottom) * whist / cx) / 2,
-                written(history(rows, (seat, "whist", low))), rotation=rotation,
-                ha="center", va="center", fontsize=font, family=FONT)
-        ax.text(edge + sign * (whist + pool / 2), bottom + height * 0.72,
-                written(history(rows, (seat, "pool", None))), rotation=rotation,
-                ha="center", va="center", fontsize=font, family=FONT)
-        ax.text(edge + sign * (whist + pool + 0.06), bottom + height * 0.72,
-                written(history(rows, (seat, "mountain", None))), rotation=rotation,
-                ha="center", va="center", fontsize=font, family=FONT)
+        upper = bottom + height - mid
+        lower = mid - (bottom + (cy - bottom) * whist / cx)
+        fitted(ax, edge + sign * whist / 2, (mid + bottom + height) / 2,
+               history(rows, (seat, "whist", across)), upper * 0.9, font, rotation,
+               gid=f"whist-{seat}-{across}")
+        fitted(ax, edge + sign * whist / 2, (mid + bottom + (cy - bottom) * whist / cx) / 2,
+               history(rows, (seat, "whist", low)), lower * 0.9, font, rotation,
+               gid=f"whist-{seat}-{low}")
+        # pool and mountain columns: from the diagonal up to the top edge
+        for depth, kind in ((whist + pool / 2, "pool"), (whist + pool + 0.06, "mountain")):
+            start = bottom + (cy - bottom) * depth / cx
+            fitted(ax, edge + sign * depth, (start + bottom + height) / 2,
+                   history(rows, (seat, kind, None)), (bottom + height - start) * 0.9, font,
+                   rotation, gid=f"{kind}-{seat}")
 
 
 def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
@@ -236,15 +265,28 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
             values = history(rows, key)
             if key[1] == "bule" and report.target and values[:1] != [report.target]:
                 values.insert(0, report.target)  # every player starts with the agreed bule
-            for n, value in enumerate(values):
+            # a long column is set closer and smaller, then begins with "…" and the
+            # latest entries: it never runs out of its box
+            room = top - 0.11 - 0.23
+            step = min(0.04, room / max(len(values), 1))
+            shown = list(enumerate(values))
+            first = 0
+            if step < 0.024:
+                step = 0.024
+                keep = int(room / step)
+                shown = shown[len(shown) - keep + 1:]
+                first = 1
+                ax.text(cx, top - 0.11, "…", ha="center", va="top", fontsize=size * 0.6,
+                        family=FONT, gid=f"{key[1]}-{seat}-{key[2] or ''}-more")
+            font = size * 0.8 * max(step / 0.04, 0.75)
+            for row, (n, value) in enumerate(shown, start=first):
                 text = printed(value)
                 if key[1] == "bule" and value < 0:
-                    text += " ⌒"  # šešir: under the hat
+                    text += " ◠"  # šešir: under the hat
                 if n < len(values) - 1:
                     text = "".join(ch + STRIKE for ch in text)
-                ax.text(cx, top - 0.11 - n * 0.04, text, ha="center", va="top",
-                        fontsize=size * 0.8, family=FONT,
-                        gid=f"{key[1]}-{seat}-{key[2] or ''}-{n}")
+                ax.text(cx, top - 0.11 - row * step, text, ha="center", va="top",
+                        fontsize=font, family=FONT, gid=f"{key[1]}-{seat}-{key[2] or ''}-{n}")
         for k in (1, 2):
             x = x0 + 0.01 + (block - 0.02) * k / 3
             ax.plot([x, x], [0.22, top - 0.05], color=LINE, linewidth=0.5)
@@ -262,6 +304,7 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     the settlement below it (the report's: give one scored up to that deal)."""
     rows = report.rows[:upto] if upto is not None else report.rows
     figure = Figure(figsize=(width, height))
+    FigureCanvasAgg(figure)  # a renderer to measure the totals by (see fitted)
     ax = figure.add_axes((0.03, 0.03, 0.94, 0.94))
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
