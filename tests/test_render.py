@@ -489,3 +489,105 @@ def test_fitted_totals_read_as_written() -> None:
     for gid, artist in pools.items():
         seat = Seat("ABCD".index(gid[-1]))
         assert artist.get_text() == written(history(report.rows, (seat, "pool", None)))  # type: ignore[attr-defined]
+
+
+LONG_NAMES = ("Aleksandra Konstantinovna Rimskaya-Korsakova; Bogdan Wolfgang Zarathustra-"
+              "Petrovich; Cecilija Maximiliana von Hohenzollern-Sigmaringen")
+
+
+def _long(path: Path, index: int) -> Record:
+    text = path.read_text(encoding="utf-8")
+    names = LONG_NAMES + ("; Dragoslav Hieronymus Mountbatten-Windsor" if "four" in path.name
+                          else "")
+    text = re.sub(r'\[Players "[^"]*"\]', f'[Players "{names}"]', text)
+    text = re.sub(r'\[Board "([^"]*)"\]',
+                  r'[Board "\1 of the Friday night pool at the Novi Sad club, table three"]',
+                  text)
+    text = re.sub(r'\[Match "([^"]*)"\]',
+                  r'[Match "\1-the-long-running-winter-league-of-the-novi-sad-club-2026"]',
+                  text)
+    from pfn.notation.reader import loads
+
+    return [r for r in loads(text) if not r.empty][index]
+
+
+def _inside_and_apart(figure: object, apart: list[tuple[str, str]]) -> None:
+    from matplotlib.text import Text
+
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    frame = figure.bbox  # type: ignore[attr-defined]
+    boxes = {}
+    for ax in figure.axes:  # type: ignore[attr-defined]
+        for text in ax.findobj(Text):
+            if not text.get_text().strip():
+                continue
+            box = text.get_window_extent(renderer)
+            assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, text.get_text()
+            assert frame.y0 - 0.5 <= box.y0 and box.y1 <= frame.y1 + 0.5, text.get_text()
+            if text.get_gid():
+                boxes[text.get_gid()] = box
+    for a, b in apart:
+        assert a in boxes and b in boxes, (a, b)
+        assert not boxes[a].overlaps(boxes[b]), (a, b)
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_long_names_and_ids_keep_to_their_room_in_a_diagram(index: int) -> None:
+    for path, players in ((EXAMPLES / "brief.pfn", "ABC"), (EXAMPLES / "four-players.pfn",
+                                                             "ABCD")):
+        record = _long(path, index)
+        result = replay(record, on_error="collect")
+        for trick in (0, 3):
+            figure = deal_figure(result, trick)
+            pairs = [("title", "trick-label")]
+            pairs += [(f"name-{a}", f"name-{b}") for a in players for b in players if a < b]
+            _inside_and_apart(figure, pairs)
+            # the left player's name stays clear of the table in the middle
+            texts = _artists(figure)
+            left = next(s for s, p in places(result, Style()).items() if p == "left")
+            name = texts[f"name-{left}"]
+            box = name.get_window_extent(figure.canvas.get_renderer())  # type: ignore[attr-defined]
+            table = figure.axes[0].transData.transform((0.39, 0))[0]
+            assert box.x1 <= table
+
+
+def test_long_names_and_ids_keep_to_their_room_on_a_sheet() -> None:
+    for path in (EXAMPLES / "sochi-match.pfn", EXAMPLES / "seeds" / "seed000-settlement.pfn",
+                 EXAMPLES / "seeds" / "seed001-primer.pfn"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r'\[Players "[^"]*"\]', f'[Players "{LONG_NAMES}; Dragoslav '
+                      'Hieronymus Mountbatten-Windsor"]', text)
+        text = re.sub(r'\[Match "([^"]*)"\]', r'[Match "\1-the-long-running-winter-league-'
+                      r'of-the-novi-sad-club"]', text)
+        from pfn.notation.reader import loads
+
+        report = reports([r for r in loads(text) if not r.empty])[0]
+        figure = sheet_figure(report)
+        seats = "ABCD"[:report.players]
+        pairs = [("sheet-caption", "settlement-heading")]
+        pairs += [(f"settlement-name-{s}", f"settlement-{s}") for s in seats]
+        if report.layout != "columns":
+            pairs.append(("sheet-caption", "sheet-name-A"))
+        _inside_and_apart(figure, pairs)
+
+
+@pytest.mark.parametrize("path", ["brief.pfn", "four-players.pfn"])
+def test_trick_cards_stay_on_the_table(path: str) -> None:
+    from matplotlib.patches import FancyBboxPatch
+
+    result = replay(drawable(EXAMPLES / path)[0])
+    for trick in range(1, len(result.tricks) + 1):
+        figure = deal_figure(result, trick)
+        figure.canvas.draw()  # the cards' boxes are placed when drawn
+        renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+        ax = figure.axes[0]
+        table = next(p for p in ax.patches if isinstance(p, FancyBboxPatch) and
+                     p.get_facecolor()[:3] != (1.0, 1.0, 1.0) and p.get_width() > 0.1)
+        area = table.get_window_extent(renderer)
+        for gid, text in _artists(figure).items():
+            if gid.startswith("trick-") and gid != "trick-label":
+                patch = text.get_bbox_patch()  # type: ignore[attr-defined]
+                box = patch.get_window_extent(renderer) if patch is not None else \
+                    text.get_window_extent(renderer)  # type: ignore[attr-defined]
+                assert area.x0 <= box.x0 and box.x1 <= area.x1, (trick, gid)
+                assert area.y0 <= box.y0 and box.y1 <= area.y1, (trick, gid)

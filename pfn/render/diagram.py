@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Polygon
 
 from pfn.cards import SUITS, Card, cards_of
 from pfn.model import CardRef, Record
+from pfn.render.fit import fit, left_of
 from pfn.render.position import Position, card_text, deal_line, positions, title
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
@@ -134,12 +136,12 @@ class Layout:
 
 THREE = Layout(4.4, {"bottom": (0.5, 0.32), "left": (0.04, 0.66), "top": (0.5, 0.9),
                      "right": (0.73, 0.66)},
-               {"bottom": (0.5, 0.435), "left": (0.405, 0.53), "top": (0.5, 0.625),
-                "right": (0.595, 0.53)}, (0.39, 0.42, 0.22, 0.23))
+               {"bottom": (0.5, 0.45), "left": (0.43, 0.535), "top": (0.5, 0.62),
+                "right": (0.57, 0.535)}, (0.38, 0.42, 0.24, 0.23))
 FOUR = Layout(5.6, {"bottom": (0.5, 0.36), "left": (0.04, 0.6), "top": (0.5, 0.84),
                     "right": (0.73, 0.6)},
-              {"bottom": (0.5, 0.475), "left": (0.405, 0.55), "top": (0.5, 0.625),
-               "right": (0.595, 0.55)}, (0.39, 0.45, 0.22, 0.2))
+              {"bottom": (0.5, 0.485), "left": (0.43, 0.55), "top": (0.5, 0.615),
+               "right": (0.57, 0.55)}, (0.38, 0.45, 0.24, 0.2))
 
 
 def layout(replay: Replay) -> Layout:
@@ -157,14 +159,15 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
     ax.set_axis_off()
     # header
     record = replay.record
-    ax.text(0.02, 0.985, title(replay), fontsize=size * 1.05, fontweight="bold",
-            family=FONT, va="top", color=BLACK)
-    ax.text(0.02, 0.945, deal_line(replay), fontsize=size * 0.85, family=FONT, va="top",
-            color="#333333")
     trick_label = ("before the lead" if pos.number == 0 else
                    "after the play" if pos.trick is None else f"trick {pos.number}")
-    ax.text(0.98, 0.985, trick_label, fontsize=size * 0.85, family=FONT, va="top",
-            ha="right", color="#333333")
+    corner = ax.text(0.98, 0.985, trick_label, fontsize=size * 0.85, family=FONT, va="top",
+                     ha="right", color="#333333", gid="trick-label")
+    heading = ax.text(0.02, 0.985, title(replay), fontsize=size * 1.05, fontweight="bold",
+                      family=FONT, va="top", color=BLACK, gid="title")
+    fit(ax, heading, high=left_of(ax, corner) - 0.02)
+    fit(ax, ax.text(0.02, 0.945, deal_line(replay), fontsize=size * 0.85, family=FONT,
+                    va="top", color="#333333", gid="deal-line"), high=0.98)
     # talon and discard in the empty place (top), or a corner at a table of four
     tx, ty = (0.41, 0.875) if replay.players == 3 else (0.74, 0.9)
     rows: list[tuple[str, list[Card | CardRef | None] | None]] = []
@@ -186,9 +189,12 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
             marks.append("deals")
         tricks = pos.taken.get(seat, 0)
         hand_x = x - 0.12 if place in ("bottom", "top") else x
-        ax.text(hand_x, y + 0.035, label + (f" · {', '.join(marks)}" if marks else ""),
-                fontsize=size * 0.9, fontweight="bold", family=FONT, va="bottom", ha="left",
-                color=BLACK, gid=f"name-{seat}")
+        name = ax.text(hand_x, y + 0.035, label + (f" · {', '.join(marks)}" if marks else ""),
+                       fontsize=size * 0.9, fontweight="bold", family=FONT, va="bottom",
+                       ha="left", color=BLACK, gid=f"name-{seat}")
+        # a name keeps clear of the table in the middle and of the picture's edge
+        fit(ax, name, high={"left": table.table[0] - 0.01,
+                            "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
         if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
             ax.text(hand_x, y + 0.012, f"{tricks} trick{'s' * (tricks != 1)}",
                     fontsize=size * 0.75, family=FONT, va="bottom", ha="left", color="#555555",
@@ -240,6 +246,7 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
     found = positions(replay, frozenset(hidden))
     pos = found[max(0, min(trick, len(found) - 1))]
     figure = Figure(figsize=(style.width, style.height or layout(replay).height))
+    FigureCanvasAgg(figure)  # a renderer to measure text by (pfn.render.fit)
     ax = figure.add_axes((0, 0, 1, 1))
     draw_position(ax, pos, style)
     return figure
@@ -255,6 +262,7 @@ def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] 
     scale = 0.62
     height = style.height or layout(replay).height
     figure = Figure(figsize=(style.width * scale * columns, height * scale * rows))
+    FigureCanvasAgg(figure)
     for index, pos in enumerate(found):
         ax = figure.add_subplot(rows, columns, index + 1)
         draw_position(ax, pos, style, size=9.0 * scale)

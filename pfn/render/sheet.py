@@ -17,6 +17,7 @@ from matplotlib.patches import Circle, Rectangle
 
 from pfn.model import Amount, format_amount
 from pfn.render.diagram import FONT
+from pfn.render.fit import fit, left_of
 from pfn.report import DealRow, MatchReport
 from pfn.scoring.ledger import Key
 from pfn.seats import Seat
@@ -85,16 +86,18 @@ def _name(report: MatchReport, seat: Seat) -> str:
 
 def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
                 heading: str = "Settlement") -> None:
-    ax.text(x, y, heading, fontsize=size, fontweight="bold", family=FONT, va="top")
+    fit(ax, ax.text(x, y, heading, fontsize=size, fontweight="bold", family=FONT, va="top",
+                    gid="settlement-heading"), high=1.0)
     step = 0.035
     for i, (seat, value) in enumerate(sorted(report.settlement.items())):
         amount = printed(Fraction(value), True)
-        ax.text(x, y - (i + 1) * step, _name(report, seat), fontsize=size * 0.9, family=FONT,
-                va="top")
-        ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=size * 0.9, family=FONT,
-                va="top", ha="right", gid=f"settlement-{seat}",
-                bbox={"boxstyle": "round,pad=0.2", "facecolor": "none", "edgecolor": LINE,
-                      "linewidth": 0.5})
+        figure = ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=size * 0.9,
+                         family=FONT, va="top", ha="right", gid=f"settlement-{seat}",
+                         bbox={"boxstyle": "round,pad=0.2", "facecolor": "none",
+                               "edgecolor": LINE, "linewidth": 0.5})
+        fit(ax, ax.text(x, y - (i + 1) * step, _name(report, seat), fontsize=size * 0.9,
+                        family=FONT, va="top", gid=f"settlement-name-{seat}"),
+            high=left_of(ax, figure) - 0.02)
 
 
 def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
@@ -129,8 +132,9 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
         ax.plot([x0, x1], [bottom + depth, bottom + depth], color=LINE, linewidth=0.5)
     ax.plot([cx, cx], [bottom, bottom + whist], color=LINE, linewidth=0.5)
     font = size * 0.8
-    ax.text(cx, bottom - 0.01, _name(report, low), ha="center", va="top", fontsize=size,
-            fontweight="bold", family=FONT)
+    fit(ax, ax.text(cx, bottom - 0.01, _name(report, low), ha="center", va="top",
+                    fontsize=size, fontweight="bold", family=FONT, gid=f"sheet-name-{low}"),
+        0.3, 0.7)
     fitted(ax, cx * 0.55, bottom + whist / 2, history(rows, (low, "whist", left)), 0.4, font,
            gid=f"whist-{low}-{left}")
     fitted(ax, cx * 1.45, bottom + whist / 2, history(rows, (low, "whist", right)), 0.4, font,
@@ -148,8 +152,10 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
         mid = (bottom + height + bottom + (cy - bottom) * whist / cx) / 2
         ax.plot([edge, edge + sign * whist], [mid, mid], color=LINE, linewidth=0.5)
         rotation = 90 if sign > 0 else -90
-        ax.text(edge - sign * 0.012, bottom + height / 2, _name(report, seat), rotation=rotation,
-                ha="center", va="center", fontsize=size, fontweight="bold", family=FONT)
+        fit(ax, ax.text(edge - sign * 0.012, bottom + height / 2, _name(report, seat),
+                        rotation=rotation, ha="center", va="center", fontsize=size,
+                        fontweight="bold", family=FONT, gid=f"sheet-name-{seat}"),
+            bottom, bottom + height, vertical=True)
         upper = bottom + height - mid
         lower = mid - (bottom + (cy - bottom) * whist / cx)
         fitted(ax, edge + sign * whist / 2, (mid + bottom + height) / 2,
@@ -200,9 +206,10 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
             edge_y = bottom if side == "bottom" else bottom + height
             step = 1 if side == "bottom" else -1
             depth = whist * height / width
-            ax.text(cx, edge_y - step * 0.012, _name(report, seat), ha="center",
-                    va="top" if side == "bottom" else "bottom", fontsize=size,
-                    fontweight="bold", family=FONT, rotation=0, gid=f"sheet-name-{seat}")
+            fit(ax, ax.text(cx, edge_y - step * 0.012, _name(report, seat), ha="center",
+                            va="top" if side == "bottom" else "bottom", fontsize=size,
+                            fontweight="bold", family=FONT, rotation=0,
+                            gid=f"sheet-name-{seat}"), 0.3, 0.7)
             for k, divider in enumerate((0.4, 0.6)):
                 x = left + width * divider
                 ax.plot([x, x], [edge_y, edge_y + step * depth], color=LINE, linewidth=0.5,
@@ -220,9 +227,10 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
         else:
             edge_x = left if side == "left" else left + width
             step = 1 if side == "left" else -1
-            ax.text(edge_x - step * 0.012, cy, _name(report, seat), ha="center", va="center",
-                    fontsize=size, fontweight="bold", family=FONT, rotation=rotation,
-                    gid=f"sheet-name-{seat}")
+            fit(ax, ax.text(edge_x - step * 0.012, cy, _name(report, seat), ha="center",
+                            va="center", fontsize=size, fontweight="bold", family=FONT,
+                            rotation=rotation, gid=f"sheet-name-{seat}"),
+                bottom, bottom + height, vertical=True)
             for k, divider in enumerate((0.4, 0.6)):
                 y = bottom + height * divider
                 ax.plot([edge_x, edge_x + step * whist], [y, y], color=LINE, linewidth=0.5,
@@ -254,8 +262,9 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
         x0 = i * block
         ax.add_patch(Rectangle((x0 + 0.01, 0.22), block - 0.02, top - 0.22, fill=False,
                                linewidth=0.8, edgecolor=LINE))
-        ax.text(x0 + block / 2, top - 0.015, _name(report, seat), ha="center", va="top",
-                fontsize=size, fontweight="bold", family=FONT)
+        fit(ax, ax.text(x0 + block / 2, top - 0.015, _name(report, seat), ha="center",
+                        va="top", fontsize=size, fontweight="bold", family=FONT,
+                        gid=f"sheet-name-{seat}"), x0 + 0.015, x0 + block - 0.015)
         columns = (("LEVO", (seat, "supe", left_of)), ("BULE", (seat, "bule", None)),
                    ("DESNO", (seat, "supe", right_of)))
         for k, (title, key) in enumerate(columns):
@@ -316,8 +325,13 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     else:
         _pulka3(ax, report, rows, size)
     board = rows[-1].board if rows else "-"
-    ax.text(0.0, 0.19 - 0.01, f"{report.id or 'deal'} · {report.variant} · after board {board}",
-            fontsize=size * 0.8, family=FONT, va="top", color="#444444")
+    caption = ax.text(0.0, 0.19 - 0.01,
+                      f"{report.id or 'deal'} · {report.variant} · after board {board}",
+                      fontsize=size * 0.8, family=FONT, va="top", color="#444444",
+                      gid="sheet-caption")
+    names = [t for t in ax.texts if t.get_gid() == "sheet-name-A"] \
+        if report.layout != "columns" else []  # the pulka's bottom name, on this line
+    fit(ax, caption, high=(left_of(ax, names[0]) if names else 0.6) - 0.02)
     partial = upto is not None and upto < len(report.rows)
     _settlement(ax, report, 0.62, 0.175, size,
                 f"Settlement after board {board}" if partial else "Settlement")
