@@ -397,7 +397,7 @@ def test_allpass_at_four_puts_the_talon_card_in_the_dealers_place() -> None:
         x, y = card.get_position()  # type: ignore[attr-defined]
         spots = [texts[f"trick-{i}"].get_position() for i in range(1, 4)]  # type: ignore[attr-defined]
         assert (x, y) not in spots  # never under a player's card
-        names = {s: texts[f"name-{s}"].get_position() for s in "ABCD"}  # type: ignore[attr-defined]
+        names = {s: texts[f"name-{s}"].xy for s in "ABCD"}  # type: ignore[attr-defined]
         nearest = min(names, key=lambda s: (names[s][0] - x) ** 2 + (names[s][1] - y) ** 2)
         assert nearest == str(dealer)
         frame = card.get_bbox_patch().get_edgecolor()  # type: ignore[attr-defined]
@@ -591,3 +591,73 @@ def test_trick_cards_stay_on_the_table(path: str) -> None:
                     text.get_window_extent(renderer)  # type: ignore[attr-defined]
                 assert area.x0 <= box.x0 and box.x1 <= area.x1, (trick, gid)
                 assert area.y0 <= box.y0 and box.y1 <= area.y1, (trick, gid)
+
+
+def _sizes_and_overlaps(figure: object, min_size: float, card_size: float) -> None:
+    """Every text at least ``min_size`` pt, the cards at least ``card_size``; inside the
+    picture; names, hands and the trick's cards clear of each other."""
+    from matplotlib.text import Text
+
+    figure.canvas.draw()  # type: ignore[attr-defined]
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    frame = figure.bbox  # type: ignore[attr-defined]
+    boxes = []
+    for ax in figure.axes:  # type: ignore[attr-defined]
+        for text in ax.findobj(Text):
+            if not text.get_text().strip():
+                continue
+            assert text.get_fontsize() >= min_size - 1e-6, (text.get_text(), text.get_fontsize())
+            gid = text.get_gid() or ""
+            if gid.startswith(("hand-", "trick-")) and gid != "trick-label":
+                assert text.get_fontsize() >= card_size - 1e-6, (gid, text.get_fontsize())
+            box = text.get_window_extent(renderer)
+            assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, text.get_text()
+            assert frame.y0 - 0.5 <= box.y0 and box.y1 <= frame.y1 + 0.5, text.get_text()
+            if gid.startswith(("hand-", "trick-", "name-", "tricks-", "title", "talon-",
+                               "discard-")):
+                boxes.append((gid, box))
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1:]:
+            assert not box.overlaps(other), (a, b)
+
+
+@pytest.mark.parametrize("path", ["brief.pfn", "four-players.pfn"])
+def test_book_style_fits_a_column_at_readable_sizes(path: str) -> None:
+    """--style book: 8.5 cm wide, the cards in 8 pt or more, nothing under 6.5 pt,
+    nothing clipped or overlapping; with the longest names too."""
+    for record in (drawable(EXAMPLES / path)[0], _long(EXAMPLES / path, 0)):
+        result = replay(record, on_error="collect")
+        for trick in (0, 1, 5, len(result.tricks)):
+            figure = deal_figure(result, trick, Style.book())
+            assert abs(figure.get_figwidth() * 2.54 - 8.5) < 1e-9
+            _sizes_and_overlaps(figure, 6.5, 8.0)
+
+
+def test_width_option_and_book_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "narrow.svg"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "-k", "2", "--width",
+                                 "85mm", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert re.search(r'width="240\.94\d*pt"', out.read_text(encoding="utf-8"))
+    sheet = tmp_path / "sheet.svg"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "sochi-match.pfn"), "--sheet",
+                                 "--style", "book", "-o", str(sheet)])
+    assert result.exit_code == 0, result.output
+    assert re.search(r'width="340\.15\d*pt"', sheet.read_text(encoding="utf-8"))  # 12 cm
+    bad = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--width", "wide"])
+    assert bad.exit_code == 2
+
+
+def test_sheets_are_legible() -> None:
+    """Nothing on a sheet under 6.5 pt, a long pool included, at 6 in and at 12 cm."""
+    from matplotlib.text import Text
+
+    from pfn.generate import generate
+    from pfn.notation.reader import loads
+
+    records = [r for text in generate(40, "sochi", 5, match_size=40) for r in loads(text)]
+    for report in (reports(records)[0], reports(load(EXAMPLES / "sochi-match.pfn"))[0]):
+        for figure in (sheet_figure(report), sheet_figure(report, None, 7.2, 12 / 2.54, 4.1)):
+            sizes = [t.get_fontsize() for t in figure.axes[0].findobj(Text)
+                     if t.get_text().strip()]
+            assert min(sizes) >= 6.5 - 1e-6

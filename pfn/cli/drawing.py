@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -52,6 +53,24 @@ def _load_one(source: str, board: str | None, any_record: bool = False
     return records, chosen
 
 
+def _inches(text: str) -> float:
+    """``8.5cm``, ``85mm``, ``3.4in`` (a bare number: cm) in inches."""
+    units = {"cm": 1 / 2.54, "mm": 1 / 25.4, "in": 1.0}
+    number, unit = text.strip().lower(), "cm"
+    for name in units:
+        if number.endswith(name):
+            number, unit = number[:-len(name)].strip(), name
+            break
+    try:
+        value = float(number) * units[unit]
+    except ValueError:
+        raise typer.BadParameter(f"{text!r}: a width such as 8.5cm, 85mm or 3.4in",
+                                 param_hint="--width") from None
+    if not 1.0 <= value <= 40.0:
+        raise typer.BadParameter(f"{text!r}: between 2.5 cm and 1 m", param_hint="--width")
+    return value
+
+
 def _seats(text: str | None) -> tuple[Seat, ...]:
     from pfn.seats import SEAT_BY_NAME
 
@@ -95,6 +114,12 @@ def render(
     dpi: Annotated[int, typer.Option("--dpi", help="PNG resolution.", min=1, max=2400)] = 200,
     four_colour: Annotated[bool, typer.Option(
         "--four-colour", help="Four suit colours instead of two.")] = False,
+    look: Annotated[str, typer.Option(
+        "--style", help="screen, or book: compact, for an 8.5 cm column (cards 8.7 pt,"
+                        " nothing under 6.5 pt).")] = "screen",
+    width: Annotated[str | None, typer.Option(
+        "--width", help="Figure width: 8.5cm, 3.4in or 85mm (a bare number is cm).",
+        show_default=False)] = None,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
     from pfn.render.diagram import Style
@@ -107,8 +132,15 @@ def render(
         kind = kind_of(output, fmt.value if fmt is not None else None)
         name = Path(source).stem if source != "-" else "stdin"
         stem = name + (f"-board{record.tag('Board')}" if record.tag("Board") else "")
+        if look not in ("screen", "book"):
+            raise typer.BadParameter("screen or book", param_hint="--style")
+        style = Style.book(played=played, four_colour=four_colour) if look == "book" else \
+            Style(played=played, four_colour=four_colour)
+        inches = _inches(width) if width is not None else None
+        if inches is not None:
+            style = replace(style, width=inches)
         request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
-                          Style(played=played, four_colour=four_colour), _seats(hide))
+                          style, _seats(hide), inches)
         for written in render(records, record, request):
             sys.stderr.write(f"wrote {written}\n")
     except RenderError as error:

@@ -17,6 +17,7 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Polygon
+from matplotlib.transforms import ScaledTranslation
 
 from pfn.cards import SUITS, Card, cards_of
 from pfn.model import CardRef, Record
@@ -47,6 +48,16 @@ class Style:
     """Four suit colours (♠ black, ♣ green, ♦ orange, ♥ red) instead of two."""
     bottom: Seat | None = None
     """The seat drawn at the bottom (default: the declarer, else the eldest)."""
+    size: float = 9.0
+    """The type size of the hands, in points; everything else is set relative to it."""
+    compact: bool = False
+    """The compact book style (:meth:`book`)."""
+
+    @classmethod
+    def book(cls, width: float = 8.5 / 2.54, **options: object) -> Style:
+        """The compact style for a book column (default 8.5 cm): the cards in 8.7 pt,
+        nothing under 6.5 pt, the hands closer to the table."""
+        return cls(width=width, height=3.8, size=8.7, compact=True, **options)  # type: ignore[arg-type]
 
 
 def suit_colour(suit_index: int, style: Style) -> str:
@@ -149,8 +160,10 @@ def layout(replay: Replay) -> Layout:
     return FOUR if replay.players == 4 else THREE
 
 
-def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float = 9.0) -> None:
-    """Draw one position on ``ax`` (unit square, axis off)."""
+def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float | None = None
+                  ) -> None:
+    """Draw one position on ``ax`` (unit square, axis off); ``size``: the style's."""
+    size = style.size if size is None else size
     replay = pos.replay
     where = places(replay, style)
     table = layout(replay)
@@ -189,16 +202,22 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
             marks.append("deals")
         tricks = pos.taken.get(seat, 0)
         hand_x = x - 0.12 if place in ("bottom", "top") else x
-        name = ax.text(hand_x, y + 0.035, label + (f" · {', '.join(marks)}" if marks else ""),
-                       fontsize=size * 0.9, fontweight="bold", family=FONT, va="bottom",
-                       ha="left", color=BLACK, gid=f"name-{seat}")
+        # the name, then the tally, above the hand: spaced in points, so that a short
+        # figure (the book style) keeps them apart
+        tally = size * 0.35
+        name = ax.annotate(label + (f" · {', '.join(marks)}" if marks else ""),
+                           xy=(hand_x, y), xytext=(0, tally + size * 0.75 * 1.25),
+                           textcoords="offset points", fontsize=size * 0.9,
+                           fontweight="bold", family=FONT, va="bottom", ha="left",
+                           color=BLACK, gid=f"name-{seat}")
         # a name keeps clear of the table in the middle and of the picture's edge
         fit(ax, name, high={"left": table.table[0] - 0.01,
                             "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
         if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
-            ax.text(hand_x, y + 0.012, f"{tricks} trick{'s' * (tricks != 1)}",
-                    fontsize=size * 0.75, family=FONT, va="bottom", ha="left", color="#555555",
-                    gid=f"tricks-{seat}")
+            ax.annotate(f"{tricks} trick{'s' * (tricks != 1)}", xy=(hand_x, y),
+                        xytext=(0, tally), textcoords="offset points", fontsize=size * 0.75,
+                        family=FONT, va="bottom", ha="left", color="#555555",
+                        gid=f"tricks-{seat}")
         if not pos.sits_out(seat):
             _hand(ax, pos, seat, hand_x, y, style, size)
     # the trick on the table
@@ -220,7 +239,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
             cx, cy = table.spots[place]
             winner = player == trick.winner if player is not None else talon_wins
             if player is None:
-                ax.text(cx, cy - 0.045, "talon", fontsize=size * 0.7, family=FONT,
+                ax.text(cx, cy - 0.045, "talon", fontsize=size * 0.75, family=FONT,
                         ha="center", va="top", color="#555555", style="italic",
                         gid=f"talon-label-{index}")
             ax.text(cx, cy, card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
@@ -230,10 +249,15 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float =
                     bbox={"boxstyle": "round,pad=0.3", "facecolor": "white",
                           "edgecolor": HIGHLIGHT if winner else "#8a8a8a",
                           "linewidth": 1.6 if winner else 0.6})
-            if index == 0:  # the lead
-                ax.add_patch(Polygon([(cx - 0.062, cy), (cx - 0.048, cy + 0.008),
-                                      (cx - 0.048, cy - 0.008)], closed=True,
-                                     color=HIGHLIGHT, linewidth=0))
+            if index == 0:  # the lead: a triangle pointing at the card, left of its box
+                em = size * 1.15 / 72  # the card's type size, in inches
+                figure = ax.get_figure()
+                assert figure is not None
+                at = figure.dpi_scale_trans + ScaledTranslation(
+                    cx, cy, ax.transData)  # type: ignore[arg-type]  # any transform does
+                ax.add_patch(Polygon([(-1.55 * em, 0), (-2.15 * em, 0.35 * em),
+                                      (-2.15 * em, -0.35 * em)], closed=True, transform=at,
+                                     color=HIGHLIGHT, linewidth=0, gid="lead-marker"))
     if pos.caption:
         ax.text(0.02, 0.02, pos.caption, fontsize=size * 0.8, family=FONT, va="bottom",
                 ha="left", color="#333333", style="italic", wrap=True)
@@ -265,7 +289,7 @@ def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] 
     FigureCanvasAgg(figure)
     for index, pos in enumerate(found):
         ax = figure.add_subplot(rows, columns, index + 1)
-        draw_position(ax, pos, style, size=9.0 * scale)
+        draw_position(ax, pos, style, size=style.size * scale)
     figure.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.01, wspace=0.04,
                            hspace=0.04)
     return figure

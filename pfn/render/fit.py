@@ -14,6 +14,8 @@ from matplotlib.text import Text
 
 SMALLEST = 0.75
 """The least a text is shrunk to (of its size) before it is shortened."""
+FLOOR = 6.5
+"""No text is shrunk below this size, in points (print stays legible)."""
 
 
 def renderer_of(ax: Axes) -> Any:
@@ -42,6 +44,8 @@ def fit(ax: Axes, text: Text, low: float | None = None, high: float | None = Non
         return
     size = float(text.get_fontsize())
     for scale in (0.9, 0.82, SMALLEST):
+        if size * scale < FLOOR:
+            break
         text.set_fontsize(size * scale)
         if fits():
             return

@@ -51,6 +51,9 @@ class Request:
     dpi: int = 200
     style: Style = field(default_factory=Style)
     hidden: Sequence[Seat] = ()
+    width: float | None = None
+    """The figure's width in inches, when given (a sheet's default: 6 in, 12 cm in the
+    book style)."""
 
 
 def kind_of(output: str | None, given: str | None) -> ImageKind:
@@ -122,7 +125,11 @@ def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:
             if partial is not None:
                 target = replace(target, settlement=partial.settlement)
     path = request.output or f"{request.stem}-sheet.{request.kind}"
-    save(sheet_figure(target, upto), path, request.kind, request.dpi)
+    width = request.width or (12 / 2.54 if request.style.compact else 6.0)
+    # the sheet is drawn for 6 in; narrower, its type shrinks with it, never below 7 pt
+    size = max(7.0, min(9.0, 9.0 * width / 6.0))
+    save(sheet_figure(target, upto, size, width, 5.2 * width / 6.0), path, request.kind,
+         request.dpi)
     return path
 
 

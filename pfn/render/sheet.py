@@ -17,7 +17,7 @@ from matplotlib.patches import Circle, Rectangle
 
 from pfn.model import Amount, format_amount
 from pfn.render.diagram import FONT
-from pfn.render.fit import fit, left_of
+from pfn.render.fit import FLOOR, fit, left_of
 from pfn.report import DealRow, MatchReport
 from pfn.scoring.ledger import Key
 from pfn.seats import Seat
@@ -52,6 +52,11 @@ def written(values: list[Amount]) -> str:
     return "".join(parts)
 
 
+def pt(size: float) -> float:
+    """A type size, never under :data:`~pfn.render.fit.FLOOR`."""
+    return max(size, FLOOR)
+
+
 def fitted(ax: Axes, x: float, y: float, values: list[Amount], length: float,
            size: float, rotation: float = 0, **options: object) -> None:
     """Running totals written centred at (x, y) within ``length`` (axes units, along
@@ -67,8 +72,9 @@ def fitted(ax: Axes, x: float, y: float, values: list[Amount], length: float,
     renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's
     (x0, y0), (x1, y1) = ax.transData.transform([(0, 0), (length, length)])
     room = (x1 - x0) if rotation == 0 else (y1 - y0)
-    for font, start in [(size, 0), (size * 0.85, 0), (size * 0.72, 0),
-                        *((size * 0.72, k) for k in range(1, len(parts)))]:
+    smallest = max(min(size, FLOOR), size * 0.72)  # legible: never under 6.5 pt
+    for font, start in [(size, 0), (max(size * 0.85, smallest), 0), (smallest, 0),
+                        *((smallest, k) for k in range(1, len(parts)))]:
         text = ("…" if start else "") + "".join(parts[start:])
         artist = ax.text(x, y, text, fontsize=font, rotation=rotation, family=FONT,
                          ha="center", va="center", **options)  # type: ignore[arg-type]
@@ -86,16 +92,16 @@ def _name(report: MatchReport, seat: Seat) -> str:
 
 def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
                 heading: str = "Settlement") -> None:
-    fit(ax, ax.text(x, y, heading, fontsize=size, fontweight="bold", family=FONT, va="top",
+    fit(ax, ax.text(x, y, heading, fontsize=pt(size), fontweight="bold", family=FONT, va="top",
                     gid="settlement-heading"), high=1.0)
     step = 0.035
     for i, (seat, value) in enumerate(sorted(report.settlement.items())):
         amount = printed(Fraction(value), True)
-        figure = ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=size * 0.9,
+        figure = ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=pt(size * 0.9),
                          family=FONT, va="top", ha="right", gid=f"settlement-{seat}",
                          bbox={"boxstyle": "round,pad=0.2", "facecolor": "none",
                                "edgecolor": LINE, "linewidth": 0.5})
-        fit(ax, ax.text(x, y - (i + 1) * step, _name(report, seat), fontsize=size * 0.9,
+        fit(ax, ax.text(x, y - (i + 1) * step, _name(report, seat), fontsize=pt(size * 0.9),
                         family=FONT, va="top", gid=f"settlement-name-{seat}"),
             high=left_of(ax, figure) - 0.02)
 
@@ -110,7 +116,7 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
     ax.add_patch(Circle((cx, cy), radius, fill=False, linewidth=0.8, edgecolor=LINE))
     target = report.target
     ax.text(cx, cy, str(target) if target is not None else "∞", ha="center", va="center",
-            fontsize=size, family=FONT)
+            fontsize=pt(size), family=FONT)
     ax.plot([cx, cx], [cy + radius, bottom + height], color=LINE, linewidth=0.8)
     for corner in (0.0, width):
         dx, dy = corner - cx, bottom - cy
@@ -131,9 +137,9 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
         x0, x1 = span(bottom + depth)
         ax.plot([x0, x1], [bottom + depth, bottom + depth], color=LINE, linewidth=0.5)
     ax.plot([cx, cx], [bottom, bottom + whist], color=LINE, linewidth=0.5)
-    font = size * 0.8
+    font = pt(size * 0.8)
     fit(ax, ax.text(cx, bottom - 0.01, _name(report, low), ha="center", va="top",
-                    fontsize=size, fontweight="bold", family=FONT, gid=f"sheet-name-{low}"),
+                    fontsize=pt(size), fontweight="bold", family=FONT, gid=f"sheet-name-{low}"),
         0.3, 0.7)
     fitted(ax, cx * 0.55, bottom + whist / 2, history(rows, (low, "whist", left)), 0.4, font,
            gid=f"whist-{low}-{left}")
@@ -153,7 +159,7 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
         ax.plot([edge, edge + sign * whist], [mid, mid], color=LINE, linewidth=0.5)
         rotation = 90 if sign > 0 else -90
         fit(ax, ax.text(edge - sign * 0.012, bottom + height / 2, _name(report, seat),
-                        rotation=rotation, ha="center", va="center", fontsize=size,
+                        rotation=rotation, ha="center", va="center", fontsize=pt(size),
                         fontweight="bold", family=FONT, gid=f"sheet-name-{seat}"),
             bottom, bottom + height, vertical=True)
         upper = bottom + height - mid
@@ -190,8 +196,8 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
                         zorder=3))
     target = report.target
     ax.text(cx, cy, str(target) if target is not None else "∞", ha="center", va="center",
-            fontsize=size, family=FONT, zorder=4)
-    font = size * 0.75
+            fontsize=pt(size), family=FONT, zorder=4)
+    font = pt(size * 0.75)
     sides = [("bottom", 0), ("left", 90), ("top", 180), ("right", -90)]
     place = {Seat(i): side for i, (side, _) in enumerate(sides)}
     # along a band, the cell of each opponent lies toward where he sits
@@ -207,7 +213,7 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
             step = 1 if side == "bottom" else -1
             depth = whist * height / width
             fit(ax, ax.text(cx, edge_y - step * 0.012, _name(report, seat), ha="center",
-                            va="top" if side == "bottom" else "bottom", fontsize=size,
+                            va="top" if side == "bottom" else "bottom", fontsize=pt(size),
                             fontweight="bold", family=FONT, rotation=0,
                             gid=f"sheet-name-{seat}"), 0.3, 0.7)
             for k, divider in enumerate((0.4, 0.6)):
@@ -228,7 +234,7 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
             edge_x = left if side == "left" else left + width
             step = 1 if side == "left" else -1
             fit(ax, ax.text(edge_x - step * 0.012, cy, _name(report, seat), ha="center",
-                            va="center", fontsize=size, fontweight="bold", family=FONT,
+                            va="center", fontsize=pt(size), fontweight="bold", family=FONT,
                             rotation=rotation, gid=f"sheet-name-{seat}"),
                 bottom, bottom + height, vertical=True)
             for k, divider in enumerate((0.4, 0.6)):
@@ -263,13 +269,13 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
         ax.add_patch(Rectangle((x0 + 0.01, 0.22), block - 0.02, top - 0.22, fill=False,
                                linewidth=0.8, edgecolor=LINE))
         fit(ax, ax.text(x0 + block / 2, top - 0.015, _name(report, seat), ha="center",
-                        va="top", fontsize=size, fontweight="bold", family=FONT,
+                        va="top", fontsize=pt(size), fontweight="bold", family=FONT,
                         gid=f"sheet-name-{seat}"), x0 + 0.015, x0 + block - 0.015)
         columns = (("LEVO", (seat, "supe", left_of)), ("BULE", (seat, "bule", None)),
                    ("DESNO", (seat, "supe", right_of)))
         for k, (title, key) in enumerate(columns):
             cx = x0 + 0.01 + (block - 0.02) * (k + 0.5) / 3
-            ax.text(cx, top - 0.065, title, ha="center", va="top", fontsize=size * 0.7,
+            ax.text(cx, top - 0.065, title, ha="center", va="top", fontsize=pt(size * 0.7),
                     family=FONT, color="#444444", gid=f"column-{seat}-{title}")
             values = history(rows, key)
             if key[1] == "bule" and report.target and values[:1] != [report.target]:
@@ -285,9 +291,9 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
                 keep = int(room / step)
                 shown = shown[len(shown) - keep + 1:]
                 first = 1
-                ax.text(cx, top - 0.11, "…", ha="center", va="top", fontsize=size * 0.6,
+                ax.text(cx, top - 0.11, "…", ha="center", va="top", fontsize=pt(size * 0.6),
                         family=FONT, gid=f"{key[1]}-{seat}-{key[2] or ''}-more")
-            font = size * 0.8 * max(step / 0.04, 0.75)
+            font = pt(size * 0.8 * max(step / 0.04, 0.75))
             for row, (n, value) in enumerate(shown, start=first):
                 text = printed(value)
                 if key[1] == "bule" and value < 0:
@@ -304,7 +310,7 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
         refe = rows[-1].sheet.get((seat, "refa", None), 0) if rows else 0
         if refe:
             ax.text(x0 + block / 2, 0.235, "refe " + "●" * int(refe), ha="center",
-                    va="bottom", fontsize=size * 0.8, family=FONT)
+                    va="bottom", fontsize=pt(size * 0.8), family=FONT)
 
 
 def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0,
@@ -327,7 +333,7 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     board = rows[-1].board if rows else "-"
     caption = ax.text(0.0, 0.19 - 0.01,
                       f"{report.id or 'deal'} · {report.variant} · after board {board}",
-                      fontsize=size * 0.8, family=FONT, va="top", color="#444444",
+                      fontsize=pt(size * 0.8), family=FONT, va="top", color="#444444",
                       gid="sheet-caption")
     names = [t for t in ax.texts if t.get_gid() == "sheet-name-A"] \
         if report.layout != "columns" else []  # the pulka's bottom name, on this line
