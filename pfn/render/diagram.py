@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -302,8 +303,8 @@ def svg_text(figure: Figure) -> str:
     from matplotlib import rc_context
 
     buffer = io.StringIO()
-    with rc_context({"svg.fonttype": "none"}):
-        figure.savefig(buffer, format="svg", metadata={"Date": None})  # reproducible
+    with rc_context(PRINT):
+        figure.savefig(buffer, format="svg", metadata=reproducible("svg"))
     return buffer.getvalue()
 
 
@@ -333,6 +334,23 @@ def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> N
 
     buffer = io.BytesIO()
     kind = fmt or path.rsplit(".", 1)[-1]
-    with rc_context({"svg.fonttype": "none", "pdf.fonttype": 42}):
-        figure.savefig(buffer, format=kind, dpi=dpi)
+    with rc_context(PRINT):
+        figure.savefig(buffer, format=kind, dpi=dpi, metadata=reproducible(kind))
     write_atomic(path, buffer.getvalue())
+
+
+PRINT: dict[Any, Any] = {"svg.fonttype": "none", "pdf.fonttype": 42, "svg.hashsalt": "pfn"}
+"""Text kept as text in SVG, fonts embedded in PDF, and the SVG's ids the same from
+one run to the next."""
+
+
+def reproducible(kind: str) -> dict[str, str | None] | None:
+    """File metadata with no date and no tool version: the same input gives the same
+    bytes (so that a regenerated gallery changes only what changed)."""
+    if kind == "svg":
+        return {"Date": None, "Creator": "pfn"}
+    if kind == "pdf":
+        return {"CreationDate": None, "ModDate": None, "Creator": "pfn", "Producer": "pfn"}
+    if kind == "png":
+        return {"Software": "pfn"}
+    return None

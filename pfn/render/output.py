@@ -19,7 +19,7 @@ from pfn.deal import replay
 from pfn.diagnostics import PfnError
 from pfn.files import write_atomic
 from pfn.model import Record
-from pfn.render.diagram import Style, deal_figure, save, strip_figure
+from pfn.render.diagram import PRINT, Style, deal_figure, reproducible, save, strip_figure
 from pfn.seats import Seat
 
 ImageKind = Literal["svg", "pdf", "png"]
@@ -139,7 +139,7 @@ def save_pages(figures: Sequence[Figure], path: str) -> None:
     from matplotlib.backends.backend_pdf import PdfPages
 
     buffer = io.BytesIO()
-    with rc_context({"pdf.fonttype": 42}), PdfPages(buffer) as pages:
+    with rc_context(PRINT), PdfPages(buffer, metadata=reproducible("pdf")) as pages:
         for figure in figures:
             pages.savefig(figure)
     write_atomic(path, buffer.getvalue())
