@@ -105,17 +105,30 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
         down = -row * size * 1.45
         ax.annotate(suit.symbol, xy=(x, y), xytext=(0, down), textcoords="offset points",
                     fontsize=size, color=suit_colour(suit, style), family=FONT, va="top")
-        ranks = " ".join(c.rank.printed for c in sorted(cards_of(held & suit.mask), reverse=True))
-        gone = " ".join(c.rank.printed for c in sorted(cards_of(played & suit.mask),
-                                                       reverse=True))
-        shown = ranks or ("—" if style.played != "grey" or not gone else "")
-        text = ax.annotate(shown, xy=(x, y), xytext=(size * 1.05, down),
-                           textcoords="offset points", fontsize=size, color=BLACK,
-                           family=FONT, va="top", gid=f"hand-{seat}-{suit.letter}")
-        if style.played == "grey" and gone:
-            ax.annotate(gone, xycoords=text, xy=(1, 1), xytext=(size * 0.35, 0),
-                        textcoords="offset points", va="top", ha="left", fontsize=size,
-                        color=GREY, family=FONT, gid=f"played-{seat}-{suit.letter}")
+        mine = held & suit.mask
+        gone = played & suit.mask if style.played == "grey" else 0
+        if not gone:  # the cards held, as one text
+            ranks = " ".join(c.rank.printed for c in sorted(cards_of(mine), reverse=True))
+            ax.annotate(ranks or "—", xy=(x, y), xytext=(size * 1.05, down),
+                        textcoords="offset points", fontsize=size, color=BLACK, family=FONT,
+                        va="top", gid=f"hand-{seat}-{suit.letter}")
+            continue
+        # held and played in one row, high to low, each card where it was, the played
+        # ones grey
+        previous = None
+        for card in sorted(cards_of(mine | gone), reverse=True):
+            kind = "hand" if mine >> card & 1 else "played"
+            options = {"fontsize": size, "family": FONT, "va": "top",
+                       "color": BLACK if kind == "hand" else GREY,
+                       "gid": f"{kind}-{seat}-{suit.letter}-{card.rank.letter}"}
+            if previous is None:
+                previous = ax.annotate(card.rank.printed, xy=(x, y),
+                                       xytext=(size * 1.05, down), textcoords="offset points",
+                                       **options)  # type: ignore[arg-type]
+            else:
+                previous = ax.annotate(card.rank.printed, xy=(1, 1), xycoords=previous,
+                                       xytext=(size * 0.3, 0), textcoords="offset points",
+                                       **options)  # type: ignore[arg-type]
 
 
 def _card_row(ax: Axes, x: float, y: float, label: str,
