@@ -694,3 +694,41 @@ def test_same_input_gives_the_same_bytes(kind: str, tmp_path: Path) -> None:
                                    str(out)]).exit_code == 0
         pages.append(out.read_bytes())
     assert pages[0] == pages[1]
+
+
+def test_final_position_says_the_result_in_words() -> None:
+    """--final: the table shows how the deal ended, worked out here from the Contract
+    and Result tags; the header names the players and who leads."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+    checked = 0
+    for path in (EXAMPLES / "brief.pfn", EXAMPLES / "analysis.pfn", EXAMPLES / "sochi-match.pfn"):
+        for record in drawable(path):
+            contract, declarer = record.tag("Contract"), record.tag("Declarer")
+            result = dict(p.split(":") for p in (record.tag("Result") or "").split())
+            if not contract or not result or contract == "pass" or not declarer:
+                continue
+            taken = int(result[declarer])
+            if contract == "mis":
+                expected = "misère made" if taken == 0 else f"misère caught for {words[taken]}"
+            else:
+                m = re.fullmatch(r"(\d+)(S|C|D|H|NT)", contract)
+                assert m is not None, contract
+                level, strain = int(m.group(1)), m.group(2)
+                name = f"{level}{ {'S': '♠', 'C': '♣', 'D': '♦', 'H': '♥'}.get(strain, strain)}"
+                if taken == level:
+                    expected = f"{name} made"
+                elif taken > level:
+                    over = taken - level
+                    expected = f"{name} made with " + ("an overtrick" if over == 1 else
+                                                       f"{words[over]} overtricks")
+                else:
+                    expected = f"{name} {words[level - taken]} down"
+            played = replay(record, on_error="collect")
+            texts = _artists(deal_figure(played, 11))
+            shown = " ".join(texts["outcome"].get_text().split())  # type: ignore[attr-defined]
+            assert shown == expected, (path.name, record.tag("Board"))
+            checked += 1
+    assert checked >= 5
+    header = _artists(deal_figure(replay(drawable(EXAMPLES / "brief.pfn")[0]), 0))
+    assert header["deal-line"].get_text() == (  # type: ignore[attr-defined]
+        "Ana plays 7♠ · Boris and Ceca whist · Ceca deals · Ana leads")

@@ -10,6 +10,7 @@ winner framed.  Text stays text in SVG and PDF (DejaVu Sans, which has the suits
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,7 @@ from matplotlib.transforms import ScaledTranslation
 from pfn.cards import SUITS, Card, cards_of
 from pfn.model import CardRef, Record
 from pfn.render.fit import fit, left_of
-from pfn.render.position import Position, card_text, deal_line, positions, title
+from pfn.render.position import Position, card_text, deal_line, outcome, positions, title
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -234,8 +235,20 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
                         gid=f"tricks-{seat}")
         if not pos.sits_out(seat):
             _hand(ax, pos, seat, hand_x, y, style, size)
-    # the trick on the table
+    # the trick on the table; after the play, its result
     trick = pos.trick
+    said = outcome(replay) if trick is None and pos.number > 0 else None
+    if said is not None:
+        tx0, ty0, tw, th = table.table
+        ax.add_patch(FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
+                                    facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6))
+        head, _, rest = said.partition(" ")
+        if said.startswith("all-pass:"):
+            head, rest = "all-pass", said.removeprefix("all-pass:").strip()
+        words = ax.text(tx0 + tw / 2, ty0 + th / 2, head + "\n" + textwrap.fill(rest, 14),
+                        fontsize=size, family=FONT, ha="center", va="center",
+                        fontweight="bold", color=BLACK, gid="outcome", linespacing=1.3)
+        fit(ax, words, tx0, tx0 + tw)
     if trick is not None:
         tx0, ty0, tw, th = table.table
         centre = FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",

@@ -144,23 +144,71 @@ def title(replay: Replay) -> str:
     return f"Board {board} · {name}" if board else name
 
 
+def short_name(replay: Replay, seat: Seat) -> str:
+    """A seat's player as the record names him (``Ana``), else the seat (``A``)."""
+    names = replay.record.names
+    if seat < len(names) and names[seat] and names[seat] != str(seat):
+        return names[seat]
+    return str(seat)
+
+
+def _together(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def deal_line(replay: Replay) -> str:
-    """``A plays 7♠ · B whist, C whist · dealer C``: contract, defence, dealer."""
+    """``Ana plays 7♠ · Boris and Ceca whist · Ceca deals · Ana leads``, in words."""
     parts = []
     contract = replay.contract
     if contract is not None and contract.allpass:
         parts.append("all-pass")
     elif contract is not None and replay.declarer is not None:
-        parts.append(f"{replay.declarer} plays {contract_symbol(str(contract))}")
+        parts.append(f"{short_name(replay, replay.declarer)} plays"
+                     f" {contract_symbol(str(contract))}")
     defence = replay.defence
     if defence is not None and defence.calls:
-        parts.append(", ".join(f"{seat} {'/'.join(calls)}"
-                               for seat, calls in defence.calls.items()))
+        said: dict[str, list[str]] = {}
+        for seat, calls in defence.calls.items():
+            said.setdefault("/".join(calls), []).append(short_name(replay, seat))
+        parts.append(", ".join(f"{_together(names)} {call}" for call, names in said.items()))
         if defence.open:
             parts.append("open")
     if replay.dealer is not None:
-        parts.append(f"dealer {replay.dealer}")
+        parts.append(f"{short_name(replay, replay.dealer)} deals")
+    leader = replay.first_leader
+    if leader is not None and replay.record.play is not None:
+        parts.append(f"{short_name(replay, leader)} leads")
     return " · ".join(parts)
+
+
+_COUNT = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def outcome(replay: Replay) -> str | None:
+    """The deal's result in words: ``7♠ made with an overtrick``, ``6NT two down``,
+    ``misère caught for two``, ``all-pass: Ana 2, Boris 3, Ceca 5``."""
+    contract = replay.contract
+    result = replay.result
+    if contract is None or not result:
+        return None
+    if contract.allpass:
+        counts = [f"{short_name(replay, s)} {n}" for s, n in sorted(result.items())
+                  if n is not None and (s in replay.participants or n)]
+        return "all-pass: " + ", ".join(counts)
+    declarer = replay.declarer
+    taken = result.get(declarer) if declarer is not None else None
+    if taken is None:
+        return None
+    if contract.misere:
+        return "misère made" if taken == 0 else f"misère caught for {_COUNT[taken]}"
+    name = contract_symbol(str(contract))
+    if taken == contract.level:
+        return f"{name} made"
+    if taken > contract.level:
+        over = taken - contract.level
+        return f"{name} made with " + ("an overtrick" if over == 1 else
+                                       f"{_COUNT[over]} overtricks")
+    return f"{name} {_COUNT[contract.level - taken]} down"
 
 
 def describe(replay: Replay) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pfn.cards import SUITS, Suit
 from pfn.deal import score
-from pfn.render.position import Position, card_text, describe, positions, trick_line
+from pfn.render.position import Position, card_text, describe, outcome, positions, trick_line
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -44,7 +44,8 @@ def show_position(pos: Position, color: bool = False) -> str:
     elif pos.number == 0:
         out.append("Before the lead")
     else:
-        out.append("After the play")
+        said = outcome(replay)
+        out.append("After the play" + (f": {said}" if said else ""))
     for i in range(replay.players):
         seat = Seat(i)
         taken = pos.taken.get(seat, 0)
