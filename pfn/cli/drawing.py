@@ -23,6 +23,7 @@ class ImageFormat(StrEnum):
     svg = "svg"
     pdf = "pdf"
     png = "png"
+    html = "html"
 
 
 def _records(source: str) -> list[Record]:
@@ -101,7 +102,8 @@ def render(
         "--sheet", help="Draw the match's score sheet (up to --board) and settlement.")
     ] = False,
     fmt: Annotated[ImageFormat | None, typer.Option(
-        "--format", "-f", help="svg, pdf or png (default: from --output, else svg).",
+        "--format", "-f", help="svg, pdf, png, or html: a replay page (default: from"
+                               " --output, else svg).",
         show_default=False)] = None,
     output: Annotated[str | None, typer.Option(
         "--output", "-o", help="Output file (default: next to the input, named after the"

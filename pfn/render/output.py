@@ -22,8 +22,8 @@ from pfn.model import Record
 from pfn.render.diagram import PRINT, Style, deal_figure, reproducible, save, strip_figure
 from pfn.seats import Seat
 
-ImageKind = Literal["svg", "pdf", "png"]
-KINDS: tuple[ImageKind, ...] = ("svg", "pdf", "png")
+ImageKind = Literal["svg", "pdf", "png", "html"]
+KINDS: tuple[ImageKind, ...] = ("svg", "pdf", "png", "html")
 
 
 class RenderError(PfnError):
@@ -67,6 +67,8 @@ def kind_of(output: str | None, given: str | None) -> ImageKind:
 def render(records: Sequence[Record], record: Record, request: Request) -> list[str]:
     """Draw what ``request`` asks of ``record`` (one of ``records``, the whole input, for
     the sheet of its match); the files written, each with a note on what it holds."""
+    if request.kind == "html":
+        return [_html(records, record, request)]
     if request.sheet:
         return [_sheet(records, record, request)]
     result = replay(record, on_error="collect")
@@ -98,6 +100,21 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
     path = output or f"{request.stem}-trick{number:02d}.{kind}"
     save(deal_figure(result, number, request.style, request.hidden), path, kind, request.dpi)
     return [path]
+
+
+def _html(records: Sequence[Record], record: Record, request: Request) -> str:
+    """The replay page: the record's board, or with --board absent and the record in a
+    match, every deal of that match."""
+    from pfn.render.html import replay_page
+
+    deals = [r for r in records if r.deal is not None or r.play is not None]
+    if request.board is None and record.match is not None:
+        chosen = [r for r in deals if r.match == record.match]
+    else:
+        chosen = [record]
+    path = request.output or f"{request.stem}.html"
+    write_atomic(path, replay_page(records, chosen).encode("utf-8"))
+    return f"{path} ({len(chosen)} deal{'s' * (len(chosen) != 1)})"
 
 
 def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:

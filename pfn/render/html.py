@@ -1,0 +1,289 @@
+"""A self-contained HTML replay page: one file, no network, opens from ``file://``.
+
+The page holds the deals as JSON (hands before the lead, every card with its player,
+the tricks' winners, what was written about each card, the auction and the defence)
+and a small script that steps through them card by card and trick by trick — buttons,
+the arrow keys, a trick list to jump from, each hand shown or hidden — and, for a
+match, the score sheet as a second view (the SVG of :mod:`pfn.render.sheet`, inline).
+Everything the page shows was established by the replay; the script only counts.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pfn.cards import SUITS, cards_of
+from pfn.model import Record
+from pfn.render.diagram import Style as DiagramStyle
+from pfn.render.diagram import places, svg_text
+from pfn.render.position import (
+    card_text,
+    deal_line,
+    outcome,
+    positions,
+    short_name,
+    title,
+)
+from pfn.rules.replay import Replay
+
+
+def deal_data(replay: Replay) -> dict[str, Any]:
+    """What the page needs of one replayed deal, as JSON-ready values."""
+    record = replay.record
+    where = places(replay, DiagramStyle())
+    start = positions(replay)[0]
+    hands: dict[str, list[str] | None] = {}
+    for seat in where:
+        if start.known(seat):
+            cards = sorted(cards_of(start.held.get(seat, 0)), key=lambda c: (c.suit, -c.rank))
+            hands[str(seat)] = [str(c) for c in cards]
+        else:
+            hands[str(seat)] = None
+    tricks = []
+    for trick in replay.tricks:
+        plays = []
+        for index, (who, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+            ann = trick.run.ann(index) if trick.run is not None else None
+            note = " ".join(ann.comments) if ann is not None else ""
+            if ann is not None and ann.suffix:
+                note = (ann.suffix + " " + note).strip()
+            plays.append({"seat": None if who is None else str(who),
+                          "card": None if card is None else str(card),
+                          "text": card_text(card), "note": note})
+        tricks.append({"number": trick.number, "plays": plays,
+                       "winner": None if trick.winner is None else str(trick.winner)})
+    names = {str(s): short_name(replay, s) for s in where}
+    auction = []
+    if record.auction is not None and record.auction.calls:
+        first = record.auction.first
+        opener = f"{short_name(replay, first)} first: " if first is not None else ""
+        auction = [opener + " ".join(str(c) for c in record.auction.calls)]
+    defence = deal_line(replay)
+    return {"board": record.tag("Board") or "", "title": title(replay), "line": defence,
+            "places": {str(s): p for s, p in where.items()}, "names": names,
+            "hands": hands, "tricks": tricks, "auction": auction,
+            "result": outcome(replay) or "", "comments": list(record.comments),
+            "suits": [s.symbol for s in SUITS]}
+
+
+def page(records: Sequence[Record], replays: Sequence[Replay], sheet: str | None = None,
+         heading: str = "pfn replay") -> str:
+    """The page for ``replays`` (one board or a match), with a sheet's SVG if given."""
+    data = [deal_data(r) for r in replays]
+    script = _SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)
+                             .replace("</", "<\\/"))
+    sheet_view = ""
+    if sheet is not None:
+        svg = re.sub(r"<metadata>.*?</metadata>", "", sheet[sheet.find("<svg"):], flags=re.S)
+        svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg, count=1)
+        sheet_view = f'<section id="sheet" hidden>{svg}</section>'
+    return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script,
+                        sheet_button='<button id="show-sheet">Score sheet</button>'
+                        if sheet is not None else "", sheet=sheet_view)
+
+
+def replay_page(records: Sequence[Record], chosen: Sequence[Record]) -> str:
+    """The page for the ``chosen`` records (replayed here); a match gets its sheet."""
+    from pfn.deal import replay
+    from pfn.render.sheet import sheet_figure
+    from pfn.report import reports
+
+    replays = [replay(r, on_error="collect") for r in chosen]
+    sheet = None
+    match = chosen[0].match if chosen else None
+    if match is not None:
+        found = [m for m in reports(records) if m.id == match]
+        if found:
+            sheet = svg_text(sheet_figure(found[0]))
+    heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
+    return page(records, replays, sheet, heading)
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{style}</style>
+</head>
+<body>
+<header>
+<select id="board" aria-label="board"></select>
+<span id="title"></span>
+{sheet_button}
+</header>
+<p id="line"></p>
+<main id="table-view">
+<div id="table">
+<div class="seat" data-place="top"></div>
+<div class="seat" data-place="left"></div>
+<div id="centre"><div id="trick"></div><div id="result"></div></div>
+<div class="seat" data-place="right"></div>
+<div class="seat" data-place="bottom"></div>
+</div>
+<nav>
+<button id="first" title="the start (Home)">|◀</button>
+<button id="prev-trick" title="a trick back (Page Up, ↑)">◀◀</button>
+<button id="prev" title="a card back (←)">◀</button>
+<span id="where"></span>
+<button id="next" title="a card on (→)">▶</button>
+<button id="next-trick" title="a trick on (Page Down, ↓)">▶▶</button>
+<button id="last" title="the end (End)">▶|</button>
+</nav>
+<p id="note"></p>
+<details open><summary>Tricks</summary><ol id="tricks"></ol></details>
+<details><summary>Auction</summary><p id="auction"></p></details>
+</main>
+{sheet}
+<script>{script}</script>
+</body>
+</html>
+"""
+
+_STYLE = """
+body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0.6em;max-width:46em;color:#1a1a1a}
+header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
+#title{font-weight:bold}
+#table{display:grid;grid-template-columns:1fr 1.1fr 1fr;grid-template-areas:
+ ". top ." "left centre right" ". bottom .";gap:0.4em;align-items:start}
+.seat[data-place=top]{grid-area:top}.seat[data-place=left]{grid-area:left}
+.seat[data-place=right]{grid-area:right}.seat[data-place=bottom]{grid-area:bottom}
+.seat:empty{display:none}
+#centre{grid-area:centre;background:#eef3ea;border:1px solid #c5d1bd;border-radius:6px;
+ min-height:7em;position:relative;display:flex;align-items:center;justify-content:center}
+#trick{display:grid;grid-template-columns:repeat(3,auto);grid-template-areas:
+ ". top ." "left . right" ". bottom .";gap:0.2em}
+.card{border:1px solid #8a8a8a;border-radius:4px;padding:0.1em 0.3em;background:#fff}
+.card.win{border:2px solid #1f5fbf;font-weight:bold}
+.red{color:#c8102e}.name{font-weight:bold}.count{color:#555;font-size:0.85em}
+.hand > span{display:block}.hidden-hand{font-style:italic;color:#55627a}
+nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
+nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
+.toggle{font-size:0.75em}
+#tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
+#note{font-style:italic;min-height:1.2em}
+#sheet svg{width:100%;height:auto}
+@media (max-width:480px){body{font-size:0.9em}}
+"""
+
+_SCRIPT = """
+const DEALS = __DATA__;
+let deal = 0, step = 0;
+const shown = {};
+const $ = (id) => document.getElementById(id);
+function steps(d) { return d.tricks.reduce((n, t) => n + t.plays.length, 0); }
+function red(text) { return /[\\u2666\\u2665]/.test(text); }
+function cardHtml(text, win) {
+  return `<span class="card${win ? " win" : ""}${red(text) ? " red" : ""}">${text}</span>`;
+}
+function state(d, k) {
+  const held = {}; const taken = {};
+  for (const s in d.hands) { held[s] = d.hands[s] ? d.hands[s].slice() : null; taken[s] = 0; }
+  let left = k, current = null, trickNo = 0, note = "";
+  for (const t of d.tricks) {
+    if (left <= 0) break;
+    const n = Math.min(left, t.plays.length);
+    current = {t, n}; trickNo = t.number;
+    for (let i = 0; i < n; i++) {
+      const p = t.plays[i];
+      if (p.seat && held[p.seat] && p.card) {
+        const at = held[p.seat].indexOf(p.card); if (at >= 0) held[p.seat].splice(at, 1);
+      }
+      note = p.note || "";
+    }
+    if (n === t.plays.length && t.winner) taken[t.winner] = (taken[t.winner] || 0) + 1;
+    left -= n;
+  }
+  return {held, taken, current, trickNo, note};
+}
+function handHtml(d, seat, cards) {
+  if (cards === null || shown[seat] === false) return '<span class="hidden-hand">hidden</span>';
+  const suits = "SCDH"; const out = [];
+  for (let i = 0; i < 4; i++) {
+    const ranks = cards.filter((c) => c[0] === suits[i]).map((c) => c.slice(1)
+      .replace("T", "10"));
+    const sym = d.suits[i];
+    out.push(`<span data-suit="${suits[i]}"><span class="${i >= 2 ? "red" : ""}">${sym}</span> ` +
+             `${ranks.length ? ranks.join(" ") : "\\u2014"}</span>`);
+  }
+  return out.join("");
+}
+function draw() {
+  const d = DEALS[deal]; const s = state(d, step);
+  $("title").textContent = d.title; $("line").textContent = d.line;
+  for (const el of document.querySelectorAll("#table .seat")) el.innerHTML = "";
+  for (const seat in d.places) {
+    const el = document.querySelector(`#table .seat[data-place=${d.places[seat]}]`);
+    el.id = "seat-" + seat;
+    const count = s.taken[seat] || 0;
+    const hiddenNow = shown[seat] === false;
+    el.innerHTML = `<button class="toggle" data-seat="${seat}">${hiddenNow ? "show" : "hide"}` +
+      `</button> <span class="name">${d.names[seat]} (${seat})</span> ` +
+      `<span class="count" id="taken-${seat}">${count} trick${count === 1 ? "" : "s"}</span>` +
+      `<div class="hand" id="hand-${seat}">${handHtml(d, seat, s.held[seat])}</div>`;
+  }
+  for (const b of document.querySelectorAll(".toggle")) b.onclick = () => {
+    shown[b.dataset.seat] = shown[b.dataset.seat] === false; draw(); };
+  const trick = $("trick"); trick.innerHTML = "";
+  const total = steps(d);
+  if (s.current) {
+    const {t, n} = s.current;
+    for (let i = 0; i < n; i++) {
+      const p = t.plays[i];
+      const place = p.seat ? d.places[p.seat] : (Object.values(d.places).includes("top") ?
+        "bottom" : "top");
+      const win = n === t.plays.length && p.seat === t.winner;
+      const div = document.createElement("div");
+      div.style.gridArea = p.seat ? place : "top"; div.className = "played";
+      div.dataset.seat = p.seat || "talon"; div.innerHTML = cardHtml(p.text, win);
+      trick.appendChild(div);
+    }
+  }
+  $("result").textContent = step === total && total > 0 ? d.result : "";
+  $("where").textContent = step === 0 ? "before the lead" :
+    `trick ${s.trickNo}, card ${step} of ${total}`;
+  $("note").textContent = s.note;
+  const list = $("tricks"); list.innerHTML = "";
+  d.tricks.forEach((t, i) => {
+    const li = document.createElement("li");
+    li.textContent = t.plays.map((p) => `${p.seat ? d.names[p.seat] : "talon"} ${p.text}`)
+      .join(", ") + (t.winner ? ` \\u2192 ${d.names[t.winner]}` : "");
+    if (s.trickNo === t.number) li.className = "current";
+    li.onclick = () => { step = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
+      draw(); };
+    list.appendChild(li);
+  });
+  $("auction").textContent = d.auction.join(", ") || "\\u2014";
+}
+function move(k) { step = Math.max(0, Math.min(steps(DEALS[deal]), k)); draw(); }
+function trickEdge(dir) {
+  const d = DEALS[deal]; let n = 0; const ends = [0];
+  for (const t of d.tricks) { n += t.plays.length; ends.push(n); }
+  if (dir > 0) move(ends.find((e) => e > step) ?? n);
+  else move([...ends].reverse().find((e) => e < step) ?? 0);
+}
+$("next").onclick = () => move(step + 1); $("prev").onclick = () => move(step - 1);
+$("first").onclick = () => move(0); $("last").onclick = () => move(1e9);
+$("next-trick").onclick = () => trickEdge(1); $("prev-trick").onclick = () => trickEdge(-1);
+document.addEventListener("keydown", (e) => {
+  const keys = {ArrowRight: () => move(step + 1), ArrowLeft: () => move(step - 1),
+    Home: () => move(0), End: () => move(1e9), PageDown: () => trickEdge(1),
+    PageUp: () => trickEdge(-1), ArrowDown: () => trickEdge(1), ArrowUp: () => trickEdge(-1)};
+  if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
+});
+const select = $("board");
+DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
+  o.textContent = d.board ? "Board " + d.board : "Deal " + (i + 1); select.appendChild(o); });
+select.onchange = () => { deal = Number(select.value); step = 0; draw(); };
+const sheetButton = $("show-sheet");
+if (sheetButton) sheetButton.onclick = () => {
+  const sheet = $("sheet"); const table = $("table-view");
+  const toSheet = sheet.hidden; sheet.hidden = !toSheet; table.hidden = toSheet;
+  sheetButton.textContent = toSheet ? "Table" : "Score sheet"; };
+draw();
+"""

@@ -1,0 +1,176 @@
+"""The HTML replay page in a real headless browser (Chromium with ChromeDriver).
+
+The page is loaded from ``file://``, keys are pressed and buttons clicked, and what it
+shows — the cards in each hand, the trick on the table, the tricks taken — is compared
+with the replay of the record (the engine, not the page).  Without Chromium the tests
+skip, except where ``PFN_BROWSER_REQUIRED`` is set (``.ci/run`` sets it and installs
+Chromium), so that CI never skips them silently.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pfn.cards import CARDS
+from pfn.deal import replay
+from pfn.notation.reader import load
+from tests.conftest import EXAMPLES
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+BASELINE = Path(__file__).parent / "baseline"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        if os.environ.get("PFN_BROWSER_REQUIRED"):
+            raise
+        pytest.skip("selenium is not installed (pip install '.[browser]')")
+    if CHROMIUM is None or DRIVER is None:
+        if os.environ.get("PFN_BROWSER_REQUIRED"):
+            pytest.fail("Chromium and ChromeDriver are required here (apt-get install"
+                        " chromium chromium-driver)")
+        pytest.skip("no Chromium: apt-get install chromium chromium-driver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=900,1000"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def page_of(tmp_path: Path, source: Path, *args: str) -> str:
+    out = tmp_path / f"{source.stem}.html"
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(source), "-f", "html",
+                           "-o", str(out), *args], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    text = out.read_text(encoding="utf-8")
+    # nothing is fetched: no scripts, styles, images or fonts from elsewhere
+    for pattern in ('src="http', "src='http", 'href="http', "url(http", "@import", "<link"):
+        assert pattern not in text, pattern
+    return out.as_uri()
+
+
+def hand(browser: Any, seat: str) -> list[str]:
+    """The cards a hand shows, as PFN tokens (S A, ♠ A K → SA SK)."""
+    from selenium.webdriver.common.by import By
+
+    out = []
+    for line in browser.find_elements(By.CSS_SELECTOR, f"#hand-{seat} span[data-suit]"):
+        suit = line.get_attribute("data-suit")
+        ranks = line.text.split()[1:]
+        out += [suit + ("T" if r == "10" else r) for r in ranks if r != "\u2014"]
+    return sorted(out)
+
+
+def press(browser: Any, key: str, times: int = 1) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    for _ in range(times):
+        ActionChains(browser).send_keys(key).perform()
+
+
+def test_stepping_through_a_deal(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = next(r for r in load(EXAMPLES / "brief.pfn") if r.play is not None)
+    result = replay(record)
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    names = {"A": 0, "B": 1, "C": 2}
+    start = {s: sorted(str(CARDS[c]) for c in range(32) if result.hands[i] >> c & 1)
+             for s, i in names.items()}
+    for seat in names:
+        assert hand(browser, seat) == start[seat]
+    assert browser.find_element(By.ID, "where").text == "before the lead"
+    # the first trick, card by card, with the arrow key
+    first = result.tricks[0]
+    press(browser, Keys.ARROW_RIGHT, len(first.cards))
+    table = browser.find_elements(By.CSS_SELECTOR, "#trick .played")
+    assert [t.text for t in table] == [
+        {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}[str(c)[0]] +
+        str(c)[1:].replace("T", "10") for c in first.cards]
+    won = browser.find_element(By.CSS_SELECTOR, "#trick .card.win")
+    assert won.find_element(By.XPATH, "..").get_attribute("data-seat") == str(first.winner)
+    assert browser.find_element(By.ID, f"taken-{first.winner}").text == "1 trick"
+    for seat, card in zip(first.seats, first.cards, strict=True):
+        assert str(card) not in hand(browser, str(seat))
+    # a trick at a time, then back
+    press(browser, Keys.PAGE_DOWN)
+    assert "trick 2" in browser.find_element(By.ID, "where").text
+    press(browser, Keys.ARROW_LEFT)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#trick .played")) == 2
+    # jump from the trick list; the end shows the result
+    browser.find_elements(By.CSS_SELECTOR, "#tricks li")[4].click()
+    assert "trick 5" in browser.find_element(By.ID, "where").text
+    taken = {s: 0 for s in names}
+    for trick in result.tricks[:5]:
+        taken[str(trick.winner)] += 1
+    for seat, n in taken.items():
+        assert browser.find_element(By.ID, f"taken-{seat}").text == \
+            f"{n} trick{'s' * (n != 1)}"
+    press(browser, Keys.END)
+    assert browser.find_element(By.ID, "result").text == "7♠ made with an overtrick"
+    # hide a hand, show it again
+    browser.find_element(By.CSS_SELECTOR, "#seat-B .toggle").click()
+    assert browser.find_element(By.ID, "hand-B").text == "hidden"
+    browser.find_element(By.CSS_SELECTOR, "#seat-B .toggle").click()
+    assert browser.find_element(By.ID, "hand-B").text != "hidden"
+    press(browser, Keys.HOME)
+    _baseline(browser, "html-brief-start")
+
+
+def test_a_match_page_has_every_deal_and_the_sheet(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    records = [r for r in load(EXAMPLES / "sochi-match.pfn") if not r.empty]
+    deals = [r for r in records if r.deal is not None or r.play is not None]
+    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    select = Select(browser.find_element(By.ID, "board"))
+    assert len(select.options) == len(deals)
+    select.select_by_index(2)
+    assert browser.find_element(By.ID, "title").text.startswith(
+        f"Board {deals[2].tag('Board')}")
+    sheet = browser.find_element(By.ID, "sheet")
+    assert not sheet.is_displayed()
+    browser.find_element(By.ID, "show-sheet").click()
+    assert sheet.is_displayed() and sheet.find_element(By.TAG_NAME, "svg")
+    assert not browser.find_element(By.ID, "table").is_displayed()
+    # a phone-sized screen: nothing wider than the window
+    browser.set_window_size(380, 800)
+    browser.find_element(By.ID, "show-sheet").click()
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 380 + 1
+    browser.set_window_size(900, 1000)
+
+
+def _baseline(browser: Any, name: str) -> None:
+    """A screenshot against its reviewed baseline (PFN_UPDATE_BASELINES=1 rewrites it)."""
+    from matplotlib.testing.compare import compare_images
+
+    BASELINE.mkdir(exist_ok=True)
+    expected = BASELINE / f"{name}.png"
+    actual = Path(os.environ.get("TMPDIR", "/tmp")) / f"pfn-{name}.png"
+    browser.save_screenshot(str(actual))
+    if os.environ.get("PFN_UPDATE_BASELINES") or not expected.exists():
+        if not os.environ.get("PFN_UPDATE_BASELINES"):
+            pytest.fail(f"no baseline {expected}: run with PFN_UPDATE_BASELINES=1")
+        expected.write_bytes(actual.read_bytes())
+    problem = compare_images(str(expected), str(actual), tol=12)
+    assert problem is None, problem
