@@ -373,10 +373,8 @@ def test_sheet_up_to_a_board_settles_as_of_that_board(tmp_path: Path) -> None:
     groups = texts_by_id(out.read_text(encoding="utf-8"))
     from fractions import Fraction
 
-    from pfn.render.sheet import printed
-
     assert {s: groups[f"settlement-{s}"] for s in "ABC"} == \
-        {str(s): printed(Fraction(v), True) for s, v in expected.items()}
+        {str(s): _mixed(Fraction(v)) for s, v in expected.items()}
     assert "Settlement after board 3" in out.read_text(encoding="utf-8")
 
 
@@ -732,3 +730,30 @@ def test_final_position_says_the_result_in_words() -> None:
     header = _artists(deal_figure(replay(drawable(EXAMPLES / "brief.pfn")[0]), 0))
     assert header["deal-line"].get_text() == (  # type: ignore[attr-defined]
         "Ana plays 7♠ · Boris and Ceca whist · Ceca deals · Ana leads")
+
+
+def _mixed(value: object) -> str:
+    """A settlement in mixed numbers, written out here plainly."""
+    from fractions import Fraction
+
+    assert isinstance(value, Fraction)
+    glyphs = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔",
+              Fraction(1, 4): "¼", Fraction(3, 4): "¾"}
+    sign = "+" if value > 0 else "−" if value < 0 else ""
+    whole = int(abs(value))
+    rest = abs(value) - whole
+    if not rest:
+        return f"{sign}{whole}"
+    glyph = glyphs.get(rest, f"{rest.numerator}/{rest.denominator}")
+    return f"{sign}{whole if whole else ''}{'' if rest in glyphs or not whole else ' '}{glyph}"
+
+
+def test_settlements_are_mixed_numbers() -> None:
+    """−686/3 is written −228⅔, as on paper."""
+    from fractions import Fraction
+
+    report = reports(load(EXAMPLES / "sochi-match.pfn"))[0]
+    groups = texts_by_id(svg_text(sheet_figure(report)))
+    shown = {s: groups[f"settlement-{s}"] for s in "ABC"}
+    assert shown == {str(s): _mixed(Fraction(v)) for s, v in report.settlement.items()}
+    assert any("⅔" in v or "⅓" in v for v in shown.values())

@@ -41,6 +41,19 @@ def printed(value: Amount, sign: bool = False) -> str:
     return format_amount(value, sign).replace("-", "\u2212")
 
 
+_PARTS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+
+
+def mixed(value: Fraction) -> str:
+    """A settlement as players write it: ``−228⅔``, ``+37``, ``+12 3/7``."""
+    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
+    whole, part = divmod(abs(value.numerator), value.denominator)
+    if not part:
+        return f"{sign}{whole}"
+    glyph = _PARTS.get((part, value.denominator), f" {part}/{value.denominator}")
+    return f"{sign}{whole or ''}{glyph}".replace(f"{sign} ", sign)
+
+
 def written(values: list[Amount]) -> str:
     """Totals as written on the sheet: ``2̸.4̸.6.`` (the earlier ones struck)."""
     parts = []
@@ -96,7 +109,7 @@ def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
                     gid="settlement-heading"), high=1.0)
     step = 0.035
     for i, (seat, value) in enumerate(sorted(report.settlement.items())):
-        amount = printed(Fraction(value), True)
+        amount = mixed(Fraction(value))
         figure = ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=pt(size * 0.9),
                          family=FONT, va="top", ha="right", gid=f"settlement-{seat}",
                          bbox={"boxstyle": "round,pad=0.2", "facecolor": "none",
