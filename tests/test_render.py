@@ -757,3 +757,21 @@ def test_settlements_are_mixed_numbers() -> None:
     shown = {s: groups[f"settlement-{s}"] for s in "ABC"}
     assert shown == {str(s): _mixed(Fraction(v)) for s, v in report.settlement.items()}
     assert any("⅔" in v or "⅓" in v for v in shown.values())
+
+
+def test_a_face_down_discard_is_drawn_as_card_backs() -> None:
+    """With the declarer's hand hidden, his discard is two card backs, not glyphs a
+    reader could take for missing characters."""
+    _, record = FULL[0]
+    assert record.discard and not record.discard_public
+    result = replay(record)
+    assert result.declarer is not None
+    figure = deal_figure(result, 0, hidden=(result.declarer,))
+    texts = _artists(figure)
+    backs = [gid for gid in texts if gid.startswith("discard-back-")]
+    assert sorted(backs) == ["discard-back-0", "discard-back-1"]
+    assert not any(gid.startswith("discard-") and not gid.startswith("discard-back")
+                   for gid in texts)
+    assert "▯" not in svg_text(figure)
+    shown = _artists(deal_figure(result, 0))
+    assert sorted(g for g in shown if g.startswith("discard-")) == ["discard-0", "discard-1"]

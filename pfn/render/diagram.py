@@ -33,6 +33,8 @@ RED = "#c8102e"
 BLACK = "#1a1a1a"
 GREY = "#b5b5b5"
 HIGHLIGHT = "#1f5fbf"
+BACK = "#3d5f9e"
+"""The back of a card lying face down."""
 PLACES = ("bottom", "left", "top", "right")
 
 
@@ -139,9 +141,16 @@ def _card_row(ax: Axes, x: float, y: float, label: str,
     previous = ax.text(x, y, label, fontsize=size, family=FONT, va="top", color="#666666",
                        style="italic")
     for index, card in enumerate(cards if cards is not None else [None, None]):
+        if cards is None:  # face down: a small card back
+            previous = ax.annotate("\u2002", xy=(1, 0), xycoords=previous, va="bottom",
+                                   xytext=(size * 0.45, 0), textcoords="offset points",
+                                   fontsize=size, family=FONT, gid=f"{label}-back-{index}",
+                                   bbox={"boxstyle": "round,pad=0.3", "facecolor": BACK,
+                                         "edgecolor": "#1c2f55", "linewidth": 0.6,
+                                         "hatch": "////"})
+            continue
         colour = (suit_colour(card >> 3, style) if isinstance(card, Card) else BLACK)
-        text = "▯" if cards is None else card_text(card)
-        previous = ax.annotate(text, xy=(1, 0), xycoords=previous, va="bottom",
+        previous = ax.annotate(card_text(card), xy=(1, 0), xycoords=previous, va="bottom",
                                xytext=(size * 0.45, 0), textcoords="offset points",
                                fontsize=size, family=FONT, color=colour,
                                gid=f"{label}-{index}")
