@@ -143,7 +143,8 @@ def _card_row(ax: Axes, x: float, y: float, label: str,
     for index, card in enumerate(cards if cards is not None else [None, None]):
         if cards is None:  # face down: a small card back
             previous = ax.annotate("\u2002", xy=(1, 0), xycoords=previous, va="bottom",
-                                   xytext=(size * 0.45, 0), textcoords="offset points",
+                                   xytext=(size * (0.75 if index == 0 else 0.85), 0),
+                                   textcoords="offset points",
                                    fontsize=size, family=FONT, gid=f"{label}-back-{index}",
                                    bbox={"boxstyle": "round,pad=0.3", "facecolor": BACK,
                                          "edgecolor": "#1c2f55", "linewidth": 0.6,
