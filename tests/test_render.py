@@ -381,8 +381,8 @@ def test_sheet_up_to_a_board_settles_as_of_that_board(tmp_path: Path) -> None:
 def _artists(figure: object) -> dict[str, object]:
     from matplotlib.text import Text
 
-    ax = figure.axes[0]  # type: ignore[attr-defined]
-    return {t.get_gid(): t for t in ax.findobj(Text) if t.get_gid()}
+    return {t.get_gid(): t for ax in figure.axes  # type: ignore[attr-defined]
+            for t in ax.findobj(Text) if t.get_gid()}
 
 
 def test_allpass_at_four_puts_the_talon_card_in_the_dealers_place() -> None:
@@ -775,3 +775,45 @@ def test_a_face_down_discard_is_drawn_as_card_backs() -> None:
     assert "▯" not in svg_text(figure)
     shown = _artists(deal_figure(result, 0))
     assert sorted(g for g in shown if g.startswith("discard-")) == ["discard-0", "discard-1"]
+
+
+def test_bottom_seat_option(tmp_path: Path) -> None:
+    """--bottom B draws B at the bottom, the others around him in playing order."""
+    out = tmp_path / "b.svg"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--bottom", "B", "-o",
+                                 str(out)])
+    assert result.exit_code == 0, result.output
+    record = drawable(EXAMPLES / "brief.pfn")[0]
+    assert places(replay(record), Style(bottom=Seat.B)) == {
+        Seat.B: "bottom", Seat.C: "left", Seat.A: "right"}
+    assert runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--bottom", "D"]
+                         ).exit_code == 2
+
+
+def test_trick_list_under_the_diagram() -> None:
+    """--list: "1) Ana ♠A, Boris ♠9, Ceca ♠8 → Ana", one line per trick played, written
+    here from the Play section (the winner from the replay); --all --compact lists all."""
+    record = drawable(EXAMPLES / "brief.pfn")[0]
+    result = replay(record)
+    names = dict(zip("ABC", (record.tag("Players") or "").split("; "), strict=True))
+    symbols = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+    assert record.play is not None
+    expected = []
+    seat = "A"  # [Play "A"]
+    for number, (run, played) in enumerate(zip(record.play.tricks, result.tricks,
+                                               strict=True), start=1):
+        cards = []
+        for card in run.cards:
+            text = str(card)
+            cards.append(f"{names[seat]} {symbols[text[0]]}{text[1:].replace('T', '10')}")
+            seat = "ABC"[("ABC".index(seat) + 1) % 3]
+        winner = str(played.winner)
+        expected.append(f"{number}) {', '.join(cards)} → {names[winner]}")
+        seat = winner
+    four = _artists(deal_figure(result, 4, Style(tricks="played")))
+    assert [four[f"list-{n}"].get_text() for n in range(1, 5)] == expected[:4]  # type: ignore[attr-defined]
+    assert "list-5" not in four
+    every = _artists(deal_figure(result, 0, Style(tricks="all")))
+    assert [every[f"list-{n}"].get_text() for n in range(1, 11)] == expected  # type: ignore[attr-defined]
+    _inside_and_apart(deal_figure(result, 0, Style(tricks="all")),
+                      [(f"list-{n}", f"list-{n + 1}") for n in range(1, 10)])

@@ -72,7 +72,7 @@ def _inches(text: str) -> float:
     return value
 
 
-def _seats(text: str | None) -> tuple[Seat, ...]:
+def _seats(text: str | None, option: str = "--hide") -> tuple[Seat, ...]:
     from pfn.seats import SEAT_BY_NAME
 
     if not text:
@@ -80,7 +80,7 @@ def _seats(text: str | None) -> tuple[Seat, ...]:
     try:
         return tuple(SEAT_BY_NAME[part.strip().upper()] for part in text.split(","))
     except KeyError:
-        raise typer.BadParameter(f"{text!r}: seats are A, B, C, D", param_hint="--hide") from None
+        raise typer.BadParameter(f"{text!r}: seats are A, B, C, D", param_hint=option) from None
 
 
 @app.command()
@@ -111,6 +111,15 @@ def render(
     hide: Annotated[str | None, typer.Option(
         "--hide", help="Hands to hide, e.g. B,C (a problem diagram).", show_default=False)
     ] = None,
+    listing: Annotated[bool, typer.Option(
+        "--list", help="A numbered list of the tricks played under the diagram (with"
+                       " --all --compact: every trick).")] = False,
+    compact: Annotated[bool, typer.Option(
+        "--compact", help="With --all: one figure, the deal before the lead and every"
+                          " trick listed under it.")] = False,
+    bottom: Annotated[str | None, typer.Option(
+        "--bottom", help="The seat drawn at the bottom (default: the declarer, else the"
+                         " eldest).", show_default=False)] = None,
     played: Annotated[str, typer.Option(
         "--played", help="Cards already played: hide or grey.")] = "hide",
     dpi: Annotated[int, typer.Option("--dpi", help="PNG resolution.", min=1, max=2400)] = 200,
@@ -138,6 +147,14 @@ def render(
             raise typer.BadParameter("screen or book", param_hint="--style")
         style = Style.book(played=played, four_colour=four_colour) if look == "book" else \
             Style(played=played, four_colour=four_colour)
+        if bottom is not None:
+            chosen = _seats(bottom, "--bottom")
+            if len(chosen) != 1 or chosen[0] >= record.players:
+                raise typer.BadParameter(f"{bottom!r}: one seat of the table",
+                                         param_hint="--bottom")
+            style = replace(style, bottom=chosen[0])
+        if listing or compact:
+            style = replace(style, tricks="all" if compact else "played")
         inches = _inches(width) if width is not None else None
         if inches is not None:
             style = replace(style, width=inches)

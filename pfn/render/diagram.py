@@ -24,7 +24,15 @@ from matplotlib.transforms import ScaledTranslation
 from pfn.cards import SUITS, Card, cards_of
 from pfn.model import CardRef, Record
 from pfn.render.fit import fit, left_of
-from pfn.render.position import Position, card_text, deal_line, outcome, positions, title
+from pfn.render.position import (
+    Position,
+    card_text,
+    deal_line,
+    named_trick_line,
+    outcome,
+    positions,
+    title,
+)
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -56,6 +64,9 @@ class Style:
     """The type size of the hands, in points; everything else is set relative to it."""
     compact: bool = False
     """The compact book style (:meth:`book`)."""
+    tricks: str = "none"
+    """A numbered trick list under the diagram: ``none``, the tricks ``played`` up to
+    the position, or ``all`` (one figure for the whole deal)."""
 
     @classmethod
     def book(cls, width: float = 8.5 / 2.54, **options: object) -> Style:
@@ -306,10 +317,27 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
     the table, past the last trick the end of the play."""
     found = positions(replay, frozenset(hidden))
     pos = found[max(0, min(trick, len(found) - 1))]
-    figure = Figure(figsize=(style.width, style.height or layout(replay).height))
+    # the trick list: the tricks played up to this position, or all of them
+    listed = [t for t in replay.tricks if style.tricks == "all" or
+              (style.tricks == "played" and ((pos.trick is None and pos.number > 0) or
+                                            t.number <= pos.number))]
+    line = style.size * 0.85 * 1.45 / 72  # inches a line
+    extra = (len(listed) + 0.8) * line if listed else 0.0
+    height = style.height or layout(replay).height
+    figure = Figure(figsize=(style.width, height + extra))
     FigureCanvasAgg(figure)  # a renderer to measure text by (pfn.render.fit)
-    ax = figure.add_axes((0, 0, 1, 1))
+    ax = figure.add_axes((0, extra / (height + extra), 1, height / (height + extra)))
     draw_position(ax, pos, style)
+    if listed:
+        below = figure.add_axes((0, 0, 1, extra / (height + extra)))
+        below.set_xlim(0, 1)
+        below.set_ylim(0, 1)
+        below.set_axis_off()
+        for i, played in enumerate(listed):
+            fit(below, below.text(0.02, 1 - (i + 0.4) / (len(listed) + 0.8),
+                                  named_trick_line(replay, played), fontsize=style.size * 0.85,
+                                  family=FONT, va="center", color=BLACK,
+                                  gid=f"list-{played.number}"), high=0.98)
     return figure
 
 

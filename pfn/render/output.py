@@ -73,6 +73,10 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
         return [_sheet(records, record, request)]
     result = replay(record, on_error="collect")
     kind, output = request.kind, request.output
+    if request.every and request.style.tricks == "all":  # --all --compact: one figure
+        path = output or f"{request.stem}-deal.{kind}"
+        save(deal_figure(result, 0, request.style, request.hidden), path, kind, request.dpi)
+        return [path]
     if request.every and request.strip:
         path = output or f"{request.stem}-tricks.{kind}"
         save(strip_figure(result, request.style, request.hidden), path, kind, request.dpi)

@@ -136,6 +136,14 @@ def trick_line(trick: PlayedTrick) -> str:
     return f"{trick.number}) {plays} → {winner}"
 
 
+def named_trick_line(replay: Replay, trick: PlayedTrick) -> str:
+    """``1) Ana ♠A, Boris ♠9, Ceca ♠8 → Ana``: a trick for a printed list."""
+    plays = ", ".join(f"{'talon' if s is None else short_name(replay, s)} {card_text(c)}"
+                      for s, c in zip(trick.seats, trick.cards, strict=True))
+    winner = "nobody" if trick.winner is None else short_name(replay, trick.winner)
+    return f"{trick.number}) {plays} → {winner}"
+
+
 def title(replay: Replay) -> str:
     """``Board 1 · Sochi (Сочинка)``."""
     board = replay.record.tag("Board")
