@@ -10,6 +10,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -457,24 +458,15 @@ def test_four_player_sheet_whist_cells_face_their_opponents() -> None:
 def test_a_long_pool_stays_inside_its_cells(variant: str, deals: int) -> None:
     """A long pool: every figure of the sheet lies inside the frame, and no two overlap
     (long runs of totals shrink, then leave out the oldest struck ones)."""
-    from matplotlib.text import Text
-
     from pfn.generate import generate
     from pfn.notation.reader import loads
 
     records = [r for text in generate(deals, variant, 5, match_size=deals)
                for r in loads(text)]
     figure = sheet_figure(reports(records)[0])
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
     ax = figure.axes[0]
-    frame = figure.bbox
     boxes = []
-    for text in ax.findobj(Text):
-        if not text.get_text().strip():
-            continue
-        box = text.get_window_extent(renderer)
-        assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, text.get_text()
-        assert frame.y0 - 0.5 <= box.y0 and box.y1 <= frame.y1 + 0.5, text.get_text()
+    for text, box in _texts_inside(figure):
         gid = text.get_gid() or ""
         if gid.startswith(("whist-", "pool-", "mountain-", "supe-", "bule-")):
             boxes.append((gid, box))
@@ -519,12 +511,13 @@ def _long(path: Path, index: int) -> Record:
     return [r for r in loads(text) if not r.empty][index]
 
 
-def _inside_and_apart(figure: object, apart: list[tuple[str, str]]) -> None:
+def _texts_inside(figure: object) -> list[tuple[Any, Any]]:
+    """Every text of the figure with its box, each asserted inside the picture."""
     from matplotlib.text import Text
 
     renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
     frame = figure.bbox  # type: ignore[attr-defined]
-    boxes = {}
+    out = []
     for ax in figure.axes:  # type: ignore[attr-defined]
         for text in ax.findobj(Text):
             if not text.get_text().strip():
@@ -532,8 +525,12 @@ def _inside_and_apart(figure: object, apart: list[tuple[str, str]]) -> None:
             box = text.get_window_extent(renderer)
             assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, text.get_text()
             assert frame.y0 - 0.5 <= box.y0 and box.y1 <= frame.y1 + 0.5, text.get_text()
-            if text.get_gid():
-                boxes[text.get_gid()] = box
+            out.append((text, box))
+    return out
+
+
+def _inside_and_apart(figure: object, apart: list[tuple[str, str]]) -> None:
+    boxes = {text.get_gid(): box for text, box in _texts_inside(figure) if text.get_gid()}
     for a, b in apart:
         assert a in boxes and b in boxes, (a, b)
         assert not boxes[a].overlaps(boxes[b]), (a, b)
@@ -604,26 +601,16 @@ def test_trick_cards_stay_on_the_table(path: str) -> None:
 def _sizes_and_overlaps(figure: object, min_size: float, card_size: float) -> None:
     """Every text at least ``min_size`` pt, the cards at least ``card_size``; inside the
     picture; names, hands and the trick's cards clear of each other."""
-    from matplotlib.text import Text
-
     figure.canvas.draw()  # type: ignore[attr-defined]
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
-    frame = figure.bbox  # type: ignore[attr-defined]
     boxes = []
-    for ax in figure.axes:  # type: ignore[attr-defined]
-        for text in ax.findobj(Text):
-            if not text.get_text().strip():
-                continue
-            assert text.get_fontsize() >= min_size - 1e-6, (text.get_text(), text.get_fontsize())
-            gid = text.get_gid() or ""
-            if gid.startswith(("hand-", "trick-")) and gid != "trick-label":
-                assert text.get_fontsize() >= card_size - 1e-6, (gid, text.get_fontsize())
-            box = text.get_window_extent(renderer)
-            assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, text.get_text()
-            assert frame.y0 - 0.5 <= box.y0 and box.y1 <= frame.y1 + 0.5, text.get_text()
-            if gid.startswith(("hand-", "trick-", "name-", "tricks-", "title", "talon-",
-                               "discard-")):
-                boxes.append((gid, box))
+    for text, box in _texts_inside(figure):
+        assert text.get_fontsize() >= min_size - 1e-6, (text.get_text(), text.get_fontsize())
+        gid = text.get_gid() or ""
+        if gid.startswith(("hand-", "trick-")) and gid != "trick-label":
+            assert text.get_fontsize() >= card_size - 1e-6, (gid, text.get_fontsize())
+        if gid.startswith(("hand-", "trick-", "name-", "tricks-", "title", "talon-",
+                           "discard-")):
+            boxes.append((gid, box))
     for i, (a, box) in enumerate(boxes):
         for b, other in boxes[i + 1:]:
             assert not box.overlaps(other), (a, b)
