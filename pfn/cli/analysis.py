@@ -50,7 +50,7 @@ def solve(
     from pfn.cli.drawing import _load_one
     from pfn.deal import replay
 
-    _, record = _load_one(source, board)
+    _, record = _load_one(source, board, purpose="to solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     name = _title(result)
     try:

@@ -40,8 +40,8 @@ def _records(source: str) -> list[Record]:
     return [r for r in read_records(source) if r.syntax_ok and not r.empty]
 
 
-def _load_one(source: str, board: str | None, any_record: bool = False
-              ) -> tuple[list[Record], Record]:
+def _load_one(source: str, board: str | None, any_record: bool = False,
+              purpose: str = "to draw") -> tuple[list[Record], Record]:
     """All records of ``source`` and the one asked for (by Board, else the first deal,
     or with ``any_record`` the first record)."""
     from pfn.notation.reader import find_board
@@ -50,7 +50,7 @@ def _load_one(source: str, board: str | None, any_record: bool = False
     chosen = find_board(records, board, any_record)
     if chosen is None:
         what = f"no board {board}" if board is not None else "no deal"
-        raise fail(f"{source}: {what} to draw")
+        raise fail(f"{source}: {what} {purpose}")
     return records, chosen
 
 
