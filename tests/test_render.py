@@ -804,3 +804,23 @@ def test_trick_list_under_the_diagram() -> None:
     assert [every[f"list-{n}"].get_text() for n in range(1, 11)] == expected  # type: ignore[attr-defined]
     _inside_and_apart(deal_figure(result, 0, Style(tricks="all")),
                       [(f"list-{n}", f"list-{n + 1}") for n in range(1, 10)])
+
+
+def test_captions_show_variations_at_their_trick() -> None:
+    """A variation written after a card is shown with the trick: "(or ♦9: …)"."""
+    from pfn.render.position import positions
+
+    record = drawable(EXAMPLES / "annotated.pfn")[0]
+    assert record.play is not None
+    found = positions(replay(record, on_error="collect"))
+    checked = 0
+    for number, run in enumerate(record.play.tricks, start=1):
+        for index in range(len(run.cards)):
+            ann = run.ann(index)
+            for variation in ann.variations if ann is not None else ():
+                cards = variation.moves.cards  # type: ignore[union-attr]
+                first = str(cards[0])
+                symbol = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}[first[0]]
+                assert f"(or {symbol}{first[1:].replace('T', '10')}" in found[number].caption
+                checked += 1
+    assert checked >= 2

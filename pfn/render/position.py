@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from pfn.cards import Card, cards_of
-from pfn.model import Annotation, CardPattern, CardRef, Record
+from pfn.model import Annotation, CardPattern, CardRef, CardRun, Record
 from pfn.rules.replay import PlayedTrick, Replay
 from pfn.seats import Seat
 
@@ -83,6 +83,14 @@ def _caption(trick: PlayedTrick | None) -> str:
         if marks and card is not None:
             parts.append(f"{card.symbol}{marks}")
         parts += list(ann.comments)
+        for variation in ann.variations:  # a line that could have been played instead
+            moves = variation.moves
+            if isinstance(moves, CardRun) and moves.cards:
+                line = " ".join(card_text(c) for c in moves.cards)
+                said = " ".join(variation.comments + tuple(
+                    c for a in (moves.ann(i) for i in range(len(moves.cards))) if a
+                    for c in a.comments))
+                parts.append(f"(or {line}{': ' + said if said else ''})")
     return " ".join(parts)
 
 
