@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from pfn.cards import CARDS, Card
+from pfn.cards import CARDS
 from pfn.contract import Contract
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import TRICKS, PlayRules, Tricks
@@ -84,13 +84,6 @@ class Position:
     def taken(self) -> tuple[int, ...]:
         """Tricks each seat has taken so far."""
         return tuple(self.kernel.taken)
-
-    def legal(self) -> list[Card]:
-        """The cards the seat to play may play, low to high."""
-        if self.over:
-            return []
-        mask = self.kernel.legal_cards()
-        return [CARDS[c] for c in range(32) if mask >> c & 1]
 
     def after(self, card: int) -> Position:
         """The position after the seat to play plays ``card`` (``ValueError`` if the
@@ -171,9 +164,3 @@ def main_line(replay: Replay) -> Iterator[tuple[Position, int, int, int]]:
                 return
             yield position, card, line, index
             position = position.after(card)
-
-
-def end_of(replay: Replay) -> Position:
-    """The position after the last known card of the record's main line."""
-    start = start_of(replay)
-    return Position(start, tuple(card for _, card, _, _ in main_line(replay)))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 
-from pfn.analysis.position import Kind, NotAnalysable, Position, Start, start_of
+from pfn.analysis.position import Kind, NotAnalysable, Position, Start, main_line, start_of
 from pfn.analysis.search import Search
 from pfn.analysis.suits import equivalence_classes
 from pfn.cards import CARDS, Card
@@ -188,8 +188,6 @@ def solve(position: Position) -> Solution:
 def position_at(replay: Replay, trick: int | None = None, card: int = 0) -> Position:
     """The position of a replayed record before trick ``trick`` (from 1; ``None``: the
     end of the recorded play), after ``card`` cards of it have been played."""
-    from pfn.analysis.position import main_line
-
     start = start_of(replay)
     if trick is not None and not 1 <= trick <= TRICKS:
         raise NotAnalysable(f"there is no trick {trick}: a deal has {TRICKS}")

@@ -70,8 +70,8 @@ def deal_data(replay: Replay) -> dict[str, Any]:
             "suits": [s.symbol for s in SUITS]}
 
 
-def page(records: Sequence[Record], replays: Sequence[Replay], sheet: str | None = None,
-         heading: str = "pfn replay") -> str:
+def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pfn replay"
+         ) -> str:
     """The page for ``replays`` (one board or a match), with a sheet's SVG if given."""
     data = [deal_data(r) for r in replays]
     script = _SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)
@@ -100,7 +100,7 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record]) -> str:
         if found:
             sheet = svg_text(sheet_figure(found[0]))
     heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
-    return page(records, replays, sheet, heading)
+    return page(replays, sheet, heading)
 
 
 _PAGE = """<!DOCTYPE html>
