@@ -286,10 +286,14 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
             place = talon_place if player is None else where.get(player, "top")
             cx, cy = table.spots[place]
             winner = player == trick.winner if player is not None else talon_wins
-            if player is None:
-                ax.text(cx, cy - 0.045, "talon", fontsize=size * 0.75, family=FONT,
-                        ha="center", va="top", color="#555555", style="italic",
-                        gid=f"talon-label-{index}")
+            if player is None:  # labelled on its outer side, clear of the other cards
+                em = size * 1.15
+                outward = -1 if place == "left" else 1
+                gap = 1.7 if outward > 0 else 2.4  # on the left, beyond the lead marker
+                ax.annotate("talon", xy=(cx, cy), xytext=(outward * gap * em, 0),
+                            textcoords="offset points", fontsize=size * 0.75, family=FONT,
+                            ha="left" if outward > 0 else "right", va="center",
+                            color="#555555", style="italic", gid=f"talon-label-{index}")
             ax.text(cx, cy, card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
                     va="center", fontweight="bold" if winner else "normal",
                     color=suit_colour(card >> 3, style) if card is not None else BLACK,
