@@ -31,8 +31,8 @@ def _version(value: bool) -> None:
 
 app = typer.Typer(
     name="pfn",
-    help="Preferans hand histories as text: check, format, convert, score, render and show"
-         " PFN records.",
+    help="Preferans hand histories as text: check, format, convert, score, render, show,"
+         " solve and annotate PFN records.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -45,8 +45,8 @@ app = typer.Typer(
 def _root(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
         help="Print the version and exit.")] = False) -> None:
-    """Preferans hand histories as text: check, format, convert, score, render and show
-    PFN records."""
+    """Preferans hand histories as text: check, format, convert, score, render, show,
+    solve and annotate PFN records."""
 
 
 class OutputFormat(StrEnum):
