@@ -8,21 +8,23 @@ computes), up to a chosen deal.  Running totals are written one after another,
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Circle, Rectangle
 
 from pfn.model import Amount, format_amount
 from pfn.render.diagram import FONT
-from pfn.render.fit import FLOOR, fit, left_of
+from pfn.render.fit import FLOOR, fit, left_of, renderer_of
 from pfn.report import DealRow, MatchReport
 from pfn.scoring.ledger import Key
 from pfn.seats import Seat
 
-STRIKE = "\u0338"  # combining long solidus overlay: a short slanted stroke
 LINE = "#222222"
 
 
@@ -55,14 +57,9 @@ def mixed(value: Fraction) -> str:
 
 
 def written(values: list[Amount]) -> str:
-    """Totals as written on the sheet: ``2̸.4̸.6.`` (the earlier ones struck)."""
-    parts = []
-    for index, value in enumerate(values):
-        text = printed(value)
-        if index < len(values) - 1:
-            text = "".join(ch + STRIKE for ch in text)
-        parts.append(text + ".")
-    return "".join(parts)
+    """Totals as written on the sheet, read aloud: ``2.4.6.`` (all but the last are
+    struck through when drawn, see :func:`fitted`)."""
+    return "".join(printed(value) + "." for value in values)
 
 
 def pt(size: float) -> float:
@@ -70,31 +67,74 @@ def pt(size: float) -> float:
     return max(size, FLOOR)
 
 
+def _measure(renderer: Any, text: str, size: float) -> tuple[float, float]:
+    """The advance and height of ``text`` at ``size``, in display units."""
+    width, height, _ = renderer.get_text_width_height_descent(
+        text, FontProperties(family=FONT, size=size), ismath=False)
+    return float(width), float(height)
+
+
 def fitted(ax: Axes, x: float, y: float, values: list[Amount], length: float,
-           size: float, rotation: float = 0, **options: object) -> None:
+           size: float, rotation: float = 0, gid: str = "", final: bool = False) -> None:
     """Running totals written centred at (x, y) within ``length`` (axes units, along
-    the text): smaller type if they do not fit, then the oldest struck ones left out
-    behind ``…`` — never past the cell."""
+    the text), as on paper: ``2.4.6.``, each superseded total struck with one short
+    slanted stroke (a line over plain digits, so a PDF's text layer reads the numbers)
+    and, with ``final``, the last one framed.  Smaller type if they do not fit, then the
+    oldest struck ones left out behind ``…`` — never past the cell."""
     if not values:
         return
-    parts = [written([value]) if i == len(values) - 1 else
-             "".join(ch + STRIKE for ch in printed(value)) + "."
-             for i, value in enumerate(values)]
-    figure = ax.get_figure()
-    assert figure is not None
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]  # Agg's
+    renderer = renderer_of(ax)
+    assert renderer is not None  # sheet_figure gives the figure an Agg canvas
     (x0, y0), (x1, y1) = ax.transData.transform([(0, 0), (length, length)])
-    room = (x1 - x0) if rotation == 0 else (y1 - y0)
+    angle = math.radians(rotation)
+    room = abs(math.cos(angle)) * (x1 - x0) + abs(math.sin(angle)) * (y1 - y0)
     smallest = max(min(size, FLOOR), size * 0.72)  # legible: never under 6.5 pt
-    for font, start in [(size, 0), (max(size * 0.85, smallest), 0), (smallest, 0),
-                        *((smallest, k) for k in range(1, len(parts)))]:
-        text = ("…" if start else "") + "".join(parts[start:])
-        artist = ax.text(x, y, text, fontsize=font, rotation=rotation, family=FONT,
-                         ha="center", va="center", **options)  # type: ignore[arg-type]
-        box = artist.get_window_extent(renderer)
-        if (box.width if rotation == 0 else box.height) <= room or start == len(parts) - 1:
-            return
-        artist.remove()
+    numbers = [printed(value) for value in values]
+    tries = [(size, 0), (max(size * 0.85, smallest), 0), (smallest, 0),
+             *((smallest, k) for k in range(1, len(values)))]
+    for font, start in tries:
+        pieces = [("…", False)] if start else []
+        for k in range(start, len(numbers)):
+            if final and k == len(numbers) - 1 and k > start:
+                pieces.append(("\u2009", False))  # room for the frame
+            pieces += [(numbers[k], k < len(numbers) - 1), (".", False)]
+        widths = [_measure(renderer, text, font) for text, _ in pieces]
+        total = sum(w for w, _ in widths)
+        if total <= room or (font, start) == tries[-1]:
+            break
+    _draw(ax, x, y, pieces, widths, total, font, rotation, gid, final)
+
+
+def _draw(ax: Axes, x: float, y: float, pieces: list[tuple[str, bool]],
+          widths: list[tuple[float, float]], total: float, font: float, rotation: float,
+          gid: str, final: bool) -> None:
+    """Lay ``pieces`` one after another along the text's direction, centred at (x, y)."""
+    angle = math.radians(rotation)
+    along = (math.cos(angle), math.sin(angle))
+    across = (-along[1], along[0])
+    cx, cy = ax.transData.transform((x, y))
+    to_data = ax.transData.inverted()
+    offset = -total / 2
+    last = max(i for i, (text, _) in enumerate(pieces) if text[:1].isdigit() or
+               text[:1] == "\u2212")
+    for index, ((text, struck), (width, height)) in enumerate(zip(pieces, widths, strict=True)):
+        middle = offset + width / 2
+        px, py = cx + along[0] * middle, cy + along[1] * middle
+        frame = {"boxstyle": "square,pad=0.15", "facecolor": "none", "edgecolor": LINE,
+                 "linewidth": 0.6} if final and index == last else None
+        ax.text(*to_data.transform((px, py)), text, fontsize=font, rotation=rotation,
+                family=FONT, ha="center", va="center", rotation_mode="anchor",
+                gid=f"{gid}/{index}" if gid else None, bbox=frame)
+        if struck:  # one short stroke, rising across the figures
+            half_w, half_h = width * 0.45, height * 0.42
+            ends = [(px - along[0] * half_w - across[0] * half_h,
+                     py - along[1] * half_w - across[1] * half_h),
+                    (px + along[0] * half_w + across[0] * half_h,
+                     py + along[1] * half_w + across[1] * half_h)]
+            (ax0, ay0), (ax1, ay1) = to_data.transform(ends)
+            ax.plot([ax0, ax1], [ay0, ay1], color=LINE, linewidth=0.6,
+                    solid_capstyle="round", gid=f"{gid}/strike-{index}" if gid else None)
+        offset += width
 
 
 def _name(report: MatchReport, seat: Seat) -> str:
@@ -119,7 +159,8 @@ def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
             high=left_of(ax, figure) - 0.02)
 
 
-def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
+def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
+            final: bool) -> None:
     """Three players: a circle, a line up, two lines down to the corners."""
     width, height = 1.0, 0.78
     bottom = 0.2
@@ -155,13 +196,13 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
                     fontsize=pt(size), fontweight="bold", family=FONT, gid=f"sheet-name-{low}"),
         0.3, 0.7)
     fitted(ax, cx * 0.55, bottom + whist / 2, history(rows, (low, "whist", left)), 0.4, font,
-           gid=f"whist-{low}-{left}")
+           gid=f"whist-{low}-{left}", final=final)
     fitted(ax, cx * 1.45, bottom + whist / 2, history(rows, (low, "whist", right)), 0.4, font,
-           gid=f"whist-{low}-{right}")
+           gid=f"whist-{low}-{right}", final=final)
     fitted(ax, cx, bottom + whist + pool / 2, history(rows, (low, "pool", None)), 0.72, font,
-           gid=f"pool-{low}")
+           gid=f"pool-{low}", final=final)
     fitted(ax, cx, bottom + whist + pool + 0.05, history(rows, (low, "mountain", None)), 0.6,
-           font, gid=f"mountain-{low}")
+           font, gid=f"mountain-{low}", final=final)
     # side players: vertical bands from their edge inward; text turned to face them
     for seat, edge, sign, across in ((left, 0.0, 1, right), (right, width, -1, left)):
         for depth in (whist, whist + pool):
@@ -179,19 +220,20 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
         lower = mid - (bottom + (cy - bottom) * whist / cx)
         fitted(ax, edge + sign * whist / 2, (mid + bottom + height) / 2,
                history(rows, (seat, "whist", across)), upper * 0.9, font, rotation,
-               gid=f"whist-{seat}-{across}")
+               gid=f"whist-{seat}-{across}", final=final)
         fitted(ax, edge + sign * whist / 2, (mid + bottom + (cy - bottom) * whist / cx) / 2,
                history(rows, (seat, "whist", low)), lower * 0.9, font, rotation,
-               gid=f"whist-{seat}-{low}")
+               gid=f"whist-{seat}-{low}", final=final)
         # pool and mountain columns: from the diagonal up to the top edge
         for depth, kind in ((whist + pool / 2, "pool"), (whist + pool + 0.06, "mountain")):
             start = bottom + (cy - bottom) * depth / cx
             fitted(ax, edge + sign * depth, (start + bottom + height) / 2,
                    history(rows, (seat, kind, None)), (bottom + height - start) * 0.9, font,
-                   rotation, gid=f"{kind}-{seat}")
+                   rotation, gid=f"{kind}-{seat}", final=final)
 
 
-def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
+def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
+            final: bool) -> None:
     """Four players: diagonals corner to corner, nested rectangles, the circle."""
     left, bottom, width, height = 0.0, 0.2, 1.0, 0.78
     cx, cy = left + width / 2, bottom + height / 2
@@ -234,15 +276,15 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
                 ax.plot([x, x], [edge_y, edge_y + step * depth], color=LINE, linewidth=0.5,
                         gid=f"divider-{seat}-{k}")
             for other in others:
-                ax.text(left + width * cell[other], edge_y + step * depth / 2,
-                        written(history(rows, (seat, "whist", other))), ha="center",
-                        va="center", fontsize=font, family=FONT, gid=f"whist-{seat}-{other}")
-            ax.text(cx, edge_y + step * (whist + pool / 2) * height / width,
-                    written(history(rows, (seat, "pool", None))), ha="center",
-                    va="center", fontsize=font, family=FONT)
-            ax.text(cx, edge_y + step * (whist + pool + 0.04) * height / width,
-                    written(history(rows, (seat, "mountain", None))), ha="center",
-                    va="center", fontsize=font, family=FONT)
+                fitted(ax, left + width * cell[other], edge_y + step * depth / 2,
+                       history(rows, (seat, "whist", other)), 0.18, font, rotation,
+                       f"whist-{seat}-{other}", final)
+            fitted(ax, cx, edge_y + step * (whist + pool / 2) * height / width,
+                   history(rows, (seat, "pool", None)), 0.6, font, rotation,
+                   f"pool-{seat}", final)
+            fitted(ax, cx, edge_y + step * (whist + pool + 0.04) * height / width,
+                   history(rows, (seat, "mountain", None)), 0.5, font, rotation,
+                   f"mountain-{seat}", final)
         else:
             edge_x = left if side == "left" else left + width
             step = 1 if side == "left" else -1
@@ -255,19 +297,19 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> 
                 ax.plot([edge_x, edge_x + step * whist], [y, y], color=LINE, linewidth=0.5,
                         gid=f"divider-{seat}-{k}")
             for other in others:
-                ax.text(edge_x + step * whist / 2, bottom + height * cell[other],
-                        written(history(rows, (seat, "whist", other))), ha="center",
-                        va="center", fontsize=font, family=FONT, rotation=rotation,
-                        gid=f"whist-{seat}-{other}")
-            ax.text(edge_x + step * (whist + pool / 2), cy,
-                    written(history(rows, (seat, "pool", None))), ha="center", va="center",
-                    fontsize=font, family=FONT, rotation=rotation)
-            ax.text(edge_x + step * (whist + pool + 0.04), cy,
-                    written(history(rows, (seat, "mountain", None))), ha="center",
-                    va="center", fontsize=font, family=FONT, rotation=rotation)
+                fitted(ax, edge_x + step * whist / 2, bottom + height * cell[other],
+                       history(rows, (seat, "whist", other)), 0.18 * height, font, rotation,
+                       f"whist-{seat}-{other}", final)
+            fitted(ax, edge_x + step * (whist + pool / 2), cy,
+                   history(rows, (seat, "pool", None)), 0.6 * height, font, rotation,
+                   f"pool-{seat}", final)
+            fitted(ax, edge_x + step * (whist + pool + 0.04), cy,
+                   history(rows, (seat, "mountain", None)), 0.5 * height, font, rotation,
+                   f"mountain-{seat}", final)
 
 
-def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) -> None:
+def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
+             final: bool) -> None:
     """Each player's three columns: supe on the left opponent | bule | supe on the right.
 
     Serbian play runs counter-clockwise ("udesno", seed 001): the next player in playing
@@ -307,14 +349,18 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float) ->
                 ax.text(cx, top - 0.11, "…", ha="center", va="top", fontsize=pt(size * 0.6),
                         family=FONT, gid=f"{key[1]}-{seat}-{key[2] or ''}-more")
             font = pt(size * 0.8 * max(step / 0.04, 0.75))
+            renderer = renderer_of(ax)
             for row, (n, value) in enumerate(shown, start=first):
-                text = printed(value)
+                pieces = [(printed(value), n < len(values) - 1)]
                 if key[1] == "bule" and value < 0:
-                    text += " ◠"  # šešir: under the hat
-                if n < len(values) - 1:
-                    text = "".join(ch + STRIKE for ch in text)
-                ax.text(cx, top - 0.11 - row * step, text, ha="center", va="top",
-                        fontsize=font, family=FONT, gid=f"{key[1]}-{seat}-{key[2] or ''}-{n}")
+                    pieces.append((" ◠", False))  # šešir: under the hat
+                widths = [_measure(renderer, text, font) for text, _ in pieces]
+                # the row's top at the step, as the column's heading sets it
+                half = ax.transData.inverted().transform((0, widths[0][1] / 2))[1] - \
+                    ax.transData.inverted().transform((0, 0))[1]
+                _draw(ax, cx, top - 0.11 - row * step - half, pieces, widths,
+                      sum(w for w, _ in widths), font, 0, f"{key[1]}-{seat}-{key[2] or ''}-{n}",
+                      final and n == len(values) - 1)
         for k in (1, 2):
             x = x0 + 0.01 + (block - 0.02) * k / 3
             ax.plot([x, x], [0.22, top - 0.05], color=LINE, linewidth=0.5)
@@ -337,12 +383,15 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_axis_off()
+    # the whole match: the figures the settlement is made from framed, as players close
+    # a sheet (a sheet up to an earlier board is still open)
+    final = upto is None or upto >= len(report.rows)
     if report.layout == "columns":
-        _serbian(ax, report, rows, size)
+        _serbian(ax, report, rows, size, final)
     elif report.players == 4:
-        _pulka4(ax, report, rows, size)
+        _pulka4(ax, report, rows, size, final)
     else:
-        _pulka3(ax, report, rows, size)
+        _pulka3(ax, report, rows, size, final)
     board = rows[-1].board if rows else "-"
     caption = ax.text(0.0, 0.19 - 0.01,
                       f"{report.id or 'deal'} · {report.variant} · after board {board}",
