@@ -122,7 +122,8 @@ def _draw(ax: Axes, x: float, y: float, pieces: list[tuple[str, bool]],
         px, py = cx + along[0] * middle, cy + along[1] * middle
         frame = {"boxstyle": "square,pad=0.15", "facecolor": "none", "edgecolor": LINE,
                  "linewidth": 0.6} if final and index == last else None
-        ax.text(*to_data.transform((px, py)), text, fontsize=font, rotation=rotation,
+        dx, dy = to_data.transform((px, py))
+        ax.text(dx, dy, text, fontsize=font, rotation=rotation,
                 family=FONT, ha="center", va="center", rotation_mode="anchor",
                 gid=f"{gid}/{index}" if gid else None, bbox=frame)
         if struck:  # one short stroke, rising across the figures
