@@ -888,3 +888,117 @@ def test_captions_show_variations_at_their_trick() -> None:
                 assert f"(or {symbol}{first[1:].replace('T', '10')}" in found[number].caption
                 checked += 1
     assert checked >= 2
+
+
+# -- captions, double-dummy marks, languages ----------------------------------------
+
+
+def test_the_records_comment_is_the_problem_statement_under_the_deal() -> None:
+    """Before the lead, the record's own comment (a problem's statement) is printed
+    under the diagram, every word of it, inside the picture; not with a trick shown."""
+    record = drawable(EXAMPLES / "analysis.pfn")[1]
+    assert record.comments
+    for style in (Style(), Style.book()):
+        figure = deal_figure(replay(record), 0, style)
+        lines = [t for gid, t in sorted(_artists(figure).items()) if gid.startswith("statement-")]
+        said = " ".join(t.get_text() for t in sorted(  # type: ignore[attr-defined]
+            lines, key=lambda t: int(t.get_gid().split("-")[1])))  # type: ignore[attr-defined]
+        assert said.split() == " ".join(record.comments).split()
+        _texts_inside(figure)
+    later = deal_figure(replay(record), 1)
+    assert not any(gid.startswith("statement-") for gid in _artists(later))
+
+
+def test_double_dummy_marks_give_each_playable_card_its_value() -> None:
+    """--dd: each card the next player may lead carries the declarer's tricks with best
+    play after it, as a plain minimax over the remaining tricks counts them (the oracle
+    of the solver's own tests), the best ones in the highlight colour."""
+    from pfn.analysis.solve import position_at
+    from tests.test_analysis_search import brute
+
+    record = drawable(EXAMPLES / "analysis.pfn")[0]
+    result = replay(record)
+    declarer = result.declarer
+    assert declarer is not None
+    shown = 6  # trick 6 on the table: four tricks to go
+    figure = deal_figure(result, shown, Style(dd=True))
+    marks = {gid: t for gid, t in _artists(figure).items()
+             if gid.startswith("dd-") and gid != "dd-note"}
+    leader = result.tricks[shown - 1].winner
+    assert leader is not None
+    held = starting_hands(record)[leader] - {
+        c for t in result.tricks[:shown] for s, c in zip(t.seats, t.cards, strict=True)
+        if s == leader}
+    assert {gid.split("-", 2)[2] for gid in marks} == {
+        f"{c.suit.letter}-{c.rank.letter}" for c in held}
+    assert all(gid.split("-")[1] == str(leader) for gid in marks)
+    kernel = position_at(result, shown + 1).kernel
+    values = {}
+    for c in held:
+        kernel.play(int(c))
+        values[f"{c.suit.letter}-{c.rank.letter}"] = kernel.taken[declarer] + brute(
+            kernel, declarer, frozenset({int(declarer)}))
+        kernel.undo()
+    wanted = max(values.values()) if leader == declarer else min(values.values())
+    for gid, text in marks.items():
+        key = gid.split("-", 2)[2]
+        assert text.get_text() == str(values[key])  # type: ignore[attr-defined]
+        best = text.get_color() == "#1f5fbf"  # type: ignore[attr-defined]
+        assert best == (values[key] == wanted), key
+    note = _artists(figure)["dd-note"].get_text()  # type: ignore[attr-defined]
+    assert "declarer" in note
+    # after the play, no marks and a note saying so; hidden hands are not solved
+    end = deal_figure(result, len(result.tricks) + 1, Style(dd=True))
+    assert not any(g.startswith("dd-") and g != "dd-note" for g in _artists(end))
+    hidden = deal_figure(result, 0, Style(dd=True), hidden=[Seat.B])
+    texts = _artists(hidden)
+    assert not any(g.startswith("dd-") and g != "dd-note" for g in texts)
+    assert "no double-dummy marks" in texts["dd-note"].get_text()  # type: ignore[attr-defined]
+
+
+RUSSIAN_TRICKS = ["0 взяток", "1 взятка", "2 взятки", "3 взятки", "4 взятки", "5 взяток",
+                  "6 взяток", "7 взяток", "8 взяток", "9 взяток", "10 взяток"]
+SERBIAN_TRICKS = ["0 štihova", "1 štih", "2 štiha", "3 štiha", "4 štiha", "5 štihova",
+                  "6 štihova", "7 štihova", "8 štihova", "9 štihova", "10 štihova"]
+
+
+def test_labels_in_russian_and_serbian() -> None:
+    """--lang ru: прикуп and снос, court cards as Т К Д В, tricks counted in agreement
+    with their number; a Serbian record is labelled in Serbian by default (talon,
+    škart, štih), and --lang en overrides it."""
+    from pfn.render.words import RU, SR
+
+    assert [RU.tricks(n) for n in range(11)] == RUSSIAN_TRICKS
+    assert [SR.tricks(n) for n in range(11)] == SERBIAN_TRICKS
+    record = drawable(EXAMPLES / "brief.pfn")[0]
+    texts = _artists(deal_figure(replay(record), 0, Style(lang="ru")))
+    letters = {"A": "Т", "K": "К", "Q": "Д", "J": "В", "T": "10"}
+    for seat, cards in starting_hands(record).items():
+        for suit in SUITS:
+            ranks = sorted((c for c in cards if c.suit == suit), reverse=True)
+            written = texts[f"hand-{seat}-{suit.letter}"].get_text()  # type: ignore[attr-defined]
+            assert written == (" ".join(letters.get(c.rank.letter, c.rank.letter)
+                                        for c in ranks) or "—")
+    words = {t.get_text() for t in texts.values()}  # type: ignore[attr-defined]
+    assert {"прикуп", "до первого хода"} <= words
+    serbian = [r for r in load(EXAMPLES / "seeds" / "seed001-primer.pfn") if r.deal]
+    if serbian:
+        texts = _artists(deal_figure(replay(serbian[0]), 0))
+        words = {t.get_text() for t in texts.values()}  # type: ignore[attr-defined]
+        assert "pre prvog štiha" in words
+        english = _artists(deal_figure(replay(serbian[0]), 0, Style(lang="en")))
+        assert "before the lead" in {t.get_text() for t in english.values()}  # type: ignore[attr-defined]
+    sheet = texts_by_id(svg_text(sheet_figure(reports(load(EXAMPLES / "sochi-match.pfn"))[0],
+                                              lang="ru")))
+    assert sheet["settlement-heading"] == "Расчёт"
+
+
+def test_render_lang_and_dd_options(tmp_path: Path) -> None:
+    out = tmp_path / "ru.svg"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "analysis.pfn"), "--lang", "ru",
+                                 "--dd", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    assert "прикуп" in svg and 'id="dd-A-' in svg
+    bad = runner.invoke(app, ["render", str(EXAMPLES / "analysis.pfn"), "--lang", "de"])
+    assert bad.exit_code == 2 and "en, ru, sr" in bad.output

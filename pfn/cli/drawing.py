@@ -131,6 +131,12 @@ def render(
     width: Annotated[str | None, typer.Option(
         "--width", help="Figure width: 8.5cm, 3.4in or 85mm (a bare number is cm).",
         show_default=False)] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", help="Labels in en, ru or sr (auto: the variant's own, Serbian for"
+                       " serbian, else English).")] = "auto",
+    dd: Annotated[bool, typer.Option(
+        "--dd", help="Double-dummy marks: beside each card the player to move may play,"
+                     " the tricks with best play after it.")] = False,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
     from pfn.render.diagram import Style
@@ -155,6 +161,9 @@ def render(
             style = replace(style, bottom=chosen[0])
         if listing or compact:
             style = replace(style, tricks="all" if compact else "played")
+        if lang not in ("auto", "en", "ru", "sr"):
+            raise typer.BadParameter(f"{lang!r}: en, ru, sr or auto", param_hint="--lang")
+        style = replace(style, dd=dd, lang=None if lang == "auto" else lang)
         inches = _inches(width) if width is not None else None
         if inches is not None:
             style = replace(style, width=inches)

@@ -23,7 +23,7 @@ from matplotlib.transforms import ScaledTranslation
 
 from pfn.cards import SUITS, Card, cards_of
 from pfn.model import CardRef, Record
-from pfn.render.fit import fit, left_of
+from pfn.render.fit import FLOOR, fit, left_of
 from pfn.render.position import (
     Position,
     card_text,
@@ -31,8 +31,10 @@ from pfn.render.position import (
     named_trick_line,
     outcome,
     positions,
+    short_name,
     title,
 )
+from pfn.render.words import Words, words_for
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -67,6 +69,12 @@ class Style:
     tricks: str = "none"
     """A numbered trick list under the diagram: ``none``, the tricks ``played`` up to
     the position, or ``all`` (one figure for the whole deal)."""
+    lang: str | None = None
+    """The labels' language: ``en``, ``ru`` or ``sr`` (default: the variant's,
+    :func:`pfn.render.words.words_for`)."""
+    dd: bool = False
+    """Double-dummy marks: beside each card the player to move may play, its value with
+    best play after it (:mod:`pfn.analysis`)."""
 
     @classmethod
     def book(cls, width: float = 8.5 / 2.54, **options: object) -> Style:
@@ -104,12 +112,15 @@ def _name(replay: Replay, seat: Seat) -> str:
 
 
 def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
-          size: float) -> None:
-    """The cards ``seat`` holds, one line per suit, from (x, y) downward."""
+          size: float, words: Words, marks: dict[Card, tuple[int, bool]] | None = None
+          ) -> None:
+    """The cards ``seat`` holds, one line per suit, from (x, y) downward; ``marks``: a
+    small value written after each of those cards, and whether it is a best card (the
+    double-dummy marks)."""
     if not pos.known(seat):
         ax.add_patch(FancyBboxPatch((x, y - 0.06), 0.05, 0.07, boxstyle="round,pad=0.004",
                                     facecolor="#dde4ee", edgecolor="#7a8aa3", linewidth=0.6))
-        ax.text(x + 0.07, y - 0.03, "hidden", fontsize=size * 0.8, color="#55627a",
+        ax.text(x + 0.07, y - 0.03, words.hidden, fontsize=size * 0.8, color="#55627a",
                 family=FONT, va="center", style="italic", gid=f"hidden-{seat}")
         return
     held = pos.held.get(seat, 0)
@@ -121,8 +132,9 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
                     fontsize=size, color=suit_colour(suit, style), family=FONT, va="top")
         mine = held & suit.mask
         gone = played & suit.mask if style.played == "grey" else 0
-        if not gone:  # the cards held, as one text
-            ranks = " ".join(c.rank.printed for c in sorted(cards_of(mine), reverse=True))
+        if not (gone or marks) or not mine | gone:  # the cards held, as one text
+            ranks = " ".join(words.rank(c.rank.printed)
+                             for c in sorted(cards_of(mine), reverse=True))
             ax.annotate(ranks or "—", xy=(x, y), xytext=(size * 1.05, down),
                         textcoords="offset points", fontsize=size, color=BLACK, family=FONT,
                         va="top", gid=f"hand-{seat}-{suit.letter}")
@@ -136,36 +148,46 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
                        "color": BLACK if kind == "hand" else GREY,
                        "gid": f"{kind}-{seat}-{suit.letter}-{card.rank.letter}"}
             if previous is None:
-                previous = ax.annotate(card.rank.printed, xy=(x, y),
+                previous = ax.annotate(words.rank(card.rank.printed), xy=(x, y),
                                        xytext=(size * 1.05, down), textcoords="offset points",
                                        **options)  # type: ignore[arg-type]
             else:
-                previous = ax.annotate(card.rank.printed, xy=(1, 1), xycoords=previous,
+                previous = ax.annotate(words.rank(card.rank.printed), xy=(1, 1),
+                                       xycoords=previous,
                                        xytext=(size * 0.3, 0), textcoords="offset points",
                                        **options)  # type: ignore[arg-type]
+            if marks and card in marks:  # its value, raised and small, after it
+                value, best = marks[card]
+                previous = ax.annotate(
+                    str(value), xy=(1, 1), xycoords=previous, xytext=(size * 0.08, 0),
+                    textcoords="offset points", fontsize=max(FLOOR, size * 0.62),
+                    family=FONT, va="top", color=HIGHLIGHT if best else "#9a3b3b",
+                    gid=f"dd-{seat}-{suit.letter}-{card.rank.letter}")
 
 
-def _card_row(ax: Axes, x: float, y: float, label: str,
-              cards: list[Card | CardRef | None] | None, style: Style, size: float) -> None:
+def _card_row(ax: Axes, x: float, y: float, kind: str, label: str,
+              cards: list[Card | CardRef | None] | None, style: Style, size: float,
+              words: Words) -> None:
     """``talon ♦8 ♥8``: a label, then each card in its suit's colour (``None``: face
-    down)."""
+    down); ``kind`` (``talon``, ``discard``) names the texts."""
     previous = ax.text(x, y, label, fontsize=size, family=FONT, va="top", color="#666666",
-                       style="italic")
+                       style="italic", gid=f"label-{kind}")
     for index, card in enumerate(cards if cards is not None else [None, None]):
         if cards is None:  # face down: a small card back
             previous = ax.annotate("\u2002", xy=(1, 0), xycoords=previous, va="bottom",
                                    xytext=(size * (0.75 if index == 0 else 0.85), 0),
                                    textcoords="offset points",
-                                   fontsize=size, family=FONT, gid=f"{label}-back-{index}",
+                                   fontsize=size, family=FONT, gid=f"{kind}-back-{index}",
                                    bbox={"boxstyle": "round,pad=0.3", "facecolor": BACK,
                                          "edgecolor": "#1c2f55", "linewidth": 0.6,
                                          "hatch": "////"})
             continue
         colour = (suit_colour(card >> 3, style) if isinstance(card, Card) else BLACK)
-        previous = ax.annotate(card_text(card), xy=(1, 0), xycoords=previous, va="bottom",
+        previous = ax.annotate(card_text(card, words), xy=(1, 0), xycoords=previous,
+                               va="bottom",
                                xytext=(size * 0.45, 0), textcoords="offset points",
                                fontsize=size, family=FONT, color=colour,
-                               gid=f"{label}-{index}")
+                               gid=f"{kind}-{index}")
 
 
 @dataclass(frozen=True)
@@ -208,34 +230,41 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     ax.set_axis_off()
     # header
     record = replay.record
-    trick_label = ("before the lead" if pos.number == 0 else
-                   "after the play" if pos.trick is None else f"trick {pos.number}")
+    words = words_for(style.lang, replay.variant.language)
+    trick_label = (words.before if pos.number == 0 else
+                   words.after if pos.trick is None else words.trick.format(n=pos.number))
     corner = ax.text(0.98, 0.985, trick_label, fontsize=size * 0.85, family=FONT, va="top",
                      ha="right", color="#333333", gid="trick-label")
-    heading = ax.text(0.02, 0.985, title(replay), fontsize=size * 1.05, fontweight="bold",
+    heading = ax.text(0.02, 0.985, title(replay, words), fontsize=size * 1.05, fontweight="bold",
                       family=FONT, va="top", color=BLACK, gid="title")
     fit(ax, heading, high=left_of(ax, corner) - 0.02)
-    fit(ax, ax.text(0.02, 0.945, deal_line(replay), fontsize=size * 0.85, family=FONT,
+    fit(ax, ax.text(0.02, 0.945, deal_line(replay, words), fontsize=size * 0.85, family=FONT,
                     va="top", color="#333333", gid="deal-line"), high=0.98)
     # talon and discard in the empty place (top), or a corner at a table of four
     tx, ty = (0.41, 0.875) if replay.players == 3 else (0.74, 0.9)
-    rows: list[tuple[str, list[Card | CardRef | None] | None]] = []
+    rows: list[tuple[str, str, list[Card | CardRef | None] | None]] = []
     if record.talon:  # turned face up for all to see, in every variant
-        rows.append(("talon", list(record.talon)))
+        rows.append(("talon", words.talon, list(record.talon)))
     if record.discard:
         shown = record.discard_public or replay.declarer not in pos.hidden
-        rows.append(("discard", list(record.discard) if shown else None))
-    for i, (label, cards) in enumerate(rows):
-        _card_row(ax, tx, ty - i * 0.05, label, cards, style, size * 0.85)
+        rows.append(("discard", words.discard, list(record.discard) if shown else None))
+    for i, (kind, label, cards) in enumerate(rows):
+        _card_row(ax, tx, ty - i * 0.05, kind, label, cards, style, size * 0.85, words)
+    dd = double_dummy(pos, words) if style.dd else None
+    if style.dd:  # what the marks count, or why there are none
+        noted = dd[2] if dd is not None else words.dd_over
+        fit(ax, ax.text(0.98, 0.02 if not pos.caption else 0.06, noted, fontsize=size * 0.75,
+                        family=FONT, ha="right", va="bottom", color="#555555",
+                        gid="dd-note"), low=0.02)
     # the players
     for seat, place in where.items():
         x, y = table.anchors[place]
         label = _name(replay, seat)
         marks = []
         if seat == replay.declarer:
-            marks.append("declarer")
+            marks.append(words.declarer)
         if seat == replay.dealer:
-            marks.append("deals")
+            marks.append(words.deals)
         tricks = pos.taken.get(seat, 0)
         hand_x = x - 0.12 if place in ("bottom", "top") else x
         # the name, then the tally, above the hand: spaced in points, so that a short
@@ -250,26 +279,27 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
         fit(ax, name, high={"left": table.table[0] - 0.01,
                             "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
         if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
-            ax.annotate(f"{tricks} trick{'s' * (tricks != 1)}", xy=(hand_x, y),
+            ax.annotate(words.tricks(tricks), xy=(hand_x, y),
                         xytext=(0, tally), textcoords="offset points", fontsize=size * 0.75,
                         family=FONT, va="bottom", ha="left", color="#555555",
                         gid=f"tricks-{seat}")
         if not pos.sits_out(seat):
-            _hand(ax, pos, seat, hand_x, y, style, size)
+            _hand(ax, pos, seat, hand_x, y, style, size, words,
+                  dd[1] if dd is not None and dd[0] == seat else None)
     # the trick on the table; after the play, its result
     trick = pos.trick
-    said = outcome(replay) if trick is None and pos.number > 0 else None
+    said = outcome(replay, words) if trick is None and pos.number > 0 else None
     if said is not None:
         tx0, ty0, tw, th = table.table
         ax.add_patch(FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
                                     facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6))
         head, _, rest = said.partition(" ")
-        if said.startswith("all-pass:"):
-            head, rest = "all-pass", said.removeprefix("all-pass:").strip()
-        words = ax.text(tx0 + tw / 2, ty0 + th / 2, head + "\n" + textwrap.fill(rest, 14),
+        if said.startswith(words.allpass + ":") or ": " in said:
+            head, _, rest = said.partition(": ")
+        written = ax.text(tx0 + tw / 2, ty0 + th / 2, head + "\n" + textwrap.fill(rest, 14),
                         fontsize=size, family=FONT, ha="center", va="center",
                         fontweight="bold", color=BLACK, gid="outcome", linespacing=1.3)
-        fit(ax, words, tx0, tx0 + tw)
+        fit(ax, written, tx0, tx0 + tw)
     if trick is not None:
         tx0, ty0, tw, th = table.table
         centre = FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
@@ -290,11 +320,11 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
                 em = size * 1.15
                 outward = -1 if place == "left" else 1
                 gap = 1.7 if outward > 0 else 2.4  # on the left, beyond the lead marker
-                ax.annotate("talon", xy=(cx, cy), xytext=(outward * gap * em, 0),
+                ax.annotate(words.talon, xy=(cx, cy), xytext=(outward * gap * em, 0),
                             textcoords="offset points", fontsize=size * 0.75, family=FONT,
                             ha="left" if outward > 0 else "right", va="center",
                             color="#555555", style="italic", gid=f"talon-label-{index}")
-            ax.text(cx, cy, card_text(card), fontsize=size * 1.15, family=FONT, ha="center",
+            ax.text(cx, cy, card_text(card, words), fontsize=size * 1.15, family=FONT, ha="center",
                     va="center", fontweight="bold" if winner else "normal",
                     color=suit_colour(card >> 3, style) if card is not None else BLACK,
                     gid=f"trick-{index}",
@@ -315,6 +345,31 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
                 ha="left", color="#333333", style="italic", wrap=True)
 
 
+def double_dummy(pos: Position, words: Words
+                 ) -> tuple[Seat | None, dict[Card, tuple[int, bool]], str] | None:
+    """The marks of ``pos``: who plays next, each card he may play with its value and
+    whether it is best, and a note saying what the numbers count (or why there are
+    none); ``None`` once the play is over."""
+    from pfn.analysis.position import NotAnalysable
+    from pfn.analysis.solve import position_at, solve
+
+    if pos.trick is None and pos.number > 0:
+        return None
+    if pos.hidden:  # marks worked out from the hidden cards would give them away
+        return None, {}, words.dd_none.format(why=words.hidden)
+    try:
+        solution = solve(position_at(pos.replay, pos.number + 1 if pos.number < 10 else None))
+    except NotAnalysable as problem:
+        return None, {}, words.dd_none.format(why=problem)
+    if solution.mover is None:
+        return None
+    best = set(solution.best)
+    marks = {card: (value, card in best) for card, value in solution.cards.items()}
+    counted = words.dd_declarer if solution.kind != "allpass" else \
+        words.dd_paranoid.format(name=short_name(pos.replay, solution.mover))
+    return solution.mover, marks, words.dd_note.format(counted=counted)
+
+
 def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
                 hidden: Sequence[Seat] = ()) -> Figure:
     """The figure of one position: ``trick`` 0 before the lead, 1–10 with that trick on
@@ -325,23 +380,34 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
     listed = [t for t in replay.tricks if style.tricks == "all" or
               (style.tricks == "played" and ((pos.trick is None and pos.number > 0) or
                                             t.number <= pos.number))]
-    line = style.size * 0.85 * 1.45 / 72  # inches a line
-    extra = (len(listed) + 0.8) * line if listed else 0.0
+    # before the lead, the record's own comment: a problem's statement
+    font = style.size * 0.85
+    chars = max(20, int(style.width * 72 / (font * 0.55)))
+    statement = [line for comment in replay.record.comments
+                 for line in textwrap.wrap(comment, chars)] if pos.number == 0 else []
+    below: list[tuple[str, str, dict[str, str]]] = [
+        (line, f"statement-{i}", {"style": "italic", "color": "#333333"})
+        for i, line in enumerate(statement)]
+    words = words_for(style.lang, replay.variant.language)
+    below += [(named_trick_line(replay, t, words), f"list-{t.number}", {"color": BLACK})
+              for t in listed]
+    line = font * 1.45 / 72  # inches a line
+    extra = (len(below) + 0.8) * line if below else 0.0
     height = style.height or layout(replay).height
     figure = Figure(figsize=(style.width, height + extra))
     FigureCanvasAgg(figure)  # a renderer to measure text by (pfn.render.fit)
     ax = figure.add_axes((0, extra / (height + extra), 1, height / (height + extra)))
     draw_position(ax, pos, style)
-    if listed:
-        below = figure.add_axes((0, 0, 1, extra / (height + extra)))
-        below.set_xlim(0, 1)
-        below.set_ylim(0, 1)
-        below.set_axis_off()
-        for i, played in enumerate(listed):
-            fit(below, below.text(0.02, 1 - (i + 0.4) / (len(listed) + 0.8),
-                                  named_trick_line(replay, played), fontsize=style.size * 0.85,
-                                  family=FONT, va="center", color=BLACK,
-                                  gid=f"list-{played.number}"), high=0.98)
+    if below:
+        under = figure.add_axes((0, 0, 1, extra / (height + extra)))
+        under.set_xlim(0, 1)
+        under.set_ylim(0, 1)
+        under.set_axis_off()
+        for i, (text, gid, look) in enumerate(below):
+            fit(under, under.text(0.02, 1 - (i + 0.4) / (len(below) + 0.8), text,
+                                  fontsize=font, family=FONT, va="center", gid=gid,
+                                  **look),  # type: ignore[arg-type]
+                high=0.98)
     return figure
 
 

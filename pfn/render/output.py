@@ -149,8 +149,8 @@ def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:
     width = request.width or (12 / 2.54 if request.style.compact else 6.0)
     # the sheet is drawn for 6 in; narrower, its type shrinks with it, never below 7 pt
     size = max(7.0, min(9.0, 9.0 * width / 6.0))
-    save(sheet_figure(target, upto, size, width, 5.2 * width / 6.0), path, request.kind,
-         request.dpi)
+    save(sheet_figure(target, upto, size, width, 5.2 * width / 6.0, request.style.lang), path,
+         request.kind, request.dpi)
     return path
 
 

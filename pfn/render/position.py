@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from pfn.cards import Card, cards_of
 from pfn.model import Annotation, CardPattern, CardRef, CardRun, Record
+from pfn.render.words import EN, Words
 from pfn.rules.replay import PlayedTrick, Replay
 from pfn.seats import Seat
 
@@ -127,13 +128,14 @@ def position(replay: Replay, number: int, hidden: frozenset[Seat] = frozenset())
     return found[max(0, min(number, len(found) - 1))]
 
 
-def card_text(card: Card | CardRef | None) -> str:
-    """A card for print (``♥10``); a pattern as written (``?A``); ``?`` if unknown."""
+def card_text(card: Card | CardRef | None, words: Words = EN) -> str:
+    """A card for print (``♥10``, ``♠Т``); a pattern as written (``?A``); ``?`` if
+    unknown."""
     if card is None:
         return "?"
     if isinstance(card, CardPattern):
         return str(card)
-    return card.symbol
+    return words.card(card)
 
 
 def trick_line(trick: PlayedTrick) -> str:
@@ -144,20 +146,21 @@ def trick_line(trick: PlayedTrick) -> str:
     return f"{trick.number}) {plays} → {winner}"
 
 
-def named_trick_line(replay: Replay, trick: PlayedTrick) -> str:
+def named_trick_line(replay: Replay, trick: PlayedTrick, words: Words = EN) -> str:
     """``1) Ana ♠A, Boris ♠9, Ceca ♠8 → Ana``: a trick for a printed list."""
-    plays = ", ".join(f"{'talon' if s is None else short_name(replay, s)} {card_text(c)}"
-                      for s, c in zip(trick.seats, trick.cards, strict=True))
-    winner = "nobody" if trick.winner is None else short_name(replay, trick.winner)
+    plays = ", ".join(
+        f"{words.talon if s is None else short_name(replay, s)} {card_text(c, words)}"
+        for s, c in zip(trick.seats, trick.cards, strict=True))
+    winner = words.nobody if trick.winner is None else short_name(replay, trick.winner)
     return f"{trick.number}) {plays} → {winner}"
 
 
-def title(replay: Replay) -> str:
+def title(replay: Replay, words: Words = EN) -> str:
     """``Board 1 · Sochi (Сочинка)``."""
     board = replay.record.tag("Board")
     # a family's title may name the source it follows ("(seed 000)"): not for print
     name = re.sub(r"\s*\(seed \d+\)", "", replay.variant.title or replay.variant.name)
-    return f"Board {board} · {name}" if board else name
+    return f"{words.board} {board} · {name}" if board else name
 
 
 def short_name(replay: Replay, seat: Seat) -> str:
@@ -168,39 +171,39 @@ def short_name(replay: Replay, seat: Seat) -> str:
     return str(seat)
 
 
-def _together(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _together(names: list[str], words: Words) -> str:
+    return names[0] if len(names) == 1 else \
+        ", ".join(names[:-1]) + f" {words.and_} " + names[-1]
 
 
-def deal_line(replay: Replay) -> str:
+def deal_line(replay: Replay, words: Words = EN) -> str:
     """``Ana plays 7♠ · Boris and Ceca whist · Ceca deals · Ana leads``, in words."""
     parts = []
     contract = replay.contract
     if contract is not None and contract.allpass:
-        parts.append("all-pass")
+        parts.append(words.allpass)
     elif contract is not None and replay.declarer is not None:
-        parts.append(f"{short_name(replay, replay.declarer)} plays"
-                     f" {contract_symbol(str(contract))}")
+        parts.append(f"{short_name(replay, replay.declarer)} {words.plays}"
+                     f" {words.contract(str(contract))}")
     defence = replay.defence
     if defence is not None and defence.calls:
         said: dict[str, list[str]] = {}
         for seat, calls in defence.calls.items():
-            said.setdefault("/".join(calls), []).append(short_name(replay, seat))
-        parts.append(", ".join(f"{_together(names)} {call}" for call, names in said.items()))
+            said.setdefault("/".join(words.call(c) for c in calls), []).append(
+                short_name(replay, seat))
+        parts.append(", ".join(f"{_together(names, words)} {call}"
+                               for call, names in said.items()))
         if defence.open:
-            parts.append("open")
+            parts.append(words.open)
     if replay.dealer is not None:
-        parts.append(f"{short_name(replay, replay.dealer)} deals")
+        parts.append(f"{short_name(replay, replay.dealer)} {words.deals}")
     leader = replay.first_leader
     if leader is not None and replay.record.play is not None:
-        parts.append(f"{short_name(replay, leader)} leads")
+        parts.append(f"{short_name(replay, leader)} {words.leads}")
     return " · ".join(parts)
 
 
-_COUNT = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def outcome(replay: Replay) -> str | None:
+def outcome(replay: Replay, words: Words = EN) -> str | None:
     """The deal's result in words: ``7♠ made with an overtrick``, ``6NT two down``,
     ``misère caught for two``, ``all-pass: Ana 2, Boris 3, Ceca 5``."""
     contract = replay.contract
@@ -210,21 +213,12 @@ def outcome(replay: Replay) -> str | None:
     if contract.allpass:
         counts = [f"{short_name(replay, s)} {n}" for s, n in sorted(result.items())
                   if n is not None and (s in replay.participants or n)]
-        return "all-pass: " + ", ".join(counts)
+        return f"{words.allpass}: " + ", ".join(counts)
     declarer = replay.declarer
     taken = result.get(declarer) if declarer is not None else None
     if taken is None:
         return None
-    if contract.misere:
-        return "misère made" if taken == 0 else f"misère caught for {_COUNT[taken]}"
-    name = contract_symbol(str(contract))
-    if taken == contract.level:
-        return f"{name} made"
-    if taken > contract.level:
-        over = taken - contract.level
-        return f"{name} made with " + ("an overtrick" if over == 1 else
-                                       f"{_COUNT[over]} overtricks")
-    return f"{name} {_COUNT[contract.level - taken]} down"
+    return words.outcome(str(contract), contract.level, taken, contract.misere)
 
 
 def describe(replay: Replay) -> str:
@@ -232,12 +226,6 @@ def describe(replay: Replay) -> str:
     return " · ".join(p for p in (title(replay), deal_line(replay)) if p)
 
 
-def contract_symbol(token: str) -> str:
+def contract_symbol(token: str, words: Words = EN) -> str:
     """``7S`` → ``7♠``, ``6NT`` stays, ``mis`` → ``misère``."""
-    for letter, symbol in (("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥")):
-        if len(token) > 1 and token[-1] == letter and token[:-1].isdigit():
-            return token[:-1] + symbol
-        if token.endswith(letter + "-hand"):
-            return token[:-6] + symbol + " without talon"
-    return {"mis": "misère", "mis-hand": "misère without talon", "pass": "all-pass"}.get(
-        token, token)
+    return words.contract(token)

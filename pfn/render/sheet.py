@@ -21,6 +21,7 @@ from matplotlib.patches import Circle, Rectangle
 from pfn.model import Amount, format_amount
 from pfn.render.diagram import FONT
 from pfn.render.fit import FLOOR, fit, left_of, renderer_of
+from pfn.render.words import words_for
 from pfn.report import DealRow, MatchReport
 from pfn.scoring.ledger import Key
 from pfn.seats import Seat
@@ -145,7 +146,7 @@ def _name(report: MatchReport, seat: Seat) -> str:
 
 
 def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
-                heading: str = "Settlement") -> None:
+                heading: str) -> None:
     fit(ax, ax.text(x, y, heading, fontsize=pt(size), fontweight="bold", family=FONT, va="top",
                     gid="settlement-heading"), high=1.0)
     step = 0.035
@@ -374,9 +375,17 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
 
 
 def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0,
-                 width: float = 6.0, height: float = 5.2) -> Figure:
+                 width: float = 6.0, height: float = 5.2, lang: str | None = None) -> Figure:
     """The sheet of ``report`` after deal ``upto`` (1-based; default: the last), with
-    the settlement below it (the report's: give one scored up to that deal)."""
+    the settlement below it (the report's: give one scored up to that deal); labels in
+    ``lang`` (default: the variant's, :func:`pfn.render.words.words_for`)."""
+    from pfn.diagnostics import UnknownVariant
+    from pfn.variants import find_variant
+
+    try:
+        words = words_for(lang, find_variant(report.variant).language)
+    except UnknownVariant:
+        words = words_for(lang)
     rows = report.rows[:upto] if upto is not None else report.rows
     figure = Figure(figsize=(width, height))
     FigureCanvasAgg(figure)  # a renderer to measure the totals by (see fitted)
@@ -395,7 +404,8 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
         _pulka3(ax, report, rows, size, final)
     board = rows[-1].board if rows else "-"
     caption = ax.text(0.0, 0.19 - 0.01,
-                      f"{report.id or 'deal'} · {report.variant} · after board {board}",
+                      f"{report.id or 'deal'} · {report.variant} · "
+                      + words.after_board.format(board=board),
                       fontsize=pt(size * 0.8), family=FONT, va="top", color="#444444",
                       gid="sheet-caption")
     names = [t for t in ax.texts if t.get_gid() == "sheet-name-A"] \
@@ -403,5 +413,5 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     fit(ax, caption, high=(left_of(ax, names[0]) if names else 0.6) - 0.02)
     partial = upto is not None and upto < len(report.rows)
     _settlement(ax, report, 0.62, 0.175, size,
-                f"Settlement after board {board}" if partial else "Settlement")
+                words.settlement_after.format(board=board) if partial else words.settlement)
     return figure

@@ -31,6 +31,10 @@ class RuleFamily(Protocol):
         """The name for people (``Sochi (Сочинка)``)."""
 
     @property
+    def language(self) -> str | None:
+        """The language its pictures are labelled in by default (``sr``), if any."""
+
+    @property
     def rules(self) -> HouseRules:
         """The house rules in force."""
 

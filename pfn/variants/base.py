@@ -46,6 +46,9 @@ class Variant:
     """The name the rule texts of the family's score entries start with ("Sochi")."""
     source: ClassVar[str] = ""
     """Where the family's rules come from."""
+    language: ClassVar[str | None] = None
+    """The language pictures of this family are labelled in by default, where every
+    source writes its sheets in one (``sr``); ``None``: English."""
     vocabulary: ClassVar[Vocabulary] = RUSSIAN
     """How records of this family spell calls, contracts and sheet columns."""
     ladder: ClassVar[Ladder] = SOCHI

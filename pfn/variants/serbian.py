@@ -491,6 +491,7 @@ class Serbian(Variant):
     title = "Serbian Preferans (seed 001)"
     source = "seed 001 (Preferans pravila: licitacija, pratnja, bule i supe)"
     short_name = "Serbian"
+    language = "sr"
     vocabulary = SERBIAN
     ladder = GAMES_LADDER
     auction_class = SerbianAuction
