@@ -1002,3 +1002,59 @@ def test_render_lang_and_dd_options(tmp_path: Path) -> None:
     assert "прикуп" in svg and 'id="dd-A-' in svg
     bad = runner.invoke(app, ["render", str(EXAMPLES / "analysis.pfn"), "--lang", "de"])
     assert bad.exit_code == 2 and "en, ru, sr" in bad.output
+
+
+def test_compass_layout_for_records_that_name_seats_by_compass_points() -> None:
+    """Players named North, East, West: North is drawn at the top, East on the right,
+    West on the left, the talon in the empty South place; the same names out of the
+    playing order (North, West, East at a clockwise table) would misdraw who plays
+    after whom, so the ordinary layout is kept; --bottom overrides the compass."""
+    text = (EXAMPLES / "analysis.pfn").read_text(encoding="utf-8")
+    base = text[text.index('[Event "Analysis examples"]'):].split("\n\n")[0]
+    record = one(base.replace('[Players "Ana; Boris; Ceca"]', '[Players "North; East; West"]'))
+    result = replay(record)
+    figure = deal_figure(result, 0)
+    texts = _artists(figure)
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    box = {s: texts[f"name-{s}"].get_window_extent(renderer) for s in "ABC"}  # type: ignore[attr-defined]
+    assert box["A"].y0 > box["B"].y1 and box["A"].y0 > box["C"].y1  # North on top
+    assert box["B"].x0 > box["C"].x1  # East right of West
+    talon = texts["label-talon"].get_window_extent(renderer)  # type: ignore[attr-defined]
+    assert talon.y1 < min(b.y0 for b in box.values())  # South: below every hand
+    assert places(result, Style()) == {Seat.A: "top", Seat.B: "right", Seat.C: "left"}
+    wrong = replay(one(base.replace('[Players "Ana; Boris; Ceca"]',
+                                    '[Players "North; West; East"]')))
+    assert places(wrong, Style())[Seat.A] == "bottom"  # the declarer, as usual
+    assert places(result, Style(bottom=Seat.B))[Seat.B] == "bottom"
+
+
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+def test_talon_label_and_lead_marker_keep_apart_wherever_the_dealer_sits(side: str) -> None:
+    """At four the all-pass talon card lies in the dealer's place, wherever the dealer
+    is drawn: its "talon" label, the lead marker and the trick's cards never overlap."""
+    from matplotlib.patches import Polygon
+
+    record = drawable(EXAMPLES / "four-players.pfn")[1]
+    result = replay(record)
+    dealer = result.dealer
+    assert dealer is not None
+    ring = ["bottom", "left", "top", "right"]  # clockwise from the bottom
+    bottom = Seat((dealer - ring.index(side)) % 4)
+    style = Style(bottom=bottom)
+    assert places(result, style)[dealer] == side
+    figure = deal_figure(result, 1, style)
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    texts = _artists(figure)
+    played = [gid for gid in texts if gid.startswith("trick-") and gid[6:].isdigit()]
+    boxes = {gid: texts[gid].get_window_extent(renderer)  # type: ignore[attr-defined]
+             for gid in [*played, "talon-label-0"]}
+    cards = {gid + "-box": texts[gid].get_bbox_patch().get_window_extent(renderer)  # type: ignore[attr-defined]
+             for gid in played}
+    boxes.update(cards)
+    marker = [p for p in figure.axes[0].patches if isinstance(p, Polygon)
+              and p.get_gid() == "lead-marker"]
+    assert len(marker) == 1
+    boxes["lead-marker"] = marker[0].get_window_extent(renderer)
+    label = boxes.pop("talon-label-0")
+    for gid, box in boxes.items():
+        assert not label.overlaps(box), (side, gid)

@@ -90,9 +90,48 @@ def suit_colour(suit_index: int, style: Style) -> str:
     return RED if suit_index >= 2 else BLACK
 
 
+COMPASS = {"n": "top", "north": "top", "север": "top", "sjever": "top", "sever": "top",
+           "e": "right", "east": "right", "восток": "right", "istok": "right",
+           "s": "bottom", "south": "bottom", "юг": "bottom", "jug": "bottom",
+           "w": "left", "west": "left", "запад": "left", "zapad": "left"}
+"""Compass points as sources name their seats, and where each sits on the page."""
+
+
+def compass(replay: Replay) -> dict[Seat, str] | None:
+    """Where each seat sits when the record names its players by compass points
+    (``North; East; West``, as problem collections and bridge-style sources do): North
+    at the top, South at the bottom — provided the points go round the table in the
+    variant's playing direction; otherwise ``None``."""
+    names = replay.record.names
+    if len(names) != replay.players:
+        return None
+    found = [COMPASS.get(name.strip().casefold()) for name in names]
+    if None in found or len(set(found)) != len(found):
+        return None
+    where = {Seat(i): place for i, place in enumerate(found) if place is not None}
+    ring = ["top", "right", "bottom", "left"]  # clockwise
+    if replay.variant.counter_clockwise:
+        ring.reverse()
+    steps = [(ring.index(where[Seat((i + 1) % len(where))]) - ring.index(where[Seat(i)])) % 4
+             for i in range(len(where))]
+    return where if sum(steps) == 4 else None  # once round, in order
+
+
+def empty_place(where: dict[Seat, str]) -> str | None:
+    """The place nobody sits in (the talon and the discard lie there)."""
+    free = [p for p in PLACES if p not in where.values()]
+    return free[0] if free else None
+
+
 def places(replay: Replay, style: Style) -> dict[Seat, str]:
-    """Where each seat sits: ``bottom``, ``left``, ``top`` or ``right``."""
+    """Where each seat sits: ``bottom``, ``left``, ``top`` or ``right``: by compass
+    points when the record names its seats so (:func:`compass`) and no ``bottom`` is
+    asked for, else the chosen seat at the bottom and the others round the table."""
     players = replay.players
+    if style.bottom is None:
+        by_compass = compass(replay)
+        if by_compass is not None:
+            return by_compass
     bottom = style.bottom
     if bottom is None:
         bottom = replay.declarer if replay.declarer is not None else (
@@ -213,9 +252,17 @@ FOUR = Layout(5.6, {"bottom": (0.5, 0.36), "left": (0.04, 0.6), "top": (0.5, 0.8
                "right": (0.57, 0.55)}, (0.38, 0.45, 0.24, 0.2))
 
 
-def layout(replay: Replay) -> Layout:
-    """The layout for the number of seats at the table."""
-    return FOUR if replay.players == 4 else THREE
+def layout(replay: Replay, where: dict[Seat, str] | None = None) -> Layout:
+    """The layout for the number of seats at the table (at three with the empty place
+    not at the top, the four-place one)."""
+    if replay.players == 4 or (where is not None and empty_place(where) != "top"):
+        return FOUR
+    return THREE
+
+
+TALON_AT = {"top": (0.41, 0.875), "bottom": (0.41, 0.3), "left": (0.04, 0.6),
+            "right": (0.73, 0.6)}
+"""Where the talon and discard rows start when a place is empty."""
 
 
 def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float | None = None
@@ -224,7 +271,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     size = style.size if size is None else size
     replay = pos.replay
     where = places(replay, style)
-    table = layout(replay)
+    table = layout(replay, where)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_axis_off()
@@ -241,7 +288,8 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     fit(ax, ax.text(0.02, 0.945, deal_line(replay, words), fontsize=size * 0.85, family=FONT,
                     va="top", color="#333333", gid="deal-line"), high=0.98)
     # talon and discard in the empty place (top), or a corner at a table of four
-    tx, ty = (0.41, 0.875) if replay.players == 3 else (0.74, 0.9)
+    empty = empty_place(where)
+    tx, ty = TALON_AT[empty] if empty is not None else (0.74, 0.9)
     rows: list[tuple[str, str, list[Card | CardRef | None] | None]] = []
     if record.talon:  # turned face up for all to see, in every variant
         rows.append(("talon", words.talon, list(record.talon)))
@@ -309,7 +357,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
         # place at three, the dealer's at four (he takes the tricks it wins)
         free = [p for s, p in where.items() if s not in trick.seats]
         dealer = replay.dealer
-        talon_place = "top" if replay.players == 3 or not free else \
+        talon_place = empty if empty is not None else "top" if not free else \
             where[dealer] if dealer is not None and dealer not in trick.seats else free[0]
         talon_wins = trick.winner is not None and trick.winner not in trick.seats
         for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
@@ -393,7 +441,7 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
               for t in listed]
     line = font * 1.45 / 72  # inches a line
     extra = (len(below) + 0.8) * line if below else 0.0
-    height = style.height or layout(replay).height
+    height = style.height or layout(replay, places(replay, style)).height
     figure = Figure(figsize=(style.width, height + extra))
     FigureCanvasAgg(figure)  # a renderer to measure text by (pfn.render.fit)
     ax = figure.add_axes((0, extra / (height + extra), 1, height / (height + extra)))
@@ -419,7 +467,7 @@ def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] 
         found = positions(replay, frozenset(hidden))[:1]
     rows = (len(found) + columns - 1) // columns
     scale = 0.62
-    height = style.height or layout(replay).height
+    height = style.height or layout(replay, places(replay, style)).height
     figure = Figure(figsize=(style.width * scale * columns, height * scale * rows))
     FigureCanvasAgg(figure)
     for index, pos in enumerate(found):
