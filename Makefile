@@ -31,13 +31,15 @@ demo: $(STAMP)
 	$(BIN)/pfn score examples/britannica-match.pfn | tail -5
 	$(BIN)/pfn score examples/classic-match.pfn | tail -5
 	@echo
-	@echo "== pfn render: a trick, every trick of a deal, the score sheet, a book column, the HTML replay page (into out/)"
+	@echo "== pfn render: a trick, every trick of a deal, the score sheet, a book column, the HTML replay page, double-dummy marks, Russian labels (into out/)"
 	@mkdir -p out
 	$(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 -o out/brief-trick2.svg
 	$(BIN)/pfn render examples/brief.pfn --board 1 --all -o out/brief-tricks.pdf
 	$(BIN)/pfn render examples/sochi-match.pfn --sheet -o out/sochi-sheet.png
 	$(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 --style book -o out/brief-book.pdf
 	$(BIN)/pfn render examples/sochi-match.pfn --format html -o out/sochi-match.html
+	$(BIN)/pfn render examples/analysis.pfn --board 1 --dd --style book -o out/analysis-dd.pdf
+	$(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 --lang ru -o out/brief-ru.svg
 	@echo
 	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2

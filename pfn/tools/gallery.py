@@ -43,6 +43,12 @@ PICTURES = (
             ("examples/four-players.pfn", "--board", "2", "--trick", "1")),
     Picture("brief-tricks.png", "`--all --strip`: every trick of a deal in one figure.",
             ("examples/brief.pfn", "--board", "1", "--all", "--strip", "--dpi", "90")),
+    Picture("analysis-dd.png", "A problem with its statement (the record's comment) and"
+            " `--dd`: beside each card Ana may lead, the tricks she takes with best play after"
+            " it; the best ones in blue.", ("examples/analysis.pfn", "--board", "1", "--dd",
+                                            "--style", "book")),
+    Picture("brief-ru.png", "`--lang ru`: прикуп and снос, the court cards as Т К Д В.",
+            ("examples/brief.pfn", "--board", "1", "--trick", "2", "--lang", "ru")),
     Picture("sochi-sheet.png", "The pulka of a three-player Sochi pool with its settlement.",
             ("examples/sochi-match.pfn", "--sheet")),
     Picture("seed000-sheet.png", "The four-player sheet: seed 000's settlement example.",
