@@ -1058,3 +1058,22 @@ def test_talon_label_and_lead_marker_keep_apart_wherever_the_dealer_sits(side: s
     label = boxes.pop("talon-label-0")
     for gid, box in boxes.items():
         assert not label.overlaps(box), (side, gid)
+
+
+def test_svg_has_a_title_and_a_font_fallback(tmp_path: Path) -> None:
+    """A written SVG names what it shows in one <title> (board, contract, moment) and
+    asks for fonts with the suit symbols before any sans-serif."""
+    record = drawable(EXAMPLES / "brief.pfn")[0]
+    out = tmp_path / "t.svg"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "-k", "2", "-o", str(out)])
+    assert result.exit_code == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    titles = [t.text for t in root.iter(f"{SVG}title")]
+    assert len(titles) == 1 and titles[0] is not None
+    assert f"Board {record.tag('Board')}" in titles[0] and titles[0].endswith("trick 2")
+    assert str(record.contract)[0] in titles[0]
+    styles = [t.get("style", "") for t in root.iter(f"{SVG}text")]
+    assert styles and all("'DejaVu Sans', " in s and "sans-serif" in s for s in styles)
+    sheet = svg_text(sheet_figure(reports(load(EXAMPLES / "sochi-match.pfn"))[0]))
+    names = [t.text for t in ET.fromstring(sheet).iter(f"{SVG}title")]
+    assert len(names) == 1 and names[0] and "friday-2026-11-27" in names[0]

@@ -446,6 +446,10 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
     FigureCanvasAgg(figure)  # a renderer to measure text by (pfn.render.fit)
     ax = figure.add_axes((0, extra / (height + extra), 1, height / (height + extra)))
     draw_position(ax, pos, style)
+    moment = (words.before if pos.number == 0 else words.after if pos.trick is None else
+              words.trick.format(n=pos.number))
+    figure.set_label(" · ".join(p for p in (title(replay, words), deal_line(replay, words),
+                                             moment) if p))
     if below:
         under = figure.add_axes((0, 0, 1, extra / (height + extra)))
         under.set_xlim(0, 1)
@@ -470,6 +474,9 @@ def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] 
     height = style.height or layout(replay, places(replay, style)).height
     figure = Figure(figsize=(style.width * scale * columns, height * scale * rows))
     FigureCanvasAgg(figure)
+    words = words_for(style.lang, replay.variant.language)
+    figure.set_label(" · ".join(p for p in (title(replay, words), deal_line(replay, words))
+                                if p))
     for index, pos in enumerate(found):
         ax = figure.add_subplot(rows, columns, index + 1)
         draw_position(ax, pos, style, size=style.size * scale)
@@ -486,8 +493,8 @@ def svg_text(figure: Figure) -> str:
 
     buffer = io.StringIO()
     with rc_context(PRINT):
-        figure.savefig(buffer, format="svg", metadata=reproducible("svg"))
-    return buffer.getvalue()
+        figure.savefig(buffer, format="svg", metadata=reproducible("svg", figure))
+    return finish_svg(buffer.getvalue())
 
 
 def record_svg(record: Record) -> str | None:
@@ -517,8 +524,23 @@ def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> N
     buffer = io.BytesIO()
     kind = fmt or path.rsplit(".", 1)[-1]
     with rc_context(PRINT):
-        figure.savefig(buffer, format=kind, dpi=dpi, metadata=reproducible(kind))
-    write_atomic(path, buffer.getvalue())
+        figure.savefig(buffer, format=kind, dpi=dpi, metadata=reproducible(kind, figure))
+    data = buffer.getvalue()
+    if kind == "svg":
+        data = finish_svg(data.decode("utf-8")).encode("utf-8")
+    write_atomic(path, data)
+
+
+FALLBACK = ("'DejaVu Sans', 'Bitstream Vera Sans', 'Noto Sans', 'Segoe UI Symbol', "
+            "'Arial Unicode MS', sans-serif")
+"""The fonts an SVG asks for: DejaVu Sans (which the layout was measured in), then
+fonts that also have the suit symbols, then any sans-serif."""
+
+
+def finish_svg(svg: str) -> str:
+    """An SVG with a font fallback list for viewers without DejaVu Sans (its
+    ``<title>`` comes from the figure's label, :func:`reproducible`)."""
+    return svg.replace("font-family: 'DejaVu Sans'", f"font-family: {FALLBACK}")
 
 
 PRINT: dict[Any, Any] = {"svg.fonttype": "none", "pdf.fonttype": 42, "svg.hashsalt": "pfn"}
@@ -526,13 +548,16 @@ PRINT: dict[Any, Any] = {"svg.fonttype": "none", "pdf.fonttype": 42, "svg.hashsa
 one run to the next."""
 
 
-def reproducible(kind: str) -> dict[str, str | None] | None:
+def reproducible(kind: str, figure: Figure | None = None) -> dict[str, str | None] | None:
     """File metadata with no date and no tool version: the same input gives the same
-    bytes (so that a regenerated gallery changes only what changed)."""
+    bytes (so that a regenerated gallery changes only what changed); the figure's label
+    as the document's title (an SVG's ``<title>``, a PDF's Title)."""
+    title = str(figure.get_label()) if figure is not None else ""
     if kind == "svg":
-        return {"Date": None, "Creator": "pfn"}
+        return {"Date": None, "Creator": "pfn", **({"Title": title} if title else {})}
     if kind == "pdf":
-        return {"CreationDate": None, "ModDate": None, "Creator": "pfn", "Producer": "pfn"}
+        return {"CreationDate": None, "ModDate": None, "Creator": "pfn", "Producer": "pfn",
+                **({"Title": title} if title else {})}
     if kind == "png":
         return {"Software": "pfn"}
     return None

@@ -411,6 +411,7 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     names = [t for t in ax.texts if t.get_gid() == "sheet-name-A"] \
         if report.layout != "columns" else []  # the pulka's bottom name, on this line
     fit(ax, caption, high=(left_of(ax, names[0]) if names else 0.6) - 0.02)
+    figure.set_label(caption.get_text())
     partial = upto is not None and upto < len(report.rows)
     _settlement(ax, report, 0.62, 0.175, size,
                 words.settlement_after.format(board=board) if partial else words.settlement)
