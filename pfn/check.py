@@ -15,13 +15,17 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from pfn.diagnostics import Diagnostic, Severity, text_lines
 from pfn.model import Record
 from pfn.notation.reader import Reader, read
 from pfn.notation.split import Chunk, split_records
 from pfn.structure import blocks_rules, check_structure
+
+if TYPE_CHECKING:
+    from pfn.corpus.engine import Engine
+    from pfn.corpus.stream import Entry
 
 
 @dataclass(frozen=True)
@@ -249,14 +253,34 @@ def _check_batch(task: tuple[str, Batch, CheckOptions]) -> list[Outcome]:
             for report in check_records(records, options)]
 
 
+@dataclass(frozen=True)
+class CheckJob:
+    """Checking one span of a file (:mod:`pfn.corpus.engine`): what each record gave."""
+
+    options: CheckOptions
+
+    def run(self, found: Iterator[Entry]) -> list[Outcome]:
+        return [Outcome(report.diagnostics, not report.record.empty)
+                for report in check_records((e.record for e in found), self.options)]
+
+
 def check_stream(path: str | Path, options: CheckOptions = CheckOptions(), jobs: int = 1,
-                 name: str | None = None) -> Iterator[Outcome]:
+                 name: str | None = None, engine: Engine = "local",
+                 scheduler: str | None = None) -> Iterator[Outcome]:
     """Check a file of any size in constant memory, in input order; with ``jobs`` > 1
-    in worker processes, each taking whole matches."""
+    in worker processes, each taking whole matches; with ``engine="dask"`` on a Dask
+    cluster (a local one, or the one at ``scheduler``)."""
     shown = name or str(path)
     problem = unusable(path, shown)
     if problem is not None:
         yield Outcome([problem], False)
+        return
+    if engine == "dask":
+        from pfn.corpus.engine import run
+
+        for outcomes in run(str(path), CheckJob(options), jobs=jobs, engine="dask",
+                            scheduler=scheduler, name=shown):
+            yield from outcomes
         return
     if jobs <= 1:
         for report in check_records(read(path, name=shown), options):

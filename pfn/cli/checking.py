@@ -49,9 +49,16 @@ def check(
     output: Annotated[OutputFormat, typer.Option(
         "--format", "-f", help="Diagnostics as text or as JSON lines.")] = OutputFormat.text,
     rule: RulesOpt = None,
-    jobs: Annotated[int, typer.Option(
-        "--jobs", "-j", help="Worker processes (each checks whole matches); 0: one per CPU.",
-        min=0)] = 1,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", help="Worker processes, each checking whole matches (0: one per CPU;"
+                             " default: one per CPU for a file of 4 MB or more, else one).",
+        min=0, show_default=False)] = None,
+    engine: Annotated[str, typer.Option(
+        "--engine", help="local (this machine's processes) or dask (a Dask cluster: local,"
+                         " or --scheduler).")] = "local",
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
+        show_default=False)] = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
     summary: Annotated[bool, typer.Option(
@@ -80,10 +87,12 @@ def check(
         expand_paths,
         sniff,
     )
+    from pfn.corpus.engine import EngineError, default_jobs
     from pfn.notation.reader import Reader
 
+    if engine not in ("local", "dask"):
+        raise typer.BadParameter(f"{engine!r}: local or dask", param_hint="--engine")
     options = CheckOptions(parse_rules(rule), structure_only, analyse)
-    workers = jobs or os.cpu_count() or 1
     chosen, dropped = _matcher(select), _matcher(ignore)
     files = records = errors = warnings = 0
     unusable = stopped = False
@@ -105,7 +114,14 @@ def check(
             sys.stderr.write(f"pfn: no PFN files in {' '.join(paths or [])}\n")
         for path in found:
             files += 1
-            yield from check_stream(path, options, workers)
+            workers = default_jobs(str(path)) if jobs is None else (jobs or os.cpu_count() or 1)
+            try:
+                yield from check_stream(path, options, workers,
+                                        engine="dask" if engine == "dask" else "local",
+                                        scheduler=scheduler)
+            except EngineError as error:
+                sys.stderr.write(f"pfn: {error}\n")
+                raise typer.Exit(EXIT_UNUSABLE) from None
 
     def kept(diagnostic: Diagnostic) -> bool:
         code = diagnostic.code

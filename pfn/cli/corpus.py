@@ -1,0 +1,258 @@
+"""``pfn filter``, ``pfn dedupe``, ``pfn stats`` and ``pfn split``: corpus tools.
+
+Each reads its inputs one record at a time and writes as it goes; ``--jobs`` and
+``--engine dask`` run the work on whole matches elsewhere with the same output.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO, TypeVar
+
+import typer
+
+from pfn.cli.common import EXIT_CLEAN, EXIT_UNUSABLE, PathsArg, RulesOpt, app, fail, parse_rules
+
+if TYPE_CHECKING:
+    from pfn.corpus.engine import Engine, Job
+
+R = TypeVar("R")
+
+JobsOpt = Annotated[int | None, typer.Option(
+    "--jobs", "-j", help="Worker processes (0: one per CPU; default: one per CPU for inputs"
+                         " of 4 MB or more, else one).", min=0, show_default=False)]
+EngineOpt = Annotated[str, typer.Option(
+    "--engine", help="local (this machine's processes) or dask (a Dask cluster: local, or"
+                     " --scheduler).")]
+SchedulerOpt = Annotated[str | None, typer.Option(
+    "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
+    show_default=False)]
+OutOpt = Annotated[str | None, typer.Option(
+    "--output", "-o", help="Output file (default: stdout).", show_default=False)]
+
+
+def _engine(value: str) -> Engine:
+    if value not in ("local", "dask"):
+        raise typer.BadParameter(f"{value!r}: local or dask", param_hint="--engine")
+    return "dask" if value == "dask" else "local"
+
+
+def _inputs(paths: list[str] | None) -> list[str]:
+    """The files to read (a directory: its *.pfn files); unusable ones are an error."""
+    from pfn.check import expand_paths, unusable
+
+    if not paths:
+        raise fail("give the PFN files to read")
+    found = [str(p) for p in expand_paths(paths)]
+    if not found:
+        raise fail(f"no PFN files in {' '.join(paths)}")
+    for path in found:
+        problem = unusable(path)
+        if problem is not None:
+            raise fail(problem.message)
+    return found
+
+
+def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str, str], ...],
+             jobs: int | None, engine: Engine, scheduler: str | None) -> Iterator[R]:
+    import os
+
+    from pfn.corpus.engine import EngineError, default_jobs, run
+
+    for path in paths:
+        workers = default_jobs(path) if jobs is None else (jobs or os.cpu_count() or 1)
+        try:
+            yield from run(path, job, check=check, rules=rules, jobs=workers, engine=engine,
+                           scheduler=scheduler)
+        except EngineError as error:
+            raise fail(str(error)) from None
+
+
+class _Out:
+    """Standard output, or a file written whole at the end (never a partial file)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.parts: list[str] = []
+        self.stream: TextIO | None = sys.stdout if path is None else None
+
+    def write(self, text: str) -> None:
+        if self.stream is not None:
+            self.stream.write(text)
+        else:
+            self.parts.append(text)
+
+    def close(self) -> None:
+        if self.path is not None:
+            from pfn.files import write_atomic
+
+            write_atomic(self.path, "".join(self.parts))
+
+
+@app.command("filter")
+def filter_(
+    paths: PathsArg = None,
+    where: Annotated[list[str] | None, typer.Option(
+        "--where", "-w", help="A tag test: Tag=value, Tag!=value, Tag~regex, Tag!~regex"
+                              " (repeatable; all must hold).", show_default=False)] = None,
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", help="A player who must be at the table (repeatable).",
+        show_default=False)] = None,
+    outcome: Annotated[list[str] | None, typer.Option(
+        "--outcome", help="made, failed, misere, misere-made, misere-caught, all-pass or"
+                          " unknown (repeatable: any of them).", show_default=False)] = None,
+    clean: Annotated[bool, typer.Option(
+        "--clean", help="Only records with no error and no warning.")] = False,
+    code: Annotated[list[str] | None, typer.Option(
+        "--code", help="Only records with this diagnostic code or prefix (E503, PFN-W;"
+                       " repeatable).", show_default=False)] = None,
+    boards: Annotated[str | None, typer.Option(
+        "--boards", help="A board or a range of boards: 7, 3-12.", show_default=False)] = None,
+    invert: Annotated[bool, typer.Option(
+        "--invert", "-v", help="Select the records that do not pass.")] = False,
+    whole: Annotated[bool, typer.Option(
+        "--whole-matches", "-m", help="Keep every record of a match when any of it is"
+                                      " selected (the output then still checks).")] = False,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="Write JSON Lines, not PFN.")] = False,
+    output: OutOpt = None,
+    rule: RulesOpt = None,
+    jobs: JobsOpt = None,
+    engine: EngineOpt = "local",
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Select records by tags, players, outcome, diagnostics or board, written as they
+    are (PFN) or as JSON Lines."""
+    from pfn.corpus.select import Criteria, CriteriaError, FilterJob
+    from pfn.corpus.stream import HEADER
+
+    try:
+        criteria = Criteria.make(where, player, outcome, clean, code, boards, invert)
+    except CriteriaError as error:
+        raise typer.BadParameter(str(error)) from None
+    found = _inputs(paths)
+    out = _Out(output)
+    read = kept = 0
+    first = True
+    for result in _results(found, FilterJob(criteria, jsonl, whole), criteria.needs_check,
+                           parse_rules(rule), jobs, _engine(engine), scheduler):
+        texts, n, k = result
+        read, kept = read + n, kept + k
+        for text in texts:
+            if not jsonl:
+                out.write(HEADER + "\n" if first else "\n")
+            first = False
+            out.write(text)
+    out.close()
+    sys.stderr.write(f"{kept} of {read} record{'s' * (read != 1)} selected\n")
+    raise typer.Exit(EXIT_CLEAN)
+
+
+@app.command()
+def dedupe(
+    paths: PathsArg = None,
+    output: OutOpt = None,
+    duplicates: Annotated[str | None, typer.Option(
+        "--duplicates", "-d", help="Write the duplicates to this file.",
+        show_default=False)] = None,
+    jobs: JobsOpt = None,
+    engine: EngineOpt = "local",
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Keep the first of records that hold the same game — the same deal, auction,
+    defence and play — whatever their formatting, comments, tag order and headers."""
+    from pfn.corpus.dedupe import KeyJob
+    from pfn.corpus.stream import HEADER
+
+    found = _inputs(paths)
+    out, extra = _Out(output), _Out(duplicates) if duplicates else None
+    seen: set[bytes] = set()
+    read = dropped = 0
+    first = {"out": True, "extra": True}
+    for result in _results(found, KeyJob(), False, (), jobs, _engine(engine), scheduler):
+        for key, text in result:
+            read += 1
+            duplicate = key is not None and key in seen
+            if key is not None:
+                seen.add(key)
+            target, which = (extra, "extra") if duplicate else (out, "out")
+            dropped += duplicate
+            if target is None:
+                continue
+            target.write(HEADER + "\n" if first[which] else "\n")
+            first[which] = False
+            target.write(text)
+    out.close()
+    if extra is not None:
+        extra.close()
+    sys.stderr.write(f"{dropped} duplicate{'s' * (dropped != 1)} of {read}"
+                     f" record{'s' * (read != 1)}; kept {read - dropped}\n")
+    raise typer.Exit(EXIT_CLEAN)
+
+
+@app.command()
+def stats(
+    paths: PathsArg = None,
+    fmt: Annotated[str, typer.Option(
+        "--format", "-f", help="table, json or csv.")] = "table",
+    plot: Annotated[str | None, typer.Option(
+        "--plot", help="Also draw the contracts and their success rates (PNG, SVG, PDF).",
+        show_default=False)] = None,
+    no_check: Annotated[bool, typer.Option(
+        "--no-check", help="Do not check the records (no diagnostic counts; faster).")
+    ] = False,
+    rule: RulesOpt = None,
+    jobs: JobsOpt = None,
+    engine: EngineOpt = "local",
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Counts: records per variant, contracts and how often each was made, outcomes,
+    all-pass frequency, score entries, diagnostic codes."""
+    from pfn.corpus.stats import Stats, StatsJob
+
+    if fmt not in ("table", "json", "csv"):
+        raise typer.BadParameter(f"{fmt!r}: table, json or csv", param_hint="--format")
+    found = _inputs(paths)
+    total = Stats(checked=not no_check)
+    for result in _results(found, StatsJob(not no_check), not no_check, parse_rules(rule),
+                           jobs, _engine(engine), scheduler):
+        total.merge(result)
+    sys.stdout.write(total.json() if fmt == "json" else total.csv() if fmt == "csv" else
+                     total.table())
+    if plot is not None:
+        total.plot(plot)
+        sys.stderr.write(f"wrote {plot}\n")
+    raise typer.Exit(EXIT_CLEAN)
+
+
+@app.command()
+def split(
+    paths: PathsArg = None,
+    by: Annotated[str, typer.Option(
+        "--by", help="match, variant, or a number: every N records.")] = "match",
+    pattern: Annotated[str, typer.Option(
+        "--pattern", "-p", help="File names: {stem} (the input's), {match}, {variant},"
+                                " {n} (the part's number, {n:03d} padded).")
+    ] = "{stem}-{key}.pfn",
+    directory: Annotated[str, typer.Option(
+        "--dir", help="Where the files go.")] = ".",
+) -> None:
+    """Cut files into parts: one per match, one per variant, or every N records; each
+    record written as it is."""
+    from pfn.corpus.split import SplitError, Splitter
+
+    found = _inputs(paths)
+    try:
+        splitter = Splitter(by, pattern, Path(directory))
+        for path in found:
+            splitter.split(path)
+        written = splitter.close()
+    except SplitError as error:
+        raise fail(str(error)) from None
+    for name, count in written:
+        sys.stderr.write(f"wrote {name} ({count} record{'s' * (count != 1)})\n")
+    if not written:
+        sys.stderr.write("pfn: nothing to split\n")
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_CLEAN)

@@ -1,0 +1,213 @@
+"""``pfn stats``: what a corpus holds, counted in one pass.
+
+:class:`Stats` adds records one at a time and merges with another (each worker counts
+its batch), so the counts are the same however the work was cut.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pfn.corpus.select import outcome
+from pfn.corpus.stream import Entry
+from pfn.diagnostics import Severity
+
+
+@dataclass
+class Stats:
+    """Counts over a corpus."""
+
+    records: int = 0
+    unparsed: int = 0
+    deals: int = 0
+    """Records with a contract (all-passes included)."""
+    variants: Counter[str] = field(default_factory=Counter)
+    contracts: Counter[str] = field(default_factory=Counter)
+    outcomes: Counter[str] = field(default_factory=Counter)
+    made: Counter[str] = field(default_factory=Counter)
+    """Per contract: deals the declarer made (misère: kept clean)."""
+    decided: Counter[str] = field(default_factory=Counter)
+    """Per contract: deals whose outcome is known."""
+    score_records: int = 0
+    score_entries: int = 0
+    codes: Counter[str] = field(default_factory=Counter)
+    clean: int = 0
+    """Records with no error and no warning (when checked)."""
+    checked: bool = False
+
+    def add(self, entry: Entry) -> None:
+        """Count one record."""
+        record = entry.record
+        if record.empty:
+            return
+        self.records += 1
+        for diagnostic in entry.diagnostics:
+            self.codes[diagnostic.code] += 1
+        if not any(d.severity is not Severity.INFO for d in entry.diagnostics):
+            self.clean += 1
+        if not record.syntax_ok:
+            self.unparsed += 1
+            return
+        self.variants[record.variant] += 1
+        if record.score:
+            self.score_records += 1
+            self.score_entries += len(record.score)
+        contract = record.contract
+        if contract is None:
+            return
+        self.deals += 1
+        name = "all-pass" if contract.allpass else str(contract)
+        self.contracts[name] += 1
+        found = outcome(record)
+        self.outcomes[found] += 1
+        if found in ("made", "failed", "misere-made", "misere-caught"):
+            self.decided[name] += 1
+            self.made[name] += found in ("made", "misere-made")
+
+    def merge(self, other: Stats) -> Stats:
+        """Add another batch's counts to these."""
+        for name in ("records", "unparsed", "deals", "score_records", "score_entries",
+                     "clean"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("variants", "contracts", "outcomes", "made", "decided", "codes"):
+            getattr(self, name).update(getattr(other, name))
+        self.checked = self.checked or other.checked
+        return self
+
+    # -- reports ------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """Everything counted, as JSON-ready data (sorted, so the same corpus gives the
+        same document)."""
+        def rate(name: str) -> float | None:
+            return round(self.made[name] / self.decided[name], 4) if self.decided[name] \
+                else None
+
+        out: dict[str, Any] = {
+            "records": self.records, "unparsed": self.unparsed, "deals": self.deals,
+            "variants": dict(sorted(self.variants.items())),
+            "contracts": {name: {"deals": n, "decided": self.decided[name],
+                                 "made": self.made[name], "success_rate": rate(name)}
+                          for name, n in sorted(self.contracts.items(), key=_contract_order)},
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "all_pass_frequency": round(self.contracts["all-pass"] / self.deals, 4)
+            if self.deals else None,
+            "score_entries_per_scored_record": round(self.score_entries /
+                                                     self.score_records, 4)
+            if self.score_records else None,
+        }
+        if self.checked:
+            out["clean"] = self.clean
+            out["diagnostics"] = dict(sorted(self.codes.items()))
+        return out
+
+    def json(self) -> str:
+        """The counts as one JSON document."""
+        return json.dumps(self.as_dict(), ensure_ascii=False, indent=2) + "\n"
+
+    def csv(self) -> str:
+        """The counts as CSV rows: ``section,key,value`` (a contract's rows carry its
+        deals, made and success rate)."""
+        buffer = io.StringIO()
+        out = csv.writer(buffer, lineterminator="\n")
+        out.writerow(["section", "key", "deals", "made", "success_rate"])
+        data = self.as_dict()
+        for key in ("records", "unparsed", "deals", "all_pass_frequency",
+                    "score_entries_per_scored_record", "clean"):
+            if key in data:
+                out.writerow(["total", key, data[key], "", ""])
+        for section in ("variants", "outcomes", "diagnostics"):
+            for key, value in data.get(section, {}).items():
+                out.writerow([section, key, value, "", ""])
+        for name, row in data["contracts"].items():
+            rate = "" if row["success_rate"] is None else row["success_rate"]
+            out.writerow(["contracts", name, row["deals"], row["made"], rate])
+        return buffer.getvalue()
+
+    def table(self) -> str:
+        """The counts for a terminal."""
+        data = self.as_dict()
+        lines = [f"records {data['records']}  (deals {data['deals']}, unparsed"
+                 f" {data['unparsed']}" + (f", clean {data['clean']}" if "clean" in data else "")
+                 + ")"]
+        if data["variants"]:
+            lines.append("variants  " + "  ".join(f"{k} {v}" for k, v in data["variants"].items()))
+        if data["outcomes"]:
+            lines.append("outcomes  " + "  ".join(f"{k} {v}" for k, v in data["outcomes"].items()))
+        if data["all_pass_frequency"] is not None:
+            lines.append(f"all-pass  {data['all_pass_frequency']:.1%} of deals")
+        if data["score_entries_per_scored_record"] is not None:
+            lines.append(f"score entries  {data['score_entries_per_scored_record']:.2f} per"
+                         " scored record")
+        if data["contracts"]:
+            lines.append("")
+            lines.append(f"{'contract':<12}{'deals':>7}{'made':>7}{'success':>9}")
+            for name, row in data["contracts"].items():
+                rate = "—" if row["success_rate"] is None else f"{row['success_rate']:.1%}"
+                lines.append(f"{name:<12}{row['deals']:>7}{row['made']:>7}{rate:>9}")
+        if data.get("diagnostics"):
+            lines.append("")
+            lines.append("diagnostics  " + "  ".join(f"{k} {v}" for k, v in
+                                                     data["diagnostics"].items()))
+        return "\n".join(lines) + "\n"
+
+    def plot(self, path: str) -> None:
+        """A chart of the contracts played and their success rates (matplotlib)."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+        from pfn.render.diagram import FONT, save
+
+        data = self.as_dict()["contracts"]
+        names = list(data)
+        figure = Figure(figsize=(max(4.0, 0.5 * len(names) + 1.5), 4.2))
+        FigureCanvasAgg(figure)
+        deals, rates = figure.subplots(2, 1, sharex=True)
+        positions = range(len(names))
+        deals.bar(positions, [data[n]["deals"] for n in names], color="#3d5f9e")
+        deals.set_ylabel("deals", family=FONT)
+        rates.bar(positions, [(data[n]["success_rate"] or 0) * 100 for n in names],
+                  color="#1b7d2b")
+        rates.set_ylabel("made, %", family=FONT)
+        rates.set_ylim(0, 100)
+        rates.set_xticks(list(positions), names, rotation=45, ha="right", family=FONT)
+        deals.set_title(f"{self.deals} deals of {self.records} records", family=FONT)
+        figure.tight_layout()
+        save(figure, path)
+
+
+_STRAINS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
+
+
+def _contract_order(item: tuple[str, int]) -> tuple[int, int, str]:
+    """Contracts in ladder order: 6♠ … 10NT, then misère, then all-pass, then others."""
+    name = item[0]
+    base = name.removesuffix("-hand")
+    if base[:1].isdigit():
+        level = int(base[:-2] if base.endswith("NT") else base[:-1] or 0)
+        strain = base[len(str(level)):]
+        return 0, level * 10 + _STRAINS.get(strain, 9) + (5 if name.endswith("-hand") else 0), name
+    if base.startswith("mis"):
+        return 1, 0, name
+    if name == "all-pass":
+        return 2, 0, name
+    return 3, 0, name
+
+
+@dataclass(frozen=True)
+class StatsJob:
+    """``pfn stats`` on one span."""
+
+    checked: bool = True
+
+    def run(self, found: Iterator[Entry]) -> Stats:
+        stats = Stats(checked=self.checked)
+        for entry in found:
+            stats.add(entry)
+        return stats

@@ -1,0 +1,70 @@
+"""Records with their text as written, and what checking them found.
+
+The corpus tools write records out as they were written — formatting, comments and
+all — so an :class:`Entry` keeps the record's own text beside the parsed record.  A
+session tag written ``"#"`` ("as in the previous record") is written out with the
+value it stands for, since the record it refers to may not be selected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from pfn.diagnostics import Diagnostic
+from pfn.model import Record
+
+HEADER = "% PFN 1.0\n"
+"""The first line of a file the corpus tools write (PFN's export format)."""
+
+_SESSION_HASH = re.compile(r'(\[[ \t]*)([A-Za-z][A-Za-z0-9_]*)([ \t]*)"#"([ \t]*\])')
+
+
+@dataclass(slots=True)
+class Entry:
+    """One record, its text, and (when asked for) what checking it found."""
+
+    record: Record
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """The record as written, ``#`` session values resolved, ending in one newline."""
+        source = self.record.source
+        text = source.text if source is not None else ""
+        if '"#"' in text:
+            values = {tag.name.casefold(): tag.value for tag in self.record.tags}
+
+            def resolved(m: re.Match[str]) -> str:
+                value = values.get(m.group(2).casefold())
+                if value is None or value == "#":
+                    return m.group(0)
+                escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+                return f'{m.group(1)}{m.group(2)}{m.group(3)}"{escaped}"{m.group(4)}'
+
+            text = _SESSION_HASH.sub(resolved, text)
+        return text.rstrip("\r\n") + "\n"
+
+    @property
+    def errors(self) -> int:
+        """Errors found."""
+        return sum(d.is_error for d in self.diagnostics)
+
+    @property
+    def counted(self) -> bool:
+        """A record (not a stretch of comments or directives alone)."""
+        return not self.record.empty
+
+
+def entries(records: Iterable[Record], check: bool = False,
+            rules: tuple[tuple[str, str], ...] = ()) -> Iterator[Entry]:
+    """The records as entries, checked (in match order) when ``check``."""
+    if not check:
+        for record in records:
+            yield Entry(record, list(record.diagnostics))
+        return
+    from pfn.check import CheckOptions, check_records
+
+    for report in check_records(records, CheckOptions(rules=rules)):
+        yield Entry(report.record, report.diagnostics)
