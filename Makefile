@@ -44,6 +44,12 @@ demo: $(STAMP)
 	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2
 	@echo
+	@echo "== corpus tools: filter, dedupe, stats, split (into out/)"
+	$(BIN)/pfn filter examples/sochi-match.pfn --outcome failed --whole-matches -o out/failed.pfn
+	$(BIN)/pfn dedupe examples/analysis.pfn examples/analysis.pfn -o out/unique.pfn
+	$(BIN)/pfn stats examples/sochi-match.pfn examples/leningrad-match.pfn --plot out/contracts.png
+	$(BIN)/pfn split examples/four-players.pfn --by 1 --dir out/split
+	@echo
 	@echo "== pfn solve examples/analysis.pfn --board 1: best play, each card, the strain table"
 	$(BIN)/pfn solve examples/analysis.pfn --board 1
 	@echo "== pfn annotate examples/analysis.pfn: the cards that cost tricks, marked"

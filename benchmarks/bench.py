@@ -5,8 +5,11 @@
 
 Prints one line per figure and ends with ``ratio_vs_python_chess=X.XX``: pfn check's
 MB/s (parse + replay + score, lark-cython when installed) over python-chess
-``read_game``'s MB/s (parse + replay of random legal games), both measured here, now.
-Corpora are generated once and kept in ``benchmarks/corpus/``.
+``read_game``'s MB/s (parse + replay) on real games (``benchmarks/data/pgn/``, see
+its SOURCE.md), both run as fresh processes on their file, in interleaved rounds; the
+median of the rounds' ratios is kept.  pfn's corpus is generated records with
+comments on some tricks, as people annotate.  Corpora are made once and kept in
+``benchmarks/corpus/``.
 """
 
 from __future__ import annotations
@@ -39,47 +42,67 @@ def median_time(run: Callable[[], object], rounds: int) -> float:
     return statistics.median(times)
 
 
-def pfn_corpus(records: int, seed: int = 2026) -> Path:
-    """A file of ``records`` generated Sochi records (matches of 12 deals, scored)."""
-    path = CORPUS / f"sochi-{records}-{seed}.pfn"
+REMARKS = ("Boris shows out", "the only card", "a safe exit", "Ceca unblocks",
+           "now the trumps are drawn", "an endplay", "Ana could claim here",
+           "the defence goes wrong", "a deep finesse", "ducking was better")
+"""What annotators write after a trick."""
+
+
+def pfn_corpus(records: int, seed: int = 2026, comments: bool = True) -> Path:
+    """A file of ``records`` generated Sochi records (matches of 12 deals, scored), a
+    comment after about one trick in five (``comments``), as annotated records have."""
+    path = CORPUS / f"sochi-{records}-{seed}{'-commented' * comments}.pfn"
     if not path.exists():
         from pfn.generate import generate
         from pfn.notation.reader import loads
         from pfn.notation.writer import dump
 
         CORPUS.mkdir(exist_ok=True)
+        rng = random.Random(seed)
         with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            buffer = io.StringIO()
             dump((r for text in generate(records, "sochi", seed, match_size=12, target=20)
-                  for r in loads(text)), handle)
+                  for r in loads(text)), buffer)
+            inside = False
+            for line in buffer.getvalue().splitlines(keepends=True):
+                if line.startswith("["):
+                    inside = line.startswith("[Play ")
+                elif inside and comments and line.strip() and rng.random() < 0.2:
+                    line = line.rstrip("\n") + " { " + rng.choice(REMARKS) + " }\n"
+                handle.write(line)
     return path
 
 
-def pgn_corpus(games: int, seed: int = 2026) -> Path:
-    """Random legal chess games written by python-chess."""
-    import chess
-    import chess.pgn
+REAL_PGN = HERE / "data" / "pgn"
 
-    path = CORPUS / f"chess-{games}-{seed}.pgn"
+
+def real_pgn_corpus(megabytes: float) -> Path:
+    """The real games of ``benchmarks/data/pgn`` repeated to about ``megabytes`` MB."""
+    text = "".join(p.read_text(encoding="utf-8").replace("\r\n", "\n").rstrip() + "\n\n"
+                   for p in sorted(REAL_PGN.glob("*.pgn")))
+    times = max(1, round(megabytes * 1e6 / len(text.encode())))
+    path = CORPUS / f"real-games-x{times}.pgn"
     if not path.exists():
         CORPUS.mkdir(exist_ok=True)
-        rng = random.Random(seed)
-        with open(path, "w", encoding="utf-8") as handle:
-            for number in range(games):
-                board = chess.Board()
-                game = chess.pgn.Game()
-                game.headers["Event"] = "Random game"
-                game.headers["Round"] = str(number + 1)
-                node: chess.pgn.GameNode = game
-                for _ in range(rng.randint(20, 160)):
-                    moves = list(board.legal_moves)
-                    if not moves:
-                        break
-                    move = rng.choice(moves)
-                    node = node.add_variation(move)
-                    board.push(move)
-                game.headers["Result"] = board.result()
-                handle.write(str(game) + "\n\n")
+        path.write_text(text * times, encoding="utf-8")
     return path
+
+
+READ_GAMES = ("import sys, chess.pgn\n"
+              "handle = open(sys.argv[1], encoding='utf-8')\n"
+              "count = 0\n"
+              "while chess.pgn.read_game(handle) is not None:\n"
+              "    count += 1\n"
+              "print(count)\n")
+"""python-chess reading every game of a file: parse and replay, as ``pfn check`` does."""
+
+
+def run_chess(path: Path) -> tuple[float, int]:
+    """Wall time of python-chess reading ``path`` in a fresh process, and the games."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", READ_GAMES, str(path)], env=ENV,
+                          capture_output=True, text=True, check=True)
+    return time.perf_counter() - start, int(done.stdout)
 
 
 def repeated(source: Path, times: int) -> Path:
@@ -130,36 +153,26 @@ def main() -> None:
     size = corpus.stat().st_size / 1e6
     print(f"corpus: {records} records, {size:.2f} MB ({corpus.name})")
 
-    # python-chess read_game, the anchor (in this process: parse and replay only)
-    import chess.pgn
-
+    # the anchor: python-chess read_game on real games, a fresh process on its file, as
+    # pfn check runs: each round runs both sides and gives a ratio; the median is kept,
+    # so a slow moment of the machine weighs on both sides alike
     from pfn.notation.reader import accelerated
 
-    games = 400 if args.quick else 2_000
-    pgn = pgn_corpus(games)
-    text = pgn.read_text(encoding="utf-8")
-    pgn_size = len(text.encode()) / 1e6
-
-    def read_games() -> float:
-        start = time.perf_counter()
-        handle = io.StringIO(text)
-        while chess.pgn.read_game(handle) is not None:
-            pass
-        return time.perf_counter() - start
-
-    # pfn check end to end in a fresh process, with lark-cython and without, measured
-    # in the same rounds as python-chess: each round gives a ratio, the median is kept,
-    # so a slow moment of the machine weighs on both sides alike
+    pgn = real_pgn_corpus(1.0 if args.quick else 5.0)
+    pgn_size = pgn.stat().st_size / 1e6
     labels = [("fast", {}), ("pure", {"PFN_PURE_PYTHON": "1"})]
     if not accelerated():
         print("check_fast: lark-cython is not installed (pip install '.[fast]')")
         labels = labels[1:]
     times: dict[str, list[float]] = {label: [] for label, _ in labels}
     times["chess"] = []
+    games = 0
     for _ in range(rounds):
         for label, env in labels:
-            times[label].append(run_cli(["check", "--summary", str(corpus)], env))
-        times["chess"].append(read_games())
+            times[label].append(run_cli(["check", "--summary", "--jobs", "1", str(corpus)],
+                                        env))
+        elapsed, games = run_chess(pgn)
+        times["chess"].append(elapsed)
     ratios = {label: statistics.median(
         (size / t) / (pgn_size / c) for t, c in zip(times[label], times["chess"], strict=True))
         for label, _ in labels}
@@ -168,7 +181,8 @@ def main() -> None:
         print(f"check_{label}: {records / elapsed:,.0f} records/s, {size / elapsed:.3f} MB/s")
     chess_time = statistics.median(times["chess"])
     print(f"python_chess_read_game: {games / chess_time:,.0f} games/s,"
-          f" {pgn_size / chess_time:.3f} MB/s")
+          f" {pgn_size / chess_time:.3f} MB/s on {games:,} real games, {pgn_size:.2f} MB"
+          f" ({pgn.name}; fresh process, as pfn check)")
 
     # parse only; replay and score only (in this process, lark-cython if installed)
     from pfn.match import MatchChecker
@@ -200,7 +214,7 @@ def main() -> None:
               f" (x{big_peak / small_peak:.2f})")
 
     # parallel speed-up on two workers, serial and parallel runs in turn
-    pairs = [(run_cli(["check", "--summary", str(corpus)]),
+    pairs = [(run_cli(["check", "--summary", "--jobs", "1", str(corpus)]),
               run_cli(["check", "--summary", "--jobs", "2", str(corpus)]))
              for _ in range(rounds)]
     one = statistics.median(p[0] for p in pairs)

@@ -221,7 +221,9 @@ def stats(
     sys.stdout.write(total.json() if fmt == "json" else total.csv() if fmt == "csv" else
                      total.table())
     if plot is not None:
-        total.plot(plot)
+        from pfn.render.charts import save_stats_chart
+
+        save_stats_chart(total, plot)
         sys.stderr.write(f"wrote {plot}\n")
     raise typer.Exit(EXIT_CLEAN)
 

@@ -157,30 +157,6 @@ class Stats:
                                                      data["diagnostics"].items()))
         return "\n".join(lines) + "\n"
 
-    def plot(self, path: str) -> None:
-        """A chart of the contracts played and their success rates (matplotlib)."""
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-
-        from pfn.render.diagram import FONT, save
-
-        data = self.as_dict()["contracts"]
-        names = list(data)
-        figure = Figure(figsize=(max(4.0, 0.5 * len(names) + 1.5), 4.2))
-        FigureCanvasAgg(figure)
-        deals, rates = figure.subplots(2, 1, sharex=True)
-        positions = range(len(names))
-        deals.bar(positions, [data[n]["deals"] for n in names], color="#3d5f9e")
-        deals.set_ylabel("deals", family=FONT)
-        rates.bar(positions, [(data[n]["success_rate"] or 0) * 100 for n in names],
-                  color="#1b7d2b")
-        rates.set_ylabel("made, %", family=FONT)
-        rates.set_ylim(0, 100)
-        rates.set_xticks(list(positions), names, rotation=45, ha="right", family=FONT)
-        deals.set_title(f"{self.deals} deals of {self.records} records", family=FONT)
-        figure.tight_layout()
-        save(figure, path)
-
 
 _STRAINS = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
 
