@@ -195,3 +195,28 @@ def test_check_summary_counts_each_code(tmp_path: Path) -> None:
     assert "bad.pfn:" not in out  # no single diagnostic, only the totals
     assert re.search(r"^\s+2\s+PFN-E107\s+unknown card$", out, re.M)
     assert re.search(r"^\s+1\s+PFN-E112\s+duplicate tag$", out, re.M)
+
+
+def test_every_command_is_mapped_and_runs_alone() -> None:
+    """The console script registers only the module of the command it runs: the map
+    names every command there is, and each command works when registered alone."""
+    import subprocess
+    import sys
+
+    from pfn.cli import COMMANDS, app
+
+    registered = {c.name or c.callback.__name__ for c in app.registered_commands}
+    assert registered == set(COMMANDS)
+    code = ("import sys; sys.argv = ['pfn', sys.argv[1], '--help']\n"
+            "import pfn.cli\n"
+            "from pfn.cli import common\n"
+            "try:\n    pfn.cli.main()\nexcept SystemExit as done:\n    code = done.code\n"
+            "print(code, sorted(c.name or c.callback.__name__ for c in"
+            " common.app.registered_commands))\n")
+    for command, module in COMMANDS.items():
+        done = subprocess.run([sys.executable, "-c", code, command], capture_output=True,
+                              text=True, check=True)
+        status, names = done.stdout.strip().splitlines()[-1].split(" ", 1)
+        assert status in ("0", "None"), (command, done.stdout)
+        alone = sorted(c for c, m in COMMANDS.items() if m == module)
+        assert names.replace("filter_", "filter") == str(alone).replace("filter_", "filter")

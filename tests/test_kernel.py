@@ -157,3 +157,47 @@ def test_a_hidden_hand_changes_nothing_the_play_shows(seed: int, variant: str,
         errors = [d for r in check_records(loads(hidden_text)) for d in r.diagnostics
                   if d.is_error]
         assert errors == []
+
+
+def _commented(text: str, rng: random.Random, mistake: bool) -> str:
+    """``text`` with comments, NAGs and suffixes on some cards of the play, and with
+    ``mistake`` two cards of one trick swapped (which may break a rule)."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("[Play "))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("[")),
+               len(lines))
+    for i in range(start + 1, end):
+        words = lines[i].split()
+        if not words:
+            continue
+        if mistake and i == start + 3 and len(words) >= 3:
+            words[1], words[2] = words[2], words[1]
+        if rng.random() < 0.5:
+            at = rng.randrange(len(words))
+            words[at] += rng.choice(["!", "?", " $14", " {a remark}", "!? {why not}"])
+        lines[i] = " ".join(words)
+    return "\n".join(lines)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from([v.name for v in VARIANTS]),
+       mistake=st.booleans())
+def test_annotated_plays_replay_as_the_plain_ones(seed: int, variant: str,
+                                                  mistake: bool) -> None:
+    """Comments, NAGs and suffixes change nothing in the play: the same tricks, winners,
+    counts and diagnostics (codes and places) as the record without them; a broken
+    trick is reported the same either way."""
+    rng = random.Random(seed)
+    for text in generate(3, variant, seed):
+        if "[Play " not in text:
+            continue
+        marked = _commented(text, rng, mistake)
+        bare = re.sub(r" ?(\$\d+|\{[^}]*\}|!\?|!|\?)", "", marked)
+        a = replay(one(marked), on_error="collect")
+        b = replay(one(bare), on_error="collect")
+        assert [(t.cards, t.seats, t.winner) for t in a.tricks] == \
+            [(t.cards, t.seats, t.winner) for t in b.tricks]
+        assert a.taken == b.taken
+        codes = [(d.code, d.line) for r in check_records(loads(marked)) for d in r.diagnostics]
+        assert codes == [(d.code, d.line) for r in check_records(loads(bare))
+                         for d in r.diagnostics]

@@ -32,7 +32,7 @@ def _version(value: bool) -> None:
 app = typer.Typer(
     name="pfn",
     help="Preferans hand histories as text: check, format, convert, score, render, show,"
-         " solve and annotate PFN records.",
+         " solve and annotate PFN records; filter, dedupe, count and split corpora.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -46,7 +46,7 @@ def _root(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
         help="Print the version and exit.")] = False) -> None:
     """Preferans hand histories as text: check, format, convert, score, render, show,
-    solve and annotate PFN records."""
+    solve and annotate PFN records; filter, dedupe, count and split corpora."""
 
 
 class OutputFormat(StrEnum):

@@ -187,9 +187,10 @@ class PlayStage:
     def _plain(self, tricks: Sequence[CardRun]) -> bool:
         """Play a plain, complete, legal main line on the kernel.
 
-        Plain means: every hand known, ten tricks of known cards, no annotation, no
-        claim.  The first irregularity returns ``False`` and the play is replayed card
-        by card from the start, which reports it precisely."""
+        Plain means: every hand known, ten tricks of known cards, no variation
+        (comments, NAGs and ``!``/``?`` change nothing in the play), no claim.  The first
+        irregularity returns ``False`` and the play is replayed card by card from the
+        start, which reports it precisely."""
         r = self.r
         rules = self.rules
         order = self.participants
@@ -208,8 +209,10 @@ class PlayStage:
         for number, run in enumerate(tricks, start=1):
             cards = run.cards
             on_table = len(kernel.cards)  # the talon card of a talon-led trick
-            if run.anns is not None or None in cards or len(cards) != len(order) + on_table:
-                return False
+            if None in cards or len(cards) != len(order) + on_table or (
+                    run.anns is not None and any(a is not None and a.variations
+                                                 for a in run.anns)):
+                return False  # a variation is replayed from its branch, card by card
             before = tuple(kernel.hands)
             if not kernel.play_trick(cards[on_table:] if on_table else cards):  # type: ignore[arg-type]
                 return False
