@@ -6,8 +6,11 @@ import io
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pfn.cards import Card
 from pfn.contract import Contract
@@ -247,3 +250,149 @@ def test_unterminated_comment_costs_one_record() -> None:
     records = loads(text)
     assert [r.syntax_ok for r in records] == [False, True, True]
     assert [d.code for d in records[0].diagnostics] == ["PFN-E103"]
+
+
+# -- the fast path and Lark build the same records -----------------------------------
+
+
+def _both(text: str) -> tuple[object, object]:
+    """``text`` (one record) built by the scanner and by Lark, each with what it saw:
+    the record, its diagnostics and the positions of its tags, calls and cards."""
+    from pfn.notation.reader import _builder, _parser
+    from pfn.notation.scan import scan
+
+    def seen(record: object) -> object:
+        if record is None:
+            return None
+        r: Any = record
+        places = [t.pos for t in r.tags]
+        for section in (r.auction, r.defence):
+            places += [c.pos for c in section.calls] if section else []
+        for run in (r.play.tricks if r.play else ()):
+            places += [run.position(i) for i in range(len(run.cards))]
+        return (r, [(d.code, d.line, d.col, d.message) for d in r.diagnostics], places)
+
+    builder = _builder()
+    builder.reset("x.pfn", 7, 100, text)
+    fast = scan(text, builder)
+    parser, lark_builder = _parser()
+    lark_builder.reset("x.pfn", 7, 100, text)
+    try:
+        slow = parser.parse(text)
+    except Exception:
+        slow = None
+    return seen(fast), seen(slow)
+
+
+def _chunks(text: str) -> list[str]:
+    from pfn.notation.split import split_records
+
+    return [c.text for c in split_records(io.StringIO(text)) if c.text]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.rglob("*.pfn")), ids=lambda p: p.name)
+def test_scanner_and_lark_agree_on_every_example(path: Path) -> None:
+    for chunk in _chunks(path.read_text(encoding="utf-8-sig")):
+        fast, slow = _both(chunk)
+        if fast is not None:  # the scanner took it: Lark builds the very same
+            assert fast == slow
+        # the scanner gives up only where Lark finds an error, or on variations it
+        # could take too (never on a plain well-formed record)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**6), cuts=st.lists(st.tuples(st.integers(0, 4000),
+                                                           st.sampled_from(
+       ["(", ")", "{", "}", "[", "]", '"', ";", "%", "\n", "\n\n", " ( SA ) ", "(x (y) z)",
+        "{ c }", "\r", "S7", "$14", "!"])), max_size=4))
+def test_scanner_and_lark_agree_on_damaged_records(seed: int, cuts: list[tuple[int, str]]
+                                                   ) -> None:
+    """Generated records with characters dropped in: wherever the scanner takes a text,
+    Lark builds the same record; wherever Lark refuses it, the scanner has given up."""
+    from pfn.generate import generate
+
+    text = next(iter(generate(1, "sochi", seed)))
+    for at, piece in cuts:
+        at = at % (len(text) + 1)
+        text = text[:at] + piece + text[at:]
+    for chunk in _chunks(text):
+        fast, slow = _both(chunk)
+        if slow is None:
+            assert fast is None
+        elif fast is not None:
+            assert fast == slow
+
+
+def test_a_well_formed_record_never_needs_lark() -> None:
+    """Reading the examples that parse imports no Lark at all (a faster start)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom pfn.notation.reader import read\n"
+            "for path in sys.argv[1:]:\n    list(read(path))\n"
+            "print('lark' in sys.modules)\n")
+    clean = [str(p) for p in sorted(EXAMPLES.glob("*.pfn"))]
+    done = subprocess.run([sys.executable, "-c", code, *clean], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), marks=st.lists(st.tuples(
+    st.integers(0, 12), st.sampled_from([" {after}", " { two\n lines }", " ; to the end",
+                                         "\n{ its own line }", " {a} {b}", " {mid} "])),
+    max_size=4))
+def test_the_play_fast_path_reads_comments_as_the_general_one(
+        seed: int, marks: list[tuple[int, str]]) -> None:
+    """A Play section with comments after (or within) its tricks: the fast path builds
+    the very record the general, word-by-word path builds — cards, their comments and
+    every card's position."""
+    from pfn.generate import generate
+    from pfn.notation.sections import SectionReader
+
+    text = next(iter(generate(1, "sochi", seed)))
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines) if line.startswith("[Play ")), None)
+    if start is None:
+        return
+    for at, mark in marks:
+        i = start + 1 + at % max(1, len(lines) - start - 1)
+        if i < len(lines) and lines[i] and not lines[i].startswith("["):
+            if mark == " {mid} ":
+                words = lines[i].split()
+                lines[i] = " ".join([*words[:1], "{mid}", *words[1:]])
+            else:
+                lines[i] += mark
+    changed = "\n".join(lines)
+
+    def read(record_text: str) -> object:
+        record = one(record_text)
+        places = [run.position(i) for run in (record.play.tricks if record.play else ())
+                  for i in range(len(run.cards))]
+        return record, places, [(d.code, d.line, d.col) for d in record.diagnostics]
+
+    fast = read(changed)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SectionReader, "_plain_play", lambda self, entry: None)
+        assert read(changed) == fast
+
+
+def test_a_comment_after_a_trick_keeps_the_play_on_the_fast_path() -> None:
+    from pfn.notation.sections import SectionReader
+
+    served = []
+    original = SectionReader._plain_play
+
+    def spy(self: SectionReader, entry: Any) -> Any:
+        found = original(self, entry)
+        served.append(found is not None)
+        return found
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SectionReader, "_plain_play", spy)
+        record = one('[Variant "sochi"]\n[Play "A"]\nS7 ST S8 { Boris wins }\nHK HJ HA\n')
+    assert served == [True]
+    assert record.play is not None
+    first = record.play.tricks[0]
+    assert first.ann(2) is not None and first.ann(2).comments == ("Boris wins",)  # type: ignore[union-attr]
+    assert first.position(1) == (3, 4)

@@ -15,8 +15,6 @@ import re
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from lark import Transformer
-
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import (
@@ -96,14 +94,15 @@ _TAG_CACHE: dict[str, tuple[str, str, int]] = {}
 """Tag texts already taken apart (most tags repeat from record to record)."""
 
 
-class RecordBuilder(SectionReader, Transformer[Any, Record]):
-    """Inline Lark transformer building one :class:`Record` per parse.
+class RecordBuilder(SectionReader):
+    """The grammar's callbacks (``start``, ``entry``, ``variation``) building one
+    :class:`Record` per parse: called by Lark as an inline transformer, or by the fast
+    path's scanner (:mod:`pfn.notation.scan`).
 
     Call :meth:`reset` before each parse with where the text comes from.
     """
 
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self.reset(None, 1, 0, "")
 
     def reset(self, name: str | None, line: int, offset: int, text: str,

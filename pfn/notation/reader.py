@@ -14,17 +14,19 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, cast
-
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import Record, Source
 from pfn.notation.build import SESSION_TAGS, RecordBuilder
+from pfn.notation.scan import scan
 from pfn.notation.sections import MAX_NESTING, TooDeep
 from pfn.notation.split import Chunk, split_records
 from pfn.resources import resource
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 PFN_VERSION = "1.0"
 _BAD_BYTES = re.compile("[\udc80-\udcff]+")
@@ -48,8 +50,24 @@ def _plugins() -> dict[str, Any]:
 
 
 @functools.cache
+def _builder() -> RecordBuilder:
+    """The builder the fast path's scanner calls."""
+    return RecordBuilder()
+
+
+@functools.cache
 def _parser() -> tuple[Lark, RecordBuilder]:
-    builder = RecordBuilder()
+    """Lark, for records the scanner does not take (imported only then)."""
+    from lark import Lark, Transformer
+
+    class LarkBuilder(RecordBuilder, Transformer[Any, Record]):
+        """The builder as Lark's inline transformer."""
+
+        def __init__(self) -> None:
+            Transformer.__init__(self, visit_tokens=False)
+            RecordBuilder.__init__(self)
+
+    builder = LarkBuilder()
     grammar = resource("grammars", "pfn.lark")
     try:  # Lark keeps the analysed grammar in a temporary file: much faster start-up
         parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
@@ -63,6 +81,8 @@ def _parser() -> tuple[Lark, RecordBuilder]:
 @functools.cache
 def _plain_parser() -> Lark:
     """The same grammar without a transformer, for classifying syntax errors."""
+    from lark import Lark
+
     return Lark(resource("grammars", "pfn.lark"), parser="lalr", lexer="contextual")
 
 
@@ -102,19 +122,30 @@ class Reader:
         if _BAD_BYTES.search(text):
             problems += _bad_bytes(text, chunk, self.name)
             text = _BAD_BYTES.sub("\ufffd", text)
-        parser, builder = _parser()
-        builder.reset(self.name, chunk.line, chunk.offset, text,
-                      [t for _, t in chunk.directives if not _DIRECTIVE_RE.match(t)],
-                      self.previous)
+        notes = [t for _, t in chunk.directives if not _DIRECTIVE_RE.match(t)]
+        builder = _builder()
+        builder.reset(self.name, chunk.line, chunk.offset, text, notes, self.previous)
         try:
-            record = cast(Record, parser.parse(text))  # the transformer builds a Record
-        except (UnexpectedInput, TooDeep) as error:
-            diagnostic = (syntax_diagnostic(error, text, chunk.line, self.name)
-                          if isinstance(error, UnexpectedInput) else
-                          _too_deep(error, text, chunk.line, self.name))
+            found = scan(text, builder)  # the fast path: a well-formed record
+            if found is None:  # Lark decides, and says what is wrong
+                from lark.exceptions import UnexpectedInput
+
+                parser, lark_builder = _parser()
+                lark_builder.reset(self.name, chunk.line, chunk.offset, text, notes,
+                                   self.previous)
+                try:
+                    found = cast(Record, parser.parse(text))  # the transformer builds it
+                except UnexpectedInput as error:
+                    return Record(directives=tuple(t for _, t in chunk.directives),
+                                  source=Source(self.name, chunk.line, chunk.offset, text),
+                                  diagnostics=(*problems, syntax_diagnostic(
+                                      error, text, chunk.line, self.name)), syntax_ok=False)
+            record = found
+        except TooDeep as error:
             return Record(directives=tuple(t for _, t in chunk.directives),
                           source=Source(self.name, chunk.line, chunk.offset, text),
-                          diagnostics=(*problems, diagnostic), syntax_ok=False)
+                          diagnostics=(*problems, _too_deep(error, text, chunk.line,
+                                                            self.name)), syntax_ok=False)
         if problems:
             from dataclasses import replace
             record = replace(record, diagnostics=(*problems, *record.diagnostics))
@@ -205,6 +236,8 @@ def _too_deep(error: TooDeep, text: str, first_line: int, name: str | None) -> D
 def _example_label(text: str) -> tuple[str, str] | None:
     """Match a failing text against :data:`_EXAMPLES` with the pure-Python parser (its
     parser states compare; lark-cython's do not)."""
+    from lark.exceptions import UnexpectedInput
+
     try:
         _plain_parser().parse(text)
     except UnexpectedInput as error:
@@ -217,6 +250,8 @@ def _example_label(text: str) -> tuple[str, str] | None:
 def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
                       name: str | None) -> Diagnostic:
     """A friendly diagnostic for a Lark parse error in a record starting at ``first_line``."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF
+
     lines = text_lines(text)
     line = getattr(error, "line", 1) or 1
     col = getattr(error, "column", 1) or 1

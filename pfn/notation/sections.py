@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from pfn.cards import CARD_BY_NAME, Card
@@ -348,18 +348,43 @@ class SectionReader:
                        tuple(positions), tuple(texts))
 
     def _plain_play(self, entry: TagEntry) -> tuple[CardRun, ...] | None:
-        """The tricks of a Play section of plain canonical cards (the fast path)."""
-        plain = self._plain_words(entry)
-        if plain is None:
-            return None
-        runs = []
+        """The tricks of a Play section of plain canonical cards, one trick a line, with
+        perhaps a comment after a trick (the fast path: machine-written and annotated
+        records); anything else goes the general way."""
+        runs: list[CardRun] = []
+        notes: dict[int, list[str]] = {}  # run -> comments after its last card
         cards_by_name = CARD_BY_NAME
-        for line, col, text in plain:
-            cards = tuple(map(cards_by_name.get, text.split()))
-            if None in cards and not all(c is not None or w == "-"
-                                         for c, w in zip(cards, text.split(), strict=True)):
-                return None  # aliases, claims, annotations: the general path
-            runs.append(CardRun(cards, None, None, origin=(line, col, text)))
+        last_line = 0
+        for element in entry.elements:
+            if isinstance(element, _RawVariation):
+                return None
+            kind = element.type
+            if kind == "NL":
+                continue
+            if kind != "WORDS":  # a comment: after the trick before it on its line
+                if not runs:
+                    return None
+                notes.setdefault(len(runs) - 1, []).append(self._comment(element.value))
+                continue
+            line, col = element.line + self._line0, element.column
+            if line == last_line:
+                return None  # a trick goes on after a comment: the general path
+            for offset, text in enumerate(element.value.split("\n")):
+                if not text or text.isspace():
+                    continue
+                words = text.split()
+                cards = tuple(map(cards_by_name.get, words))
+                if None in cards and not all(c is not None or w == "-"
+                                             for c, w in zip(cards, words, strict=True)):
+                    return None  # aliases, claims, annotations: the general path
+                runs.append(CardRun(cards, None, None,
+                                    origin=(line + offset, col if not offset else 1, text)))
+                last_line = line + offset
+        for index, said in notes.items():
+            run = runs[index]
+            anns: list[Annotation | None] = [None] * len(run.cards)
+            anns[-1] = Annotation(comments=tuple(said))
+            runs[index] = replace(run, anns=tuple(anns))
         return tuple(runs)
 
     def _play(self, entry: TagEntry, comments: list[str], players: int) -> Play:
