@@ -205,8 +205,11 @@ def main() -> None:
     # memory on a file ten times larger
     base = pfn_corpus(memory_base, seed=7)
     big = repeated(base, 10)
-    for label, command in (("check", ["check", "--summary"]), ("fmt", ["fmt", "--stdout"]),
-                           ("score", ["score"])):
+    for label, command in (("check", ["check", "--summary", "--jobs", "1"]),
+                           ("fmt", ["fmt", "--stdout"]), ("score", ["score"]),
+                           ("filter", ["filter", "--outcome", "made", "--jobs", "1"]),
+                           ("dedupe", ["dedupe", "--jobs", "1"]),
+                           ("stats", ["stats", "--jobs", "1"])):
         small_peak = peak_memory([*command, str(base)])
         big_peak = peak_memory([*command, str(big)])
         print(f"peak_memory_{label}: {small_peak:.1f} MB on {base.stat().st_size / 1e6:.1f} MB,"
@@ -221,6 +224,21 @@ def main() -> None:
     two = statistics.median(p[1] for p in pairs)
     speedup = statistics.median(a / b for a, b in pairs)
     print(f"jobs_2_speedup: {speedup:.2f}x ({one:.2f} s -> {two:.2f} s)")
+
+    # the same two workers as a local Dask cluster (its start-up included), in turn
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        print("dask: not installed (pip install '.[dask]')")
+    else:
+        pairs = [(run_cli(["check", "--summary", "--jobs", "2", str(corpus)]),
+                  run_cli(["check", "--summary", "--engine", "dask", "--jobs", "2",
+                           str(corpus)])) for _ in range(rounds)]
+        local = statistics.median(p[0] for p in pairs)
+        dask = statistics.median(p[1] for p in pairs)
+        print(f"dask_2_workers: {records / dask:,.0f} records/s, {size / dask:.3f} MB/s"
+              f" ({dask:.2f} s, a local cluster started each run) against --jobs 2:"
+              f" {records / local:,.0f} records/s ({local:.2f} s)")
 
     # cold start on one small file against a bare Typer command, in turn
     small = HERE.parent / "examples" / "brief.pfn"
