@@ -214,6 +214,17 @@ Batch = tuple[list[Chunk], dict[str, str]]
 """Chunks checked together, and the session tags (``#``) in force before them."""
 
 
+def contains(path: str | Path, needle: bytes, block: int = 1 << 20) -> bool:
+    """Whether a file holds ``needle`` anywhere (read in blocks, at C speed)."""
+    tail = b""
+    with open(path, "rb") as handle:
+        while data := handle.read(block):
+            if needle in tail + data[:len(needle)] or needle in data:
+                return True
+            tail = data[-len(needle):]
+    return False
+
+
 def _batches(path: str | Path) -> Iterator[Batch]:
     """Chunks of a file in batches that can be checked apart: a batch never splits a
     match, and carries the values that ``#`` tags before it stand for."""
@@ -222,6 +233,7 @@ def _batches(path: str | Path) -> Iterator[Batch]:
     from pfn.notation.sections import unescape
 
     names = {name.casefold(): name for name in SESSION_TAGS}
+    inherits = contains(path, b'"#"')  # no "#" anywhere: no session values to carry
     batch: list[Chunk] = []
     previous: dict[str, str] = {}
     carried: dict[str, str] = {}
@@ -235,7 +247,7 @@ def _batches(path: str | Path) -> Iterator[Batch]:
                 batch, carried = [], dict(previous)
             batch.append(chunk)
             last_match = match
-            for m in _SESSION_TAG_RE.finditer(chunk.text):
+            for m in _SESSION_TAG_RE.finditer(chunk.text) if inherits else ():
                 name = names.get(m.group(1).casefold())
                 if name is not None and m.group(2).strip() != "#":
                     previous[name] = unescape(m.group(2))

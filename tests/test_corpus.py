@@ -7,11 +7,13 @@ tags read with plain regular expressions — never from the tool under test.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -357,3 +359,34 @@ def test_examples_dedupe_to_themselves() -> None:
         keys = [content_key(r) for r in load(path) if not r.empty]
         games = [k for k in keys if k is not None]
         assert len(games) == len(set(games)), path
+
+
+def test_contains_finds_a_needle_across_block_boundaries(tmp_path: Path) -> None:
+    from pfn.check import contains
+
+    path = tmp_path / "f.bin"
+    for at in range(0, 12):
+        data = b"x" * at + b'"#"' + b"y" * 5
+        path.write_bytes(data)
+        assert contains(path, b'"#"', block=4)
+    path.write_bytes(b'"#' + b"x" * 10 + b'#"')
+    assert not contains(path, b'"#"', block=4)
+
+
+def test_a_serial_run_holds_whole_matches_a_group_at_a_time(tmp_path: Path) -> None:
+    """Serially, a job is given groups of records cut only where a match ends."""
+    from pfn.corpus.stream import Entry
+
+    source = tmp_path / "pool.pfn"
+    source.write_text("\n".join(generate(30, "sochi", 4, match_size=7)), encoding="utf-8")
+
+    class Groups:
+        def run(self, found: Any) -> list[str | None]:
+            return [e.record.match for e in found if isinstance(e, Entry)]
+
+    groups = list(engine.run(str(source), Groups()))  # type: ignore[arg-type]
+    assert sum(map(len, groups)) == 30
+    small = list(engine._groups((Entry(r) for r in load(source) if not r.empty), size=3))
+    assert len(small) > 1
+    for before, after in itertools.pairwise(small):
+        assert before[-1].record.match != after[0].record.match

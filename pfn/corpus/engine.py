@@ -90,6 +90,9 @@ def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
                 yield line
         total[0] = byte
 
+    from pfn.check import contains
+
+    inherits = contains(path, b'"#"')  # no "#" anywhere: no session values to carry
     first: tuple[int, int, int] | None = None  # byte, line, char offset of the span
     count = 0
     carried: dict[str, str] = {}
@@ -111,7 +114,7 @@ def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
             first = (byte, begin, char if begin > 1 else 0)
         count += 1
         last_match = match
-        for m in _SESSION_TAG_RE.finditer(chunk.text):
+        for m in _SESSION_TAG_RE.finditer(chunk.text) if inherits else ():
             tag = names.get(m.group(1).casefold())
             if tag is not None and m.group(2).strip() != "#":
                 previous[tag] = unescape(m.group(2))
@@ -161,6 +164,22 @@ def run_task(task: Task[R]) -> R:
     return task.job.run(entries(span_records(task.span), task.check, task.rules))
 
 
+def _groups(found: Iterator[Entry], size: int = SPAN_RECORDS) -> Iterator[list[Entry]]:
+    """Entries in groups of about ``size``, cut only where a match ends (so a job sees
+    whole matches, and a serial run holds one group at a time, not the file)."""
+    group: list[Entry] = []
+    last: str | None = None
+    for entry in found:
+        match = entry.record.match
+        if len(group) >= size and (match is None or match != last):
+            yield group
+            group = []
+        group.append(entry)
+        last = match
+    if group:
+        yield group
+
+
 def default_jobs(path: str) -> int:
     """Workers to use when none are asked for: one per CPU for a big file, else one."""
     try:
@@ -173,16 +192,17 @@ def default_jobs(path: str) -> int:
 def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, str], ...] = (),
         jobs: int = 1, engine: Engine = "local", scheduler: str | None = None,
         name: str | None = None) -> Iterator[R]:
-    """The job's results over ``path``, in input order: serially (one result for the
-    whole file), in ``jobs`` worker processes, or on Dask (a local cluster of ``jobs``
-    workers, or the one at ``scheduler``), one result per span."""
+    """The job's results over ``path``, in input order: serially (one result per group
+    of records, whole matches each), in ``jobs`` worker processes, or on Dask (a local
+    cluster of ``jobs`` workers, or the one at ``scheduler``), one result per span."""
     if engine == "dask":
         yield from _dask(path, job, check, rules, jobs, scheduler, name)
         return
     if jobs <= 1:
         from pfn.notation.reader import read
 
-        yield job.run(entries(read(path, name=name or path), check, rules))
+        for group in _groups(entries(read(path, name=name or path), check, rules)):
+            yield job.run(iter(group))
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
