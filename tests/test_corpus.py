@@ -390,3 +390,17 @@ def test_a_serial_run_holds_whole_matches_a_group_at_a_time(tmp_path: Path) -> N
     assert len(small) > 1
     for before, after in itertools.pairwise(small):
         assert before[-1].record.match != after[0].record.match
+
+
+def test_annotate_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path) -> None:
+    """The open-hand analysis, the work a cluster pays for, runs through the same
+    engines with the same output."""
+    source = tmp_path / "analysis.pfn"
+    source.write_text((EXAMPLES / "analysis.pfn").read_text(encoding="utf-8"), encoding="utf-8")
+    outputs = []
+    for extra in ([], ["-j", "2"], ["--engine", "dask", "-j", "2"]):
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", "annotate", str(source), *extra],
+                              capture_output=True, text=True, timeout=300)
+        outputs.append((done.returncode, done.stdout))
+    assert outputs[0][0] == 0 and "{ dd: 8 → 7" in outputs[0][1]
+    assert outputs[1] == outputs[0] and outputs[2] == outputs[0]

@@ -137,3 +137,24 @@ def _annotated(ann: Annotation | None, note: CardNote | None) -> Annotation | No
         comments = (*comments, note.comment)
     new = replace(base, suffix=suffix, comments=comments)
     return new if new else None
+
+
+@dataclass(frozen=True)
+class Annotated:
+    """What annotating one record gave: small enough to send back from a worker."""
+
+    record: Record
+    """The record annotated, or as it was (nothing to analyse, or ``problem``)."""
+    problem: str | None = None
+    mistakes: int = 0
+
+
+def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> Annotated:
+    """Analyse and annotate one record (what ``pfn annotate`` does to each, in this
+    process or a worker's)."""
+    if not record.syntax_ok or record.empty or record.play is None:
+        return Annotated(record)
+    found = analyse(record, rules)
+    if found.problem is not None:
+        return Annotated(record, found.problem)
+    return Annotated(annotate(found), None, len(found.mistakes))

@@ -159,6 +159,15 @@ def annotate(
         "--output", "-o", help="Write the annotated file here (it may be the input; default:"
                                " standard output).", show_default=False)] = None,
     rule: RulesOpt = None,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="Worker processes analysing records at once (0: one per CPU).",
+        min=0)] = 1,
+    engine: Annotated[str, typer.Option(
+        "--engine", help="local (this machine's processes) or dask (a Dask cluster: local,"
+                         " or --scheduler).")] = "local",
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
+        show_default=False)] = None,
 ) -> None:
     """Mark every card that costs its side tricks: ? one trick, ?? two or more, with a
     comment {dd: before → after; best …}.
@@ -166,30 +175,32 @@ def annotate(
     The cards never change and a suffix written by hand is kept; running it again
     changes nothing.  Records that cannot be analysed are written as they are and named
     on stderr."""
-    from pfn.analysis.annotate import analyse
-    from pfn.analysis.annotate import annotate as annotated
+    import functools
+    import os
+
+    from pfn.analysis.annotate import annotate_record
     from pfn.cli.common import print_diagnostics, stdin
+    from pfn.corpus.engine import EngineError, map_ordered
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 
+    if engine not in ("local", "dask"):
+        raise typer.BadParameter(f"{engine!r}: local or dask", param_hint="--engine")
     rules = parse_rules(rule)
     marked = 0
+    work = functools.partial(annotate_record, rules=rules)
 
     def records(lines: Any, name: str) -> Any:
         nonlocal marked
-        for record in formatted(lines, name):
-            if not record.syntax_ok or record.empty or record.play is None:
-                yield record
-                continue
-            found = analyse(record, rules)
-            if found.problem is not None:
-                board = record.tag("Board")
+        for done in map_ordered(work, formatted(lines, name), jobs=jobs or os.cpu_count() or 1,
+                                engine="dask" if engine == "dask" else "local",
+                                scheduler=scheduler):
+            if done.problem is not None:
+                board = done.record.tag("Board")
                 sys.stderr.write(f"{name}: {'board ' + board if board else 'a record'}:"
-                                 f" {found.problem}\n")
-                yield record
-                continue
-            marked += len(found.mistakes)
-            yield annotated(found)
+                                 f" {done.problem}\n")
+            marked += done.mistakes
+            yield done.record
 
     try:
         if source == "-":
@@ -210,6 +221,8 @@ def annotate(
                     export(records(f, source), sys.stdout, source)
                 else:
                     write_atomic(output, lambda out: export(records(f, source), out, source))
+    except EngineError as error:
+        raise fail(str(error)) from None
     except NotFormatted as error:
         print_diagnostics(error.problems, stream=sys.stderr)
         sys.stderr.write(f"{source}: not annotated (fix the errors first)\n")

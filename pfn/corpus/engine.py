@@ -13,11 +13,12 @@ result; the caller folds the results in order.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -25,6 +26,7 @@ from pfn.corpus.stream import Entry, entries
 from pfn.model import Record
 
 R = TypeVar("R")
+T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
 Engine = Literal["local", "dask"]
 
@@ -216,8 +218,41 @@ def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, 
             yield pending.popleft().result()
 
 
-def _dask(path: str, job: Job[R], check: bool, rules: tuple[tuple[str, str], ...], jobs: int,
-          scheduler: str | None, name: str | None) -> Iterator[R]:
+def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
+                engine: Engine = "local", scheduler: str | None = None) -> Iterator[R]:
+    """``function`` over ``items``, results in order: here, in ``jobs`` worker processes
+    or on Dask — for work heavy per item (the open-hand analysis of a record), where
+    sending each item is cheap beside doing it.  At most a few items per worker are in
+    flight, so memory stays bounded."""
+    if engine == "dask":
+        with _dask_client(jobs, scheduler) as client:
+            window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})), 1)
+            pending: deque[Any] = deque()
+            for item in items:
+                pending.append(client.submit(function, item, pure=False))
+                while len(pending) > window:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        return
+    if jobs <= 1:
+        yield from map(function, items)
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    futures: deque[Future[R]] = deque()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for item in items:
+            futures.append(pool.submit(function, item))
+            while len(futures) > 4 * jobs:
+                yield futures.popleft().result()
+        while futures:
+            yield futures.popleft().result()
+
+
+@contextlib.contextmanager
+def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
+    """A Dask client: on a local cluster of ``jobs`` workers, or at ``scheduler``."""
     try:
         import dask.distributed
     except ImportError:
@@ -234,6 +269,16 @@ def _dask(path: str, job: Job[R], check: bool, rules: tuple[tuple[str, str], ...
         except OSError as error:
             raise EngineError(f"no Dask scheduler at {scheduler}: {error}") from None
     try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _dask(path: str, job: Job[R], check: bool, rules: tuple[tuple[str, str], ...], jobs: int,
+          scheduler: str | None, name: str | None) -> Iterator[R]:
+    with _dask_client(jobs, scheduler) as client:
         window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})), 1)
         pending: deque[Any] = deque()
         for span in spans(os.path.abspath(path), name or path):
@@ -242,10 +287,6 @@ def _dask(path: str, job: Job[R], check: bool, rules: tuple[tuple[str, str], ...
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 class EngineError(RuntimeError):
