@@ -50,6 +50,9 @@ demo: $(STAMP)
 	$(BIN)/pfn stats examples/sochi-match.pfn examples/leningrad-match.pfn --plot out/contracts.png
 	$(BIN)/pfn split examples/four-players.pfn --by 1 --dir out/split
 	@echo
+	@echo "== highlighting: the pfn Pygments lexer and style (into out/)"
+	$(BIN)/pygmentize -l pfn -O style=pfn,full -f html -o out/brief-highlighted.html examples/brief.pfn
+	@echo
 	@echo "== pfn solve examples/analysis.pfn --board 1: best play, each card, the strain table"
 	$(BIN)/pfn solve examples/analysis.pfn --board 1
 	@echo "== pfn annotate examples/analysis.pfn: the cards that cost tricks, marked"
