@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pfn.cli.common import EXIT_CLEAN, EXIT_PROBLEMS, RulesOpt, app, fail, parse_rules
+from pfn.cli.common import (
+    EXIT_CLEAN,
+    EXIT_PROBLEMS,
+    EngineOpt,
+    RulesOpt,
+    SchedulerOpt,
+    app,
+    engine_of,
+    fail,
+    parse_rules,
+)
 
 if TYPE_CHECKING:
     from pfn.analysis.solve import Solution
@@ -162,12 +172,8 @@ def annotate(
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker processes analysing records at once (0: one per CPU).",
         min=0)] = 1,
-    engine: Annotated[str, typer.Option(
-        "--engine", help="local (this machine's processes) or dask (a Dask cluster: local,"
-                         " or --scheduler).")] = "local",
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
-        show_default=False)] = None,
+    engine: EngineOpt = "local",
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Mark every card that costs its side tricks: ? one trick, ?? two or more, with a
     comment {dd: before → after; best …}.
@@ -184,8 +190,7 @@ def annotate(
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 
-    if engine not in ("local", "dask"):
-        raise typer.BadParameter(f"{engine!r}: local or dask", param_hint="--engine")
+    runner = engine_of(engine)
     rules = parse_rules(rule)
     marked = 0
     work = functools.partial(annotate_record, rules=rules)
@@ -193,7 +198,7 @@ def annotate(
     def records(lines: Any, name: str) -> Any:
         nonlocal marked
         for done in map_ordered(work, formatted(lines, name), jobs=jobs or os.cpu_count() or 1,
-                                engine="dask" if engine == "dask" else "local",
+                                engine=runner,
                                 scheduler=scheduler):
             if done.problem is not None:
                 board = done.record.tag("Board")

@@ -15,10 +15,13 @@ from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
     EXIT_UNUSABLE,
+    EngineOpt,
     OutputFormat,
     PathsArg,
     RulesOpt,
+    SchedulerOpt,
     app,
+    engine_of,
     is_stdin,
     parse_rules,
     print_diagnostics,
@@ -53,12 +56,8 @@ def check(
         "--jobs", "-j", help="Worker processes, each checking whole matches (0: one per CPU;"
                              " default: one per CPU for a file of 4 MB or more, else one).",
         min=0, show_default=False)] = None,
-    engine: Annotated[str, typer.Option(
-        "--engine", help="local (this machine's processes) or dask (a Dask cluster: local,"
-                         " or --scheduler).")] = "local",
-    scheduler: Annotated[str | None, typer.Option(
-        "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
-        show_default=False)] = None,
+    engine: EngineOpt = "local",
+    scheduler: SchedulerOpt = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
     summary: Annotated[bool, typer.Option(
@@ -90,8 +89,7 @@ def check(
     from pfn.corpus.engine import EngineError, default_jobs
     from pfn.notation.reader import Reader
 
-    if engine not in ("local", "dask"):
-        raise typer.BadParameter(f"{engine!r}: local or dask", param_hint="--engine")
+    runner = engine_of(engine)
     options = CheckOptions(parse_rules(rule), structure_only, analyse)
     chosen, dropped = _matcher(select), _matcher(ignore)
     files = records = errors = warnings = 0
@@ -117,7 +115,7 @@ def check(
             workers = default_jobs(str(path)) if jobs is None else (jobs or os.cpu_count() or 1)
             try:
                 yield from check_stream(path, options, workers,
-                                        engine="dask" if engine == "dask" else "local",
+                                        engine=runner,
                                         scheduler=scheduler)
             except EngineError as error:
                 sys.stderr.write(f"pfn: {error}\n")

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, Literal, TextIO
 
 import typer
 
@@ -58,6 +58,12 @@ class OutputFormat(StrEnum):
 
 PathsArg = Annotated[list[str] | None, typer.Argument(
     help="PFN files, directories (searched for *.pfn) or globs; '-' or nothing for stdin.",
+    show_default=False)]
+EngineOpt = Annotated[str, typer.Option(
+    "--engine", help="local (this machine's processes) or dask (a Dask cluster: local, or"
+                     " --scheduler).")]
+SchedulerOpt = Annotated[str | None, typer.Option(
+    "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
     show_default=False)]
 RulesOpt = Annotated[list[str] | None, typer.Option(
     "--rule", "-r", help="House rule override, key=value (repeatable); `pfn rules` lists"
@@ -125,6 +131,13 @@ def fail(message: str) -> typer.Exit:
     """One line on standard error, and the exit for unusable input."""
     sys.stderr.write(f"pfn: {message}\n")
     return typer.Exit(EXIT_UNUSABLE)
+
+
+def engine_of(value: str) -> Literal["local", "dask"]:
+    """The ``--engine`` value, checked."""
+    if value not in ("local", "dask"):
+        raise typer.BadParameter(f"{value!r}: local or dask", param_hint="--engine")
+    return "dask" if value == "dask" else "local"
 
 
 def input_files(paths: list[str] | None) -> list[Path]:

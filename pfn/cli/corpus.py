@@ -13,7 +13,19 @@ from typing import TYPE_CHECKING, Annotated, TextIO, TypeVar
 
 import typer
 
-from pfn.cli.common import EXIT_CLEAN, EXIT_UNUSABLE, PathsArg, RulesOpt, app, fail, parse_rules
+from pfn.cli.common import (
+    EXIT_CLEAN,
+    EXIT_UNUSABLE,
+    EngineOpt,
+    PathsArg,
+    RulesOpt,
+    SchedulerOpt,
+    app,
+    engine_of,
+    fail,
+    input_files,
+    parse_rules,
+)
 
 if TYPE_CHECKING:
     from pfn.corpus.engine import Engine, Job
@@ -23,36 +35,15 @@ R = TypeVar("R")
 JobsOpt = Annotated[int | None, typer.Option(
     "--jobs", "-j", help="Worker processes (0: one per CPU; default: one per CPU for inputs"
                          " of 4 MB or more, else one).", min=0, show_default=False)]
-EngineOpt = Annotated[str, typer.Option(
-    "--engine", help="local (this machine's processes) or dask (a Dask cluster: local, or"
-                     " --scheduler).")]
-SchedulerOpt = Annotated[str | None, typer.Option(
-    "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
-    show_default=False)]
 OutOpt = Annotated[str | None, typer.Option(
     "--output", "-o", help="Output file (default: stdout).", show_default=False)]
 
 
-def _engine(value: str) -> Engine:
-    if value not in ("local", "dask"):
-        raise typer.BadParameter(f"{value!r}: local or dask", param_hint="--engine")
-    return "dask" if value == "dask" else "local"
-
-
 def _inputs(paths: list[str] | None) -> list[str]:
     """The files to read (a directory: its *.pfn files); unusable ones are an error."""
-    from pfn.check import expand_paths, unusable
-
     if not paths:
         raise fail("give the PFN files to read")
-    found = [str(p) for p in expand_paths(paths)]
-    if not found:
-        raise fail(f"no PFN files in {' '.join(paths)}")
-    for path in found:
-        problem = unusable(path)
-        if problem is not None:
-            raise fail(problem.message)
-    return found
+    return [str(p) for p in input_files(paths)]
 
 
 def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str, str], ...],
@@ -136,7 +127,7 @@ def filter_(
     read = kept = 0
     first = True
     for result in _results(found, FilterJob(criteria, jsonl, whole), criteria.needs_check,
-                           parse_rules(rule), jobs, _engine(engine), scheduler):
+                           parse_rules(rule), jobs, engine_of(engine), scheduler):
         texts, n, k = result
         read, kept = read + n, kept + k
         for text in texts:
@@ -170,7 +161,7 @@ def dedupe(
     seen: set[bytes] = set()
     read = dropped = 0
     first = {"out": True, "extra": True}
-    for result in _results(found, KeyJob(), False, (), jobs, _engine(engine), scheduler):
+    for result in _results(found, KeyJob(), False, (), jobs, engine_of(engine), scheduler):
         for key, text in result:
             read += 1
             duplicate = key is not None and key in seen
@@ -216,7 +207,7 @@ def stats(
     found = _inputs(paths)
     total = Stats(checked=not no_check)
     for result in _results(found, StatsJob(not no_check), not no_check, parse_rules(rule),
-                           jobs, _engine(engine), scheduler):
+                           jobs, engine_of(engine), scheduler):
         total.merge(result)
     sys.stdout.write(total.json() if fmt == "json" else total.csv() if fmt == "csv" else
                      total.table())
