@@ -404,3 +404,17 @@ def test_annotate_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path
         outputs.append((done.returncode, done.stdout))
     assert outputs[0][0] == 0 and "{ dd: 8 → 7" in outputs[0][1]
     assert outputs[1] == outputs[0] and outputs[2] == outputs[0]
+
+
+def test_corpus_commands_say_what_is_wrong_in_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    cases = [["split", str(SMALL), "--dir", str(blocker)],
+             ["stats", str(SMALL), "--plot", str(tmp_path / "no" / "such" / "x.png")],
+             ["filter", str(tmp_path / "missing.pfn")],
+             ["dedupe", str(tmp_path)]]
+    for args in cases:
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", *args], capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 2, args
+        assert "Traceback" not in done.stderr and done.stderr.startswith("pfn: "), args

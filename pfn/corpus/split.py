@@ -74,9 +74,12 @@ class Splitter:
         if len(self.handles) >= OPEN_FILES:
             _, oldest = self.handles.popitem(last=False)
             oldest.close()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "w" if fresh else "a", encoding="utf-8",  # noqa: SIM115
-                      errors="surrogateescape", newline="")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(path, "w" if fresh else "a", encoding="utf-8",  # noqa: SIM115
+                          errors="surrogateescape", newline="")
+        except OSError as error:
+            raise SplitError(f"cannot write {path}: {error.strerror or error}") from None
         if fresh:
             handle.write(HEADER)
             self.counts[path] = 0
