@@ -62,7 +62,8 @@ demo: $(STAMP)
 	$(BIN)/pfn check --analyse examples/analysis.pfn
 	@echo
 	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored,"
-	@echo "           diagrams and the sheet drawn in out/, a deal solved and annotated"
+	@echo "           diagrams and the sheet drawn in out/, corpus tools run, a file highlighted,"
+	@echo "           a deal solved and annotated"
 
 ## bench: every performance figure (docs/performance.md, docs/analysis.md); bench-quick: smaller
 bench: $(STAMP)
