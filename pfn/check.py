@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +18,7 @@ from typing import IO, TYPE_CHECKING
 
 from pfn.diagnostics import Diagnostic, Severity, text_lines
 from pfn.model import Record
-from pfn.notation.reader import Reader, read
-from pfn.notation.split import Chunk, split_records
+from pfn.notation.reader import read
 from pfn.structure import blocks_rules, check_structure
 
 if TYPE_CHECKING:
@@ -203,68 +201,6 @@ class Outcome:
         return sum(d.severity is Severity.WARNING for d in self.diagnostics)
 
 
-_MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)
-BATCH_RECORDS = 256
-"""Records per task when checking in parallel (more if a match is longer)."""
-
-
-_SESSION_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
-
-Batch = tuple[list[Chunk], dict[str, str]]
-"""Chunks checked together, and the session tags (``#``) in force before them."""
-
-
-def contains(path: str | Path, needle: bytes, block: int = 1 << 20) -> bool:
-    """Whether a file holds ``needle`` anywhere (read in blocks, at C speed)."""
-    tail = b""
-    with open(path, "rb") as handle:
-        while data := handle.read(block):
-            if needle in tail + data[:len(needle)] or needle in data:
-                return True
-            tail = data[-len(needle):]
-    return False
-
-
-def _batches(path: str | Path) -> Iterator[Batch]:
-    """Chunks of a file in batches that can be checked apart: a batch never splits a
-    match, and carries the values that ``#`` tags before it stand for."""
-    from pfn.notation.build import SESSION_TAGS
-    from pfn.notation.reader import strip_bom
-    from pfn.notation.sections import unescape
-
-    names = {name.casefold(): name for name in SESSION_TAGS}
-    inherits = contains(path, b'"#"')  # no "#" anywhere: no session values to carry
-    batch: list[Chunk] = []
-    previous: dict[str, str] = {}
-    carried: dict[str, str] = {}
-    last_match: str | None = None
-    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-        for chunk in split_records(strip_bom(handle)):
-            found = _MATCH_RE.search(chunk.text)
-            match = found.group(1) if found else None
-            if len(batch) >= BATCH_RECORDS and (match is None or match != last_match):
-                yield batch, carried
-                batch, carried = [], dict(previous)
-            batch.append(chunk)
-            last_match = match
-            for m in _SESSION_TAG_RE.finditer(chunk.text) if inherits else ():
-                name = names.get(m.group(1).casefold())
-                if name is not None and m.group(2).strip() != "#":
-                    previous[name] = unescape(m.group(2))
-    if batch:
-        yield batch, carried
-
-
-def _check_batch(task: tuple[str, Batch, CheckOptions]) -> list[Outcome]:
-    """Parse and check one batch (in a worker process)."""
-    name, (chunks, previous), options = task
-    reader = Reader(name)
-    reader.previous = dict(previous)
-    records = (r for r in map(reader.parse, chunks) if r is not None)
-    return [Outcome(report.diagnostics, not report.record.empty)
-            for report in check_records(records, options)]
-
-
 @dataclass(frozen=True)
 class CheckJob:
     """Checking one span of a file (:mod:`pfn.corpus.engine`): what each record gave."""
@@ -287,24 +223,12 @@ def check_stream(path: str | Path, options: CheckOptions = CheckOptions(), jobs:
     if problem is not None:
         yield Outcome([problem], False)
         return
-    if engine == "dask":
-        from pfn.corpus.engine import run
-
-        for outcomes in run(str(path), CheckJob(options), jobs=jobs, engine="dask",
-                            scheduler=scheduler, name=shown):
-            yield from outcomes
-        return
-    if jobs <= 1:
+    if jobs <= 1 and engine == "local":
         for report in check_records(read(path, name=shown), options):
             yield Outcome(report.diagnostics, not report.record.empty)
         return
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from pfn.corpus.engine import run  # whole matches a span, in input order
 
-    pending: deque[Future[list[Outcome]]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for batch in _batches(path):
-            pending.append(pool.submit(_check_batch, (shown, batch, options)))
-            while len(pending) > 2 * jobs:  # keep memory bounded: wait for the oldest
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+    for outcomes in run(str(path), CheckJob(options), jobs=jobs, engine=engine,
+                        scheduler=scheduler, name=shown):
+        yield from outcomes

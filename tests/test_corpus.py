@@ -362,7 +362,7 @@ def test_examples_dedupe_to_themselves() -> None:
 
 
 def test_contains_finds_a_needle_across_block_boundaries(tmp_path: Path) -> None:
-    from pfn.check import contains
+    from pfn.corpus.engine import contains
 
     path = tmp_path / "f.bin"
     for at in range(0, 12):

@@ -65,6 +65,17 @@ class Job(Protocol[R_co]):
         """The result for these entries."""
 
 
+def contains(path: str | os.PathLike[str], needle: bytes, block: int = 1 << 20) -> bool:
+    """Whether a file holds ``needle`` anywhere (read in blocks, at C speed)."""
+    tail = b""
+    with open(path, "rb") as handle:
+        while data := handle.read(block):
+            if needle in tail + data[:len(needle)] or needle in data:
+                return True
+            tail = data[-len(needle):]
+    return False
+
+
 def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
           size: int = SPAN_BYTES) -> Iterator[Span]:
     """The spans of a file, in order, read once in constant memory."""
@@ -91,8 +102,6 @@ def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
                 char += len(line) - (number == 1 and line.startswith("\ufeff"))
                 yield line
         total[0] = byte
-
-    from pfn.check import contains
 
     inherits = contains(path, b'"#"')  # no "#" anywhere: no session values to carry
     first: tuple[int, int, int] | None = None  # byte, line, char offset of the span
