@@ -182,11 +182,10 @@ def annotate(
     changes nothing.  Records that cannot be analysed are written as they are and named
     on stderr."""
     import functools
-    import os
 
     from pfn.analysis.annotate import annotate_record
     from pfn.cli.common import print_diagnostics, stdin
-    from pfn.corpus.engine import EngineError, map_ordered
+    from pfn.corpus.engine import EngineError, map_ordered, workers
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 
@@ -197,7 +196,7 @@ def annotate(
 
     def records(lines: Any, name: str) -> Any:
         nonlocal marked
-        for done in map_ordered(work, formatted(lines, name), jobs=jobs or os.cpu_count() or 1,
+        for done in map_ordered(work, formatted(lines, name), jobs=workers(jobs),
                                 engine=runner,
                                 scheduler=scheduler):
             if done.problem is not None:

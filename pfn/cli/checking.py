@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Annotated
@@ -86,7 +85,7 @@ def check(
         expand_paths,
         sniff,
     )
-    from pfn.corpus.engine import EngineError, default_jobs
+    from pfn.corpus.engine import EngineError, workers
     from pfn.notation.reader import Reader
 
     runner = engine_of(engine)
@@ -112,9 +111,8 @@ def check(
             sys.stderr.write(f"pfn: no PFN files in {' '.join(paths or [])}\n")
         for path in found:
             files += 1
-            workers = default_jobs(str(path)) if jobs is None else (jobs or os.cpu_count() or 1)
             try:
-                yield from check_stream(path, options, workers,
+                yield from check_stream(path, options, workers(jobs, str(path)),
                                         engine=runner,
                                         scheduler=scheduler)
             except EngineError as error:

@@ -48,38 +48,41 @@ def _inputs(paths: list[str] | None) -> list[str]:
 
 def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str, str], ...],
              jobs: int | None, engine: Engine, scheduler: str | None) -> Iterator[R]:
-    import os
-
-    from pfn.corpus.engine import EngineError, default_jobs, run
+    from pfn.corpus.engine import EngineError, run, workers
 
     for path in paths:
-        workers = default_jobs(path) if jobs is None else (jobs or os.cpu_count() or 1)
         try:
-            yield from run(path, job, check=check, rules=rules, jobs=workers, engine=engine,
-                           scheduler=scheduler)
+            yield from run(path, job, check=check, rules=rules, jobs=workers(jobs, path),
+                           engine=engine, scheduler=scheduler)
         except EngineError as error:
             raise fail(str(error)) from None
 
 
 class _Out:
-    """Standard output, or a file written whole at the end (never a partial file)."""
+    """Standard output, or a file replaced whole at the end (never a partial file): the
+    text is spooled to a temporary file meanwhile, so memory stays flat."""
 
     def __init__(self, path: str | None) -> None:
+        import tempfile
+
         self.path = path
-        self.parts: list[str] = []
-        self.stream: TextIO | None = sys.stdout if path is None else None
+        self.stream: TextIO = sys.stdout if path is None else tempfile.TemporaryFile(  # noqa: SIM115 - kept open until close()
+            "w+", encoding="utf-8", errors="surrogateescape", newline="")
 
     def write(self, text: str) -> None:
-        if self.stream is not None:
-            self.stream.write(text)
-        else:
-            self.parts.append(text)
+        self.stream.write(text)
 
     def close(self) -> None:
-        if self.path is not None:
-            from pfn.files import write_atomic
+        if self.path is None:
+            return
+        import shutil
 
-            write_atomic(self.path, "".join(self.parts))
+        from pfn.files import write_atomic
+
+        spool = self.stream
+        spool.seek(0)
+        write_atomic(self.path, lambda out: shutil.copyfileobj(spool, out, 1 << 16))
+        spool.close()
 
 
 @app.command("filter")

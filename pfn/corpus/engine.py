@@ -191,10 +191,13 @@ def _groups(found: Iterator[Entry], size: int = SPAN_RECORDS) -> Iterator[list[E
         yield group
 
 
-def default_jobs(path: str) -> int:
-    """Workers to use when none are asked for: one per CPU for a big file, else one."""
+def workers(asked: int | None, path: str | None = None) -> int:
+    """How many workers to use: ``asked`` (0: one per CPU); when nothing is asked, one
+    per CPU for a file of :data:`PARALLEL_BYTES` or more, else one."""
+    if asked is not None:
+        return asked or os.cpu_count() or 1
     try:
-        big = os.path.getsize(path) >= PARALLEL_BYTES
+        big = path is not None and os.path.getsize(path) >= PARALLEL_BYTES
     except OSError:
         return 1
     return (os.cpu_count() or 1) if big else 1
@@ -206,32 +209,24 @@ def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, 
     """The job's results over ``path``, in input order: serially (one result per group
     of records, whole matches each), in ``jobs`` worker processes, or on Dask (a local
     cluster of ``jobs`` workers, or the one at ``scheduler``), one result per span."""
-    if engine == "dask":
-        yield from _dask(path, job, check, rules, jobs, scheduler, name)
-        return
-    if jobs <= 1:
+    if jobs <= 1 and engine == "local":
         from pfn.notation.reader import read
 
         for group in _groups(entries(read(path, name=name or path), check, rules)):
             yield job.run(iter(group))
         return
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    pending: deque[Future[R]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for span in spans(path, name):
-            pending.append(pool.submit(run_task, Task(span, job, check, rules)))
-            while len(pending) > 2 * jobs:  # memory stays bounded: wait for the oldest
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    # workers read their spans from the file themselves (by absolute path: a Dask worker
+    # may run elsewhere), and are sent only the span and the job
+    tasks = (Task(span, job, check, rules)
+             for span in spans(os.path.abspath(path), name or path))
+    yield from map_ordered(run_task, tasks, jobs=jobs, engine=engine, scheduler=scheduler)
 
 
 def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
                 engine: Engine = "local", scheduler: str | None = None) -> Iterator[R]:
     """``function`` over ``items``, results in order: here, in ``jobs`` worker processes
-    or on Dask — for work heavy per item (the open-hand analysis of a record), where
-    sending each item is cheap beside doing it.  At most a few items per worker are in
+    or on Dask (the spans of :func:`run`, or the records of ``pfn annotate``, whose
+    analysis is heavy beside sending them).  At most a few items per worker are in
     flight, so memory stays bounded."""
     if engine == "dask":
         with _dask_client(jobs, scheduler) as client:
@@ -283,19 +278,6 @@ def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
-
-
-def _dask(path: str, job: Job[R], check: bool, rules: tuple[tuple[str, str], ...], jobs: int,
-          scheduler: str | None, name: str | None) -> Iterator[R]:
-    with _dask_client(jobs, scheduler) as client:
-        window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})), 1)
-        pending: deque[Any] = deque()
-        for span in spans(os.path.abspath(path), name or path):
-            pending.append(client.submit(run_task, Task(span, job, check, rules), pure=False))
-            while len(pending) > window:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
 
 
 class EngineError(RuntimeError):
