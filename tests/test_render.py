@@ -546,12 +546,10 @@ def test_fitted_totals_read_as_written() -> None:
     """What a cell shows is the running totals as on paper, each once."""
     report = reports(load(EXAMPLES / "sochi-match.pfn"))[0]
     figure = sheet_figure(report)
-    from pfn.render.sheet import written
-
     for seat in (Seat.A, Seat.B, Seat.C):
         parts = _group(figure, f"pool-{seat}")
         assert "".join(t.get_text() for t in parts).replace("\u2009", "") == \
-            written(history(report.rows, (seat, "pool", None)))
+            "".join(f"{printed(v)}." for v in history(report.rows, (seat, "pool", None)))
 
 
 LONG_NAMES = ("Aleksandra Konstantinovna Rimskaya-Korsakova; Bogdan Wolfgang Zarathustra-"

@@ -224,8 +224,3 @@ def outcome(replay: Replay, words: Words = EN) -> str | None:
 def describe(replay: Replay) -> str:
     """The header line: board, variant, contract, defence, dealer."""
     return " · ".join(p for p in (title(replay), deal_line(replay)) if p)
-
-
-def contract_symbol(token: str, words: Words = EN) -> str:
-    """``7S`` → ``7♠``, ``6NT`` stays, ``mis`` → ``misère``."""
-    return words.contract(token)

@@ -57,12 +57,6 @@ def mixed(value: Fraction) -> str:
     return f"{sign}{whole or ''}{glyph}".replace(f"{sign} ", sign)
 
 
-def written(values: list[Amount]) -> str:
-    """Totals as written on the sheet, read aloud: ``2.4.6.`` (all but the last are
-    struck through when drawn, see :func:`fitted`)."""
-    return "".join(printed(value) + "." for value in values)
-
-
 def pt(size: float) -> float:
     """A type size, never under :data:`~pfn.render.fit.FLOOR`."""
     return max(size, FLOOR)
