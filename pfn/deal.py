@@ -62,6 +62,9 @@ def score(result: Replay) -> Scored:
     facts = deal_facts(result)
     if facts is None:
         return Scored(incomplete=True)
+    start = result.record.start
+    if start is not None and start > 1:
+        return Scored(incomplete=True)  # an ending: the tricks before it are not known
     variant = result.variant
     assert isinstance(variant, Variant)
     return variant.score(facts, result.context)

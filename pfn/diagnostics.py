@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "PFN-E004": "unsupported PFN version",
     "PFN-E005": "not valid JSON",
     "PFN-E006": "JSON that is not a record",
+    "PFN-E007": "cannot be imported",
     # notation
     "PFN-E101": "unexpected text",
     "PFN-E102": "malformed tag",
@@ -132,6 +133,7 @@ CODES: dict[str, str] = {
     "PFN-W005": "claim or result disputed by best play",
     # information
     "PFN-I001": "not checked",
+    "PFN-I002": "import note",
 }
 
 _SEVERITY_BY_LETTER = {"E": Severity.ERROR, "W": Severity.WARNING, "I": Severity.INFO}

@@ -89,6 +89,11 @@ ENTRIES: dict[str, Entry] = {
                       " schemas/pfn.schema.json, or holds a value no record can have.",
                       "Compare with the schema; the message gives the path to the part"
                       " that does not fit."),
+    "PFN-E007": Entry("`pfn import` met something in the source file that PFN cannot say"
+                      " faithfully (a field it does not know how to read, a card not in the"
+                      " format's table, the same card twice); nothing is written.", "Correct"
+                      " the source at the place shown, or import the other records by"
+                      " removing this one."),
     "PFN-E101": Entry("Text the grammar does not allow at this place.", "See the caret;"
                       " quoted strings belong in tags, % only starts a line.",
                       '[Event "x"] "stray"\n'),
@@ -312,6 +317,9 @@ ENTRIES: dict[str, Entry] = {
                       " missing section); said so rather than assumed.", "Give more of the"
                       " record if you want it checked.",
                       _brief("[Defence \"B\"]\nwhist whist\n", "")),
+    "PFN-I002": Entry("Something `pfn import` did that the reader should know: the"
+                      " encoding it read a file in, a field kept as an unknown tag.",
+                      "Nothing to fix; check the imported record if in doubt."),
 }
 
 

@@ -305,7 +305,7 @@ class ScoreEntry:
         return self.label() + amount
 
 
-TYPED_TAGS = frozenset({"Variant", "Rules", "Target", "Dealer", "Deal", "Declarer",
+TYPED_TAGS = frozenset({"Variant", "Rules", "Target", "Start", "Dealer", "Deal", "Declarer",
                         "Contract", "Result", "Talon", "Discard", "Score", "Settlement", "Note",
                         "Auction", "Defence", "Play", "Sheet"})
 """Tags whose content is held in the typed fields of :class:`Record`: their raw values
@@ -387,6 +387,10 @@ class Record:
     """House rules from the Rules tag, as ``(option, value)`` pairs."""
     target: int | None = None
     """The Target tag: the pool size, or the starting bule."""
+    start: int | None = None
+    """The Start tag: the Deal gives the hands as they are before this trick (a
+    problem's ending, or ``1``: the hands as the play begins, after the discard);
+    ``None``: the Deal is the deal as dealt."""
     sections: tuple[tuple[str, Section], ...] = ()
     """Sections pfn does not know, by tag name."""
     comments: tuple[str, ...] = ()

@@ -86,6 +86,8 @@ def check_structure(record: Record) -> list[Diagnostic]:
 
     deal = record.deal
     seen = 0
+    # an ending (Start N) gives the hands before trick N: 11 - N cards each
+    held = HAND_SIZE if record.start is None else HAND_SIZE + 1 - record.start
     if deal is not None:
         def owner(card: Card) -> Seat:
             return next(Seat(i) for i, h in enumerate(deal.hands)
@@ -100,13 +102,14 @@ def check_structure(record: Record) -> list[Diagnostic]:
                         _deal_pos(record, seat.name), f"{seat}:", "every card is dealt once")
             seen |= hand.mask
             size = hand.size
-            expected = HAND_SIZE
+            expected = held
             if record.players == 4 and record.dealer is not None:
-                expected = 0 if seat == record.dealer else HAND_SIZE
+                expected = 0 if seat == record.dealer else held
             if size is not None and size != expected and not (
                     record.players == 4 and record.dealer is None and size == 0):
                 what = "the dealer sits out and holds no cards" if expected == 0 else \
-                    f"each player holds {HAND_SIZE} cards"
+                    f"each player holds {held} cards" + (
+                    f" before trick {record.start}" if record.start is not None else "")
                 code = "PFN-E207" if expected == 0 else "PFN-E202"
                 problem(code, f"{seat} holds {size} cards", _deal_pos(record, seat.name),
                         f"{seat}:", what)
@@ -176,8 +179,8 @@ def _check_discard(record: Record, problem: _Problem) -> None:
     if len(set(known)) != len(known):
         problem("PFN-E206", "the same card discarded twice", pos)
     deal, declarer = record.deal, record.declarer
-    if deal is None or declarer is None:
-        return
+    if deal is None or declarer is None or record.start is not None:
+        return  # an ending's hands are after the discard
     hand = deal.hand(declarer)
     if hand is None or not hand.complete or deal.talon is None or not deal.talon.complete:
         return
@@ -229,9 +232,11 @@ def _check_result(record: Record, problem: _Problem) -> None:
     known = [n for _, n in result if n is not None]
     total = sum(known)
     active = record.players - (1 if record.players == 4 else 0)
-    if total > 10 or (len(known) == len(result) == active and total != 10):
+    tricks = 10 if record.start is None else 11 - record.start
+    if total > tricks or (len(known) == len(result) == active and total != tricks):
         problem("PFN-E210", f"the tricks add up to {total}", pos, None,
-                "the ten tricks of a deal are shared by the players")
+                "the ten tricks of a deal are shared by the players" if record.start is None
+                else f"the {tricks} tricks from trick {record.start} are shared by the players")
 
 
 def _annotations(record: Record) -> Iterator[Annotation]:

@@ -42,6 +42,8 @@ class Start:
     declarer: int | None
     talon: tuple[int, ...] = ()
     """The talon cards that open the first tricks of an all-pass, in order."""
+    number: int = 1
+    """The first trick: 1, or the trick an ending (the Start tag) begins with."""
 
     @property
     def kind(self) -> Kind:
@@ -61,14 +63,14 @@ class Position:
     def kernel(self) -> Tricks:
         """The position on the play kernel (replayed from the start; do not change it)."""
         s = self.start
-        tricks = Tricks(s.hands, s.order, s.leader, s.rules, s.talon)
+        tricks = Tricks(s.hands, s.order, s.leader, s.rules, s.talon, s.number)
         for card in self.played:
             tricks.play(card)
         return tricks
 
     @property
     def over(self) -> bool:
-        return self.kernel.number > TRICKS
+        return self.kernel.over
 
     @property
     def turn(self) -> int:
@@ -113,13 +115,14 @@ def start_of(replay: Replay) -> Start:
         raise NotAnalysable(f"not analysable: the cards of {what} are not given")
     order = tuple(int(s) for s in r.participants)
     hands = tuple(r.hands) + (0,) * (4 - len(r.hands))
+    number = r.record.start or 1
     counts = {hands[s].bit_count() for s in order}
-    if counts != {TRICKS}:
-        raise NotAnalysable("not analysable: the hands do not hold ten cards each when the"
-                            " play begins")
+    if counts != {TRICKS + 1 - number}:
+        raise NotAnalysable(f"not analysable: the hands do not hold {TRICKS + 1 - number}"
+                            " cards each when the play begins")
     return Start(hands, order, int(r.first_leader), r.play_rules, contract,
                  None if r.declarer is None or contract.allpass else int(r.declarer),
-                 _talon_order(r))
+                 _talon_order(r) if number == 1 else (), number)
 
 
 def _talon_order(r: Replay) -> tuple[int, ...]:

@@ -189,8 +189,10 @@ def position_at(replay: Replay, trick: int | None = None, card: int = 0) -> Posi
     """The position of a replayed record before trick ``trick`` (from 1; ``None``: the
     end of the recorded play), after ``card`` cards of it have been played."""
     start = start_of(replay)
-    if trick is not None and not 1 <= trick <= TRICKS:
-        raise NotAnalysable(f"there is no trick {trick}: a deal has {TRICKS}")
+    if trick is not None and not start.number <= trick <= TRICKS:
+        raise NotAnalysable(f"there is no trick {trick}: a deal has {TRICKS}" if start.number
+                            == 1 else f"there is no trick {trick}: this ending has tricks"
+                            f" {start.number} to {TRICKS}")
     played: list[int] = []
     for position, played_card, _, _ in main_line(replay):
         if trick is not None and _progress(position) >= (trick, card):
@@ -279,6 +281,8 @@ def best_discards(replay: Replay) -> tuple[list[Discard], int]:
     declarer = start.declarer
     if declarer is None or start.contract.hand:
         raise NotAnalysable("no discard: the contract is played without the talon")
+    if replay.record.start is not None:
+        raise NotAnalysable("no discard: the record gives the hands after it (Start)")
     twelve = start.hands[declarer] | replay.discard
     if twelve.bit_count() != TRICKS + 2:
         raise NotAnalysable("not analysable: the declarer's twelve cards (hand and talon) are"

@@ -4,7 +4,7 @@ Each command parses its arguments, calls the library, and turns results into
 output and exit codes: 0 clean, 1 problems found, 2 unusable input or a usage error.
 The commands live by topic: ``checking`` (check, explain, rules), ``formats`` (fmt,
 convert), ``scoring`` (score, generate), ``drawing`` (render, show), ``analysis`` (solve,
-annotate), ``corpus`` (filter, dedupe, stats, split).
+annotate), ``corpus`` (filter, dedupe, stats, split), ``importing`` (import, export).
 
 The console script registers only the module of the command it runs (a faster start:
 Typer builds one command, not fifteen); ``pfn.cli.app`` — for ``pfn --help``, tests
@@ -23,14 +23,15 @@ COMMANDS = {"check": "checking", "explain": "checking", "rules": "checking",
             "fmt": "formats", "convert": "formats", "score": "scoring",
             "generate": "scoring", "render": "drawing", "show": "drawing",
             "solve": "analysis", "annotate": "analysis", "filter": "corpus",
-            "dedupe": "corpus", "stats": "corpus", "split": "corpus"}
+            "dedupe": "corpus", "stats": "corpus", "split": "corpus",
+            "import": "importing", "export": "importing"}
 """Every command and the module that defines it."""
 
 ORDER = ("check", "fmt", "convert", "score", "render", "show", "solve", "annotate", "filter",
-         "dedupe", "stats", "split", "generate", "explain", "rules")
+         "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules")
 """The order ``pfn --help`` lists the commands in: the everyday ones first."""
 
-_MODULES = ("checking", "formats", "scoring", "drawing", "analysis", "corpus")
+_MODULES = ("checking", "formats", "scoring", "drawing", "analysis", "corpus", "importing")
 
 
 def load(modules: tuple[str, ...] = _MODULES) -> Any:

@@ -37,9 +37,10 @@ def solve(
     board: Annotated[str | None, typer.Option(
         "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
         show_default=False)] = None,
-    trick: Annotated[int, typer.Option(
-        "--trick", "-k", help="Solve the position before this trick (1: before the lead).",
-        min=1, max=10)] = 1,
+    trick: Annotated[int | None, typer.Option(
+        "--trick", "-k", help="Solve the position before this trick (default: before the"
+                              " lead; an ending starts at its Start trick).",
+        min=1, max=10, show_default=False)] = None,
     card: Annotated[int, typer.Option(
         "--card", help="… after this many cards of the trick have been played.", min=0,
         max=3)] = 0,
@@ -63,11 +64,14 @@ def solve(
     _, record = _load_one(source, board, purpose="to solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     name = _title(result)
+    first = record.start or 1
+    trick = first if trick is None else trick
+    at_lead = trick == first and card == 0
     try:
         position = position_at(result, trick, card)
         solver = Solver(position.start)
         solution = solver.solve(position)
-        extra = _before_lead(result) if table and trick == 1 and card == 0 and \
+        extra = _before_lead(result) if table and at_lead and \
             position.start.declarer is not None else {}
     except NotAnalysable as error:
         if output is SolveFormat.json:
@@ -76,7 +80,7 @@ def solve(
         else:
             sys.stderr.write(f"pfn: {source}: {name}: {error}\n")
         raise typer.Exit(EXIT_PROBLEMS) from None
-    where = "before the lead" if trick == 1 and card == 0 else \
+    where = "before the lead" if at_lead else \
         f"trick {trick}" + (f", after {card} card{'s' * (card > 1)}" if card else "")
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),

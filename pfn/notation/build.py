@@ -43,7 +43,7 @@ T = TypeVar("T")
 
 KNOWN_TAGS: tuple[str, ...] = (
     "Event", "Site", "Date", "Round", "Match", "Variant", "Rules", "Target", "Players",
-    "Board", "Dealer", "Deal", "Declarer", "Contract", "Result", "Auction", "Talon",
+    "Board", "Dealer", "Deal", "Start", "Declarer", "Contract", "Result", "Auction", "Talon",
     "Discard", "Defence", "Play", "Score", "Sheet", "Settlement", "Note",
 )
 """Tag names pfn knows, in the canonical (export) order; see spec, section 4."""
@@ -280,6 +280,7 @@ class RecordBuilder(SectionReader):
             "notes": tuple(notes),
             "rules": self._typed(by_name.get("Rules"), values.rules) or (),
             "target": self._typed(by_name.get("Target"), values.target),
+            "start": self._typed(by_name.get("Start"), values.start),
         }
 
     def _verbatim(self, elements: list[Any]) -> list[str]:

@@ -42,8 +42,8 @@ def canonical_value(name: str, raw: str, fields: dict[str, Any], seat: Seat | No
         if name == "Note":
             number, _, text = raw.partition(":")
             return f"{number.strip()}:{text.strip()}" if number.strip().isdigit() else raw
-        return raw.strip() if name in ("Target", "Talon", "Discard") else raw
-    if name in ("Dealer", "Declarer", "Deal", "Contract", "Target"):
+        return raw.strip() if name in ("Target", "Start", "Talon", "Discard") else raw
+    if name in ("Dealer", "Declarer", "Deal", "Contract", "Target", "Start"):
         return str(value)
     if name == "Result":
         return " ".join(f"{s}:{'?' if n is None else n}" for s, n in sorted(value))

@@ -367,6 +367,15 @@ def target(value: str) -> int:
     return found
 
 
+def start(value: str) -> int:
+    """The Start tag: the trick before which the Deal gives the hands (an ending)."""
+    found = number(value)
+    if not 1 <= found <= 10:
+        raise ValueProblem("PFN-E111", f"the play has tricks 1 to 10, not {found}", 0,
+                           len(value), "the trick the Deal's hands are given before, e.g. 4")
+    return found
+
+
 def rules(value: str) -> tuple[tuple[str, str], ...]:
     """The Rules tag: ``option=value`` pairs separated by ``;`` (or ``,``)."""
     out: list[tuple[str, str]] = []

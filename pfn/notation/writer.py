@@ -166,6 +166,7 @@ def tag_value(record: Record, tag: Tag) -> str:
               "declarer": record.declarer, "contract": record.contract, "result": record.result,
               "talon": record.talon, "discard": record.discard, "score": record.score,
               "settlement": record.settlement, "rules": record.rules, "target": record.target,
+              "start": record.start,
               "discard_public": record.discard_public}
     return canonical_value(tag.name, tag.value, fields, seat)
 

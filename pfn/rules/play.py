@@ -137,7 +137,9 @@ class PlayStage:
         self.participants = participants
         self.rules = rules
         self.leader: Seat | None = leader
-        self.number = 1
+        self.start = replayer.record.start or 1
+        """The first trick played: 1, or where an ending (the Start tag) begins."""
+        self.number = self.start
         self.taken: dict[Seat, int] = {s: 0 for s in participants}
         self.complete = False
         self.stopped = False
@@ -194,8 +196,9 @@ class PlayStage:
         r = self.r
         rules = self.rules
         order = self.participants
-        if len(tricks) != TRICKS or tricks[-1].claim is not None or \
-                not all(r.complete[s] for s in order):
+        start = self.start
+        if len(tricks) != TRICKS + 1 - start or tricks[-1].claim is not None or \
+                not all(r.complete[s] for s in order) or (start > 1 and rules.talon_leads):
             return False
         talon = []
         for number in range(1, rules.talon_leads + 1):
@@ -203,10 +206,10 @@ class PlayStage:
             if lead is None or not r.talon >> lead & 1 or lead in talon:
                 return False
             talon.append(lead)
-        kernel = Tricks(r.hands, order, self.leader or order[0], rules, talon)
+        kernel = Tricks(r.hands, order, self.leader or order[0], rules, talon, start)
         played: list[PlayedTrick] = []
         history = kernel.history
-        for number, run in enumerate(tricks, start=1):
+        for number, run in enumerate(tricks, start=start):
             cards = run.cards
             on_table = len(kernel.cards)  # the talon card of a talon-led trick
             if None in cards or len(cards) != len(order) + on_table or (
@@ -378,8 +381,9 @@ class PlayStage:
                     self.replayer.unchecked(f"the play from trick {self.number}")
                     return
             if self.cards:
-                if run.claim is not None:
-                    return
+                if run.claim is not None or (self.replayer.record.start is not None and
+                                             run is tricks[-1]):
+                    return  # a set-up position (Start) may stop within a trick: its question
                 self.replayer.report("PFN-E506", f"trick {self.number} has {len(self.cards)}"
                                      f" card{'s' * (len(self.cards) > 1)}, {expected} expected",
                                      run.position(0), run.text(0), "write one trick per line;"

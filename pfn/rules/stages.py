@@ -245,6 +245,9 @@ class Replayer:
             if isinstance(card, Card):
                 discard |= 1 << card
         r.discard = discard
+        if record.start is not None:  # an ending: the Deal's hands are those held
+            r.hands, r.complete = tuple(hands), tuple(complete)
+            return
         if contract is not None and not contract.allpass and declarer is not None and \
                 declarer < len(hands):
             uses_talon = not contract.hand
@@ -372,7 +375,8 @@ class Replayer:
         r.taken = dict(stage.taken)
         r.play_complete = stage.complete and not section.claimed
         if not stage.stopped and not section.claimed and stage.number <= 10 and \
-                record.result is None:
+                record.result is None and section.tricks and record.start is None:
+            # a set-up position (Start) stops where its question is
             self.report("PFN-W004", f"the play stops after trick {stage.number - 1} without"
                         " '*'", self.tag_pos("Play"), None,
                         "end with * when the rest was claimed or not recorded")
@@ -399,8 +403,8 @@ class Replayer:
         else:
             result = dict(stated)
             if record.play is not None and r.tricks and stated:
-                remaining = 10 - len([t for t in r.tricks if t.winner is not None or
-                                      t.talon_lead])
+                remaining = 11 - (record.start or 1) - len(
+                    [t for t in r.tricks if t.winner is not None or t.talon_lead])
                 for seat, count in stated.items():
                     have = r.taken.get(seat, 0)
                     if count is not None and (count < have or count > have + remaining):

@@ -199,12 +199,12 @@ class Tricks:
                  "leader", "number", "order", "rules", "seats", "taken", "talon", "turn")
 
     def __init__(self, hands: Sequence[int], order: Sequence[int], leader: int,
-                 rules: PlayRules, talon: Sequence[int] = ()) -> None:
+                 rules: PlayRules, talon: Sequence[int] = (), number: int = 1) -> None:
         self.hands = list(hands)
         self.order = tuple(order)
         self.rules = rules
         self.talon = tuple(talon)
-        self.number = 1
+        self.number = number
         """The trick being played (from 1); ``TRICKS + 1`` once the play is over."""
         self.leader = leader
         self.cards: list[int] = []
