@@ -119,7 +119,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
             fields[key] = Field(number, value.strip(), line.find(value.strip()) + 1)
         elif line.strip():
             extra.append((number, key, value.strip()))
-    errors = len(batch.problems)
+    errors = batch.errors
     draft = Draft(first)
     head = block[0].split()
     board = head[1] if len(head) > 1 else ""
@@ -129,7 +129,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     absent = _compass(fields.get("absent", Field(first, "S", 1)), "absent", batch)
     seats = [s for s in COMPASS if s != absent]
     hands = _hands(head[2:], first, block[0], batch)
-    if len(batch.problems) > errors or absent is None:
+    if batch.errors > errors or absent is None:
         return None
     sizes = {len(h) for h in hands}
     if len(sizes) != 1 or not 1 <= min(sizes) <= 10:
@@ -148,7 +148,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
         batch.problem("PFN-E007", f"the declarer {declarer} is the absent seat",
                       fields["player"].line, fields["player"].col, fields["player"].value)
     leader, played = _play(fields.get("play"), owner, seats, first, batch)
-    if len(batch.problems) > errors or contract is None or declarer is None or leader is None:
+    if batch.errors > errors or contract is None or declarer is None or leader is None:
         return None
     letter = {seat: "ABC"[i] for i, seat in enumerate(seats)}
     dealer = seats[(seats.index(leader) - 1) % 3]
@@ -192,7 +192,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
             continue
         draft.tag(name, value)
         batch.note(f"{key!r} is not a field of the format: kept as the tag {name}", number)
-    return draft if len(batch.problems) == errors or not batch.failed else None
+    return draft if batch.errors == errors else None
 
 
 def _compass(field: Field, what: str, batch: Batch) -> str | None:

@@ -70,6 +70,10 @@ class Batch:
         self.problems.append(Diagnostic("PFN-I002", message, self.name, line, None))
 
     @property
+    def errors(self) -> int:
+        return sum(d.is_error for d in self.problems)
+
+    @property
     def failed(self) -> bool:
         return any(d.is_error for d in self.problems)
 
