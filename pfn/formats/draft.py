@@ -59,11 +59,17 @@ class Batch:
 
     name: str
     drafts: list[Draft] = field(default_factory=list)
+    source: list[str] = field(default_factory=list)
+    """The file's lines, when known: a problem given a text and no column is placed at
+    that text's first place on its line."""
     problems: list[Diagnostic] = field(default_factory=list)
     """What could not be imported (errors) and what the reader should know (notes)."""
 
     def problem(self, code: str, message: str, line: int, col: int | None = None,
                 text: str | None = None, hint: str | None = None) -> None:
+        if col is None and text and 0 < line <= len(self.source):
+            found = self.source[line - 1].find(text)
+            col = found + 1 if found >= 0 else None
         self.problems.append(Diagnostic(code, message, self.name, line, col, text, hint))
 
     def note(self, message: str, line: int = 1) -> None:

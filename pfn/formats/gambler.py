@@ -68,6 +68,7 @@ def read(data: bytes, name: str) -> Batch:
     """Every ``begin`` … ``end`` record of a log as a PFN draft."""
     batch = Batch(name)
     text = data.decode("utf-8-sig", errors="replace")
+    batch.source = text.splitlines()
     record: list[tuple[int, str, str]] | None = None
     start = 0
     for number, raw in enumerate(text.splitlines(), start=1):

@@ -45,6 +45,7 @@ def read(data: bytes, name: str) -> Batch:
     """Every deal of an editor JSON file as a PFN draft."""
     batch = Batch(name)
     text = data.decode("utf-8-sig", errors="replace")
+    batch.source = text.splitlines()
     try:
         found = json.loads(text)
     except json.JSONDecodeError as error:
