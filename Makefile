@@ -50,6 +50,16 @@ demo: $(STAMP)
 	$(BIN)/pfn stats examples/sochi-match.pfn examples/leningrad-match.pfn --plot out/contracts.png
 	$(BIN)/pfn split examples/four-players.pfn --by 1 --dir out/split
 	@echo
+	@echo "== pfn import: the solver's problems, a Serbian PPN pool, an editor étude, a server log; pfn export --to pts (into out/)"
+	$(BIN)/pfn import tests/data/formats/classics.pts -o out/classics.pfn
+	$(BIN)/pfn check --quiet out/classics.pfn
+	$(BIN)/pfn solve out/classics.pfn --board 2 --no-table
+	$(BIN)/pfn import tests/data/formats/pool.ppn -o out/pool.pfn
+	$(BIN)/pfn import tests/data/formats/etude.json -o out/etude.pfn
+	$(BIN)/pfn import tests/data/formats/server.log --from gambler -o out/server.pfn
+	$(BIN)/pfn check --quiet out/pool.pfn out/etude.pfn out/server.pfn
+	$(BIN)/pfn export examples/analysis.pfn --to pts -o out/analysis.pts
+	@echo
 	@echo "== highlighting: the pfn Pygments lexer and style (into out/)"
 	$(BIN)/pygmentize -l pfn -O style=pfn,full -f html -o out/brief-highlighted.html examples/brief.pfn
 	@echo
@@ -63,7 +73,7 @@ demo: $(STAMP)
 	@echo
 	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored,"
 	@echo "           diagrams and the sheet drawn in out/, corpus tools run, a file highlighted,"
-	@echo "           a deal solved and annotated"
+	@echo "           games imported from four formats and exported to pts, a deal solved and annotated"
 
 ## bench: every performance figure (docs/performance.md, docs/analysis.md); bench-quick: smaller
 bench: $(STAMP)
