@@ -85,6 +85,7 @@ bench-quick: $(STAMP)
 ## docs: regenerate the generated parts of docs/ and the pictures of docs/rendering.md
 docs: $(STAMP)
 	$(BIN)/python -m pfn.tools.docs .
+	$(BIN)/python -m pfn.tools.textmate editors/pfn.tmLanguage.json
 	$(BIN)/python -m pfn.tools.gallery .
 
 ## test: the whole suite, then ruff and mypy --strict

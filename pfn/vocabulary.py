@@ -149,6 +149,11 @@ _DEFENCE_ALIASES: dict[str, tuple[str, ...]] = {
 }
 
 
+LEVEL_WORDS, STRAIN_WORDS, WITHOUT_TALON = _LEVEL_WORDS, _STRAIN_WORDS, _WITHOUT_TALON
+"""The parts a contract's spellings are made of (level, strain, without the talon): the
+TextMate grammar is built from them."""
+
+
 def _table(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     table: dict[str, str] = {}
     for alias, token in pairs:

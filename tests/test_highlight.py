@@ -68,6 +68,9 @@ def test_each_kind_of_word_has_its_token() -> None:
     assert found["$14"] is Nag and found["=1="] is NoteRef
     assert found["*"] is Claim
     assert word_token("мизер") is Contract or word_token("мизер") is Call
+    # 7S is a bid, though a card read rank first; A♠ is a card
+    assert word_token("7S") is Call and word_token("10H") is Call
+    assert word_token("A♠") is SUIT_TOKENS[0] and word_token("♥10") is SUIT_TOKENS[3]
 
 
 def test_a_word_the_vocabulary_learns_is_highlighted_without_touching_the_lexer() -> None:

@@ -51,7 +51,10 @@ bygroups: Any = _bygroups  # untyped in the stubs
 
 
 def word_token(word: str) -> _TokenType:
-    """What the vocabulary says a word of a section is."""
+    """What the vocabulary says a word of a section is (``7S``, rank first, is a bid
+    before it is the seven of spades)."""
+    if word[:1].isdigit() and any(v.call(word) is not None for v in _VOCABULARIES):
+        return Call
     if parse_card(word) is not None:
         card = parse_card(word)
         assert card is not None
