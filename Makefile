@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck bench bench-quick docs fuzz clean
+.PHONY: demo test lint typecheck bench bench-quick docs site fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -87,6 +87,11 @@ docs: $(STAMP)
 	$(BIN)/python -m pfn.tools.docs .
 	$(BIN)/python -m pfn.tools.textmate editors/pfn.tmLanguage.json
 	$(BIN)/python -m pfn.tools.gallery .
+
+## site: the documentation site from docs/ (MkDocs, PFN highlighted by pfn's lexer) in build/site
+site: $(STAMP)
+	$(BIN)/pygmentize -S pfn -f html -a .codehilite > docs/css/pygments.css
+	$(BIN)/mkdocs build --strict
 
 ## test: the whole suite, then ruff and mypy --strict
 test: $(STAMP)
