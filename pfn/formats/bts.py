@@ -50,6 +50,9 @@ PASSED_THROUGH = ("Event", "Site", "Date", "Round", "Variant", "Rules", "Target"
                   "Players")
 """PFN tags a ``pbninfo`` block carries as themselves; other PFN names get ``Pbn``."""
 VERSION = "% bts version 5.2"
+VARIANT = "sochi"
+"""The variant of an imported record (the solver plays by the Russian rules), unless its
+``pbninfo`` names another; an export names any other in ``pbninfo``."""
 
 
 class Field(NamedTuple):
@@ -159,7 +162,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     for name in ("Event", "Site", "Date", "Round"):
         if name in tags:
             draft.tag(name, tags.pop(name))
-    draft.tag("Variant", tags.pop("Variant", "sochi"))
+    draft.tag("Variant", tags.pop("Variant", VARIANT))
     for name in ("Rules", "Target"):
         if name in tags:
             draft.tag(name, tags.pop(name))
@@ -431,7 +434,7 @@ def _pbninfo(record: Record, own_names: bool, dropped: list[str] | None) -> list
         if tag.name == "Players" and own_names:
             pass  # the players' own names travel in pbninfo
         elif tag.name in _DERIVED or (tag.name == "Event" and tag.value == "?") or \
-                (tag.name == "Variant" and record.variant == "sochi"):
+                (tag.name == "Variant" and record.variant == VARIANT):
             continue
         if tag.name in KNOWN_TAGS and tag.name not in PASSED_THROUGH:
             if dropped is not None and tag.name not in dropped:
