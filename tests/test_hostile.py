@@ -140,7 +140,7 @@ def test_an_interrupted_write_leaves_the_original(tmp_path: Path, signal_number:
         import sys, time
         from pfn.files import write_atomic
         def slow(out):
-            for _ in range(200):
+            for _ in range(3000):  # far longer than the test waits: it is interrupted
                 out.write("x" * 1000 + "\\n")
                 out.flush()
                 time.sleep(0.02)
