@@ -4,8 +4,11 @@ documented syntax, every field, precise diagnostics for what cannot be imported.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pfn.check import check_records
 from pfn.deal import replay
@@ -318,3 +321,28 @@ def test_gambler_unfinished_record() -> None:
     result = import_data(GAMBLER.rsplit("end", 1)[0].encode(), "gambler", "cut.txt")
     assert not result.ok
     assert any("no end" in d.message for d in result.problems)
+
+
+# -- hostile input --------------------------------------------------------------------
+
+SAMPLES = {"bts": (Path(__file__).parent / "data" / "formats" / "classics.pts").read_bytes(),
+           "ppn": (Path(__file__).parent / "data" / "formats" / "pool.ppn").read_bytes(),
+           "unisay": (Path(__file__).parent / "data" / "formats" / "etude.json").read_bytes(),
+           "gambler": GAMBLER.encode()}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(SAMPLES)), st.integers(0, 10**6), st.binary(max_size=40),
+       st.integers(0, 2))
+def test_damaged_input_gives_diagnostics_never_a_traceback(fmt: str, at: int, junk: bytes,
+                                                           how: int) -> None:
+    data = SAMPLES[fmt]
+    at %= len(data) + 1
+    damaged = [data[:at], data[:at] + junk + data[at:], data[:at] + data[at + len(junk):]][how]
+    result = import_data(damaged, fmt, "damaged")
+    assert result.ok == (not any(d.is_error for d in result.problems))
+    if result.ok:  # what is written reads back as PFN without notation errors
+        assert all(not d.is_notation for r in loads(result.text) for d in r.diagnostics)
+    else:
+        assert not result.text
+        assert all(d.line is not None and d.line >= 1 for d in result.problems)

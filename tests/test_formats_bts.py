@@ -184,6 +184,17 @@ def test_cli_import_writes_nothing_on_error(tmp_path: Path) -> None:
     assert runner.invoke(app, ["import", str(tmp_path / "missing.pts")]).exit_code == 2
 
 
+def test_cli_import_from_stdin_and_unknown_formats(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["import", "-", "--from", "pts"], input=EVERY_FIELD)
+    assert result.exit_code == 0 and "[Start \"1\"]" in result.output
+    assert runner.invoke(app, ["import", "-"], input=EVERY_FIELD).exit_code == 2
+    odd = tmp_path / "deals.xyz"
+    odd.write_text(EVERY_FIELD, encoding="utf-8")
+    result = runner.invoke(app, ["import", str(odd)])
+    assert result.exit_code == 2 and "--from" in result.output
+    assert runner.invoke(app, ["import", str(tmp_path)]).exit_code == 2  # a folder
+
+
 def test_cli_import_and_export(tmp_path: Path) -> None:
     source = tmp_path / "p.bts"
     source.write_text(EVERY_FIELD, encoding="utf-8")

@@ -37,7 +37,8 @@ class ExportFormat(StrEnum):
 
 @app.command("import")
 def import_(
-    source: Annotated[str, typer.Argument(help="The file to import.")],
+    source: Annotated[str, typer.Argument(help="The file to import ('-': standard input,"
+                                               " with --from).")],
     source_format: Annotated[ImportFormat | None, typer.Option(
         "--from", "-f", help="Its format (default: from the extension: .bts .pts .ppn;"
                              " .json unisay; .txt/.log gambler).", show_default=False)] = None,
@@ -51,10 +52,16 @@ def import_(
     unknown tags; anything that cannot be imported is reported at its line, and then
     nothing is written (exit 1)."""
     from pfn.files import WriteError, write_atomic
-    from pfn.formats import import_file
+    from pfn.formats import import_data, import_file
 
     try:
-        imported = import_file(source, source_format.value if source_format else None)
+        if source == "-":
+            if source_format is None:
+                raise typer.BadParameter("give the format of standard input",
+                                         param_hint="--from")
+            imported = import_data(sys.stdin.buffer.read(), source_format.value, "<stdin>")
+        else:
+            imported = import_file(source, source_format.value if source_format else None)
     except ValueError as error:
         raise fail(str(error)) from None
     except OSError as error:
