@@ -189,7 +189,8 @@ def annotate(
 
     from pfn.analysis.annotate import annotate_record
     from pfn.cli.common import print_diagnostics, stdin
-    from pfn.corpus.engine import EngineError, map_ordered, workers
+    from pfn.corpus.engine import map_ordered
+    from pfn.corpus.workers import EngineError, workers
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 

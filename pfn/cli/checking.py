@@ -85,7 +85,7 @@ def check(
         expand_paths,
         sniff,
     )
-    from pfn.corpus.engine import EngineError, workers
+    from pfn.corpus.workers import EngineError, workers
     from pfn.notation.reader import Reader
 
     runner = engine_of(engine)

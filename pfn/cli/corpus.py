@@ -48,7 +48,8 @@ def _inputs(paths: list[str] | None) -> list[str]:
 
 def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str, str], ...],
              jobs: int | None, engine: Engine, scheduler: str | None) -> Iterator[R]:
-    from pfn.corpus.engine import EngineError, run, workers
+    from pfn.corpus.engine import run
+    from pfn.corpus.workers import EngineError, workers
 
     for path in paths:
         try:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pfn.corpus.stream import Entry, entries
+from pfn.corpus.workers import EngineError
 from pfn.model import Record
 
 R = TypeVar("R")
@@ -34,9 +35,6 @@ SPAN_RECORDS = 512
 """Records per span (more when a match is longer)."""
 SPAN_BYTES = 1 << 20
 """Bytes per span, at most (unless one match is larger)."""
-PARALLEL_BYTES = 4 << 20
-"""Inputs smaller than this are run serially by default: starting workers costs more
-than they save."""
 
 _MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)
 _SESSION_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
@@ -191,18 +189,6 @@ def _groups(found: Iterator[Entry], size: int = SPAN_RECORDS) -> Iterator[list[E
         yield group
 
 
-def workers(asked: int | None, path: str | None = None) -> int:
-    """How many workers to use: ``asked`` (0: one per CPU); when nothing is asked, one
-    per CPU for a file of :data:`PARALLEL_BYTES` or more, else one."""
-    if asked is not None:
-        return asked or os.cpu_count() or 1
-    try:
-        big = path is not None and os.path.getsize(path) >= PARALLEL_BYTES
-    except OSError:
-        return 1
-    return (os.cpu_count() or 1) if big else 1
-
-
 def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, str], ...] = (),
         jobs: int = 1, engine: Engine = "local", scheduler: str | None = None,
         name: str | None = None) -> Iterator[R]:
@@ -279,7 +265,4 @@ def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
         if cluster is not None:
             cluster.close()
 
-
-class EngineError(RuntimeError):
-    """The engine cannot run (Dask missing, no scheduler at the address)."""
 
