@@ -13,7 +13,7 @@ from typing import Protocol
 
 from pfn.cards import Card, cards_of
 from pfn.diagnostics import Diagnostic, text_lines
-from pfn.model import Annotation, CardPattern, CardRef, Pos, Record, Variation
+from pfn.model import Annotation, CardPattern, CardRef, CardRun, Pos, Record, Variation
 from pfn.seats import Seat
 
 
@@ -199,7 +199,7 @@ def _check_play(record: Record, problem: _Problem) -> None:
     discarded = _known(record.discard)
     played = 0
     shown = 0
-    first: dict[int, tuple[int, Pos]] = {}
+    first: dict[int, tuple[int, CardRun, int]] = {}  # where each card was first played
     for number, trick in enumerate(play.tricks, start=1):
         for index, card in enumerate(trick.cards):
             if card is None:
@@ -211,7 +211,8 @@ def _check_play(record: Record, problem: _Problem) -> None:
             if played & bit or discarded & bit:
                 shown += 1
             if played & bit:
-                earlier, (line, col) = first[card]
+                earlier, run, at = first[card]
+                line, col = run.position(at)  # found only for a card played twice
                 where = f"line {line}, column {col}" if line else "earlier"
                 problem("PFN-E204", f"{card} played a second time at trick {number}: it was"
                         f" played at trick {earlier} ({where})", trick.position(index),
@@ -220,7 +221,7 @@ def _check_play(record: Record, problem: _Problem) -> None:
                 problem("PFN-E211", f"{card} was discarded and cannot be played (trick {number})",
                         trick.position(index), trick.text(index))
             if card not in first:
-                first[card] = (number, trick.position(index))
+                first[card] = (number, trick, index)
             played |= bit
 
 
