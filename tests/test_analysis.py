@@ -151,7 +151,7 @@ def test_annotation_marks_exactly_the_injected_errors() -> None:
     rng = random.Random(3)
     tested = 0
     for kind in ("tricks", "misere"):
-        for text in deals(kind, 5, seed=23):
+        for text in deals(kind, 4, seed=23):
             kernel, declarer, misere, head, play = ending(text)
             lines: list[list[str]] = []
             injected: dict[tuple[int, int], tuple[int, int]] = {}
