@@ -101,8 +101,9 @@ class MatchChecker:
         written: list[LedgerEntry] | None = None
         self.written = None
         if is_deal:
-            if self._expected_dealer is not None:  # replayed as dealt, so one wrong Dealer
-                record = replace(record, dealer=self._expected_dealer)  # is one error
+            expected = self._expected_dealer
+            if expected is not None and record.dealer != expected:  # replayed as dealt, so
+                record = replace(record, dealer=expected)  # one wrong Dealer is one error
             result = replay(record, rules=self.rules, context=DealContext(
                 state.allpass_streak, dict(state.refa_open)), on_error="collect")
             self.last = result
