@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from pfn.cards import CARDS, Card, Rank, Suit
-from pfn.formats.draft import Batch, Draft, hand_text
+from pfn.formats.draft import Batch, Draft, hand_text, tag_line
 from pfn.model import Record
 
 COMPASS = "NESW"
@@ -157,8 +157,8 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     dealer = seats[(seats.index(leader) - 1) % 3]
     draft.comments = ["\n".join(comment).strip()] if "".join(comment).strip() else []
     tags: dict[str, str] = {}
-    for number, line in pbn:
-        _pbn_tag(number, line, tags, draft, batch)
+    for _, line in pbn:
+        _pbn_tag(line, tags, draft)
     for name in ("Event", "Site", "Date", "Round"):
         if name in tags:
             draft.tag(name, tags.pop(name))
@@ -297,18 +297,18 @@ def _play(field: Field | None, owner: dict[Card, str], seats: list[str], line: i
     return owner[played[0]], played
 
 
-def _pbn_tag(number: int, line: int | str, tags: dict[str, str], draft: Draft,
-             batch: Batch) -> None:
-    text = str(line).strip()
-    if not text:
+def _pbn_tag(line: str, tags: dict[str, str], draft: Draft) -> None:
+    """A line after ``pbninfo``: a PBN tag (a PFN tag name set aside with ``Pbn``), or a
+    comment."""
+    if not line.strip():
         return
-    found = re.fullmatch(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]', text)
+    found = tag_line(line)
     if found is None:
-        draft.comments.append(f"pbninfo: {text}")
+        draft.comments.append(f"pbninfo: {line.strip()}")
         return
     from pfn.notation.build import KNOWN_TAGS
 
-    name, value = found.group(1), found.group(2).replace('\\"', '"')
+    name, value = found
     if name in KNOWN_TAGS and name not in PASSED_THROUGH:
         name = "Pbn" + name
     tags.setdefault(name, value)

@@ -10,6 +10,7 @@ source line it came from), never written.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 
 from pfn.cards import Card, Suit
@@ -82,6 +83,18 @@ class Batch:
     @property
     def failed(self) -> bool:
         return any(d.is_error for d in self.problems)
+
+
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+
+
+def tag_line(text: str) -> tuple[str, str] | None:
+    """A PGN-style tag pair alone on a line (``[Event "Club"]``, as PBN and PPN write
+    them): its name and value, ``None`` for any other line."""
+    found = _TAG_LINE.fullmatch(text.strip())
+    if found is None:
+        return None
+    return found.group(1), re.sub(r'\\(["\\])', r"\1", found.group(2))
 
 
 def hand_text(cards: set[Card] | list[Card]) -> str:

@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 
 from pfn.cards import Card, Rank, Suit
-from pfn.formats.draft import Batch, Draft, hand_text
+from pfn.formats.draft import Batch, Draft, hand_text, tag_line
 from pfn.seats import SEATS, Seat
 
 _SUITS = (Suit.SPADES, Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS)
@@ -44,7 +44,6 @@ CARDS = {ch: Card.of(_SUITS[i // 8], _RANKS[i % 8]) for i, ch in enumerate(ALPHA
 GAMES = {"2": "pik", "3": "karo", "4": "herc", "5": "tref", "6": "betl", "7": "sans"}
 TOKENS = {"2": "6S", "3": "6D", "4": "6H", "5": "6C", "6": "mis", "7": "6NT"}
 KONTRAS = {"K": 1, "R": 2, "S": 3, "M": 4}
-_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _LINE = re.compile(r"(\d+)\.\s+(.*)")
 
 
@@ -57,10 +56,10 @@ def read(data: bytes, name: str) -> Batch:
         line = raw.strip()
         if not line or line == "...":
             continue
-        tag = _TAG.fullmatch(line)
+        tag = tag_line(line)
         game = _LINE.fullmatch(line)
         if tag is not None:
-            info.append((tag.group(1), tag.group(2)))
+            info.append(tag)
         elif game is not None:
             draft = _deal(game.group(1), game.group(2), number, raw, info, batch)
             if draft is not None:
