@@ -68,7 +68,8 @@ def import_(
         raise fail(f"cannot read {source}: {error.strerror or error}") from None
     print_diagnostics(imported.problems, stream=sys.stderr)
     if not imported.ok:
-        sys.stderr.write(f"{source}: not imported (nothing written)\n")
+        shown = "<stdin>" if source == "-" else source
+        sys.stderr.write(f"{shown}: not imported (nothing written)\n")
         raise typer.Exit(EXIT_PROBLEMS)
     try:
         if output:
@@ -78,7 +79,8 @@ def import_(
     except WriteError as error:
         raise fail(str(error)) from None
     count = len([r for r in imported.records if not r.empty])
-    sys.stderr.write(f"{source}: {count} record{'s' * (count != 1)} imported\n")
+    shown = "<stdin>" if source == "-" else source
+    sys.stderr.write(f"{shown}: {count} record{'s' * (count != 1)} imported\n")
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -95,7 +97,7 @@ def export(
 ) -> None:
     """Write PFN deals in another program's format.
 
-    ``pts``/``bts``: the problem files of the slovesnov/bridge solver — the hands as the
+    pts (or bts): the problem files of the slovesnov/bridge solver — the hands as the
     play begins (the declarer's after the discard), the contract, the declarer and the
     play so far.  Tags the format has no place for are named on standard error, and so is
     each record it cannot hold (an all-pass, hidden hands); exit 1 when none could be

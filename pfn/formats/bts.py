@@ -79,6 +79,7 @@ def read(data: bytes, name: str) -> Batch:
     """Every record of a ``.bts``/``.pts`` file as a PFN draft."""
     batch = Batch(name)
     lines = decode(data, batch).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    batch.source = lines
     blocks: list[tuple[int, list[str]]] = []
     for number, line in enumerate(lines, start=1):
         if line.lower().startswith("deal "):

@@ -68,10 +68,12 @@ class Batch:
 
     def problem(self, code: str, message: str, line: int, col: int | None = None,
                 text: str | None = None, hint: str | None = None) -> None:
-        if col is None and text and 0 < line <= len(self.source):
-            found = self.source[line - 1].find(text)
+        shown = self.source[line - 1] if 0 < line <= len(self.source) else None
+        if col is None and text and shown is not None:
+            found = shown.find(text)
             col = found + 1 if found >= 0 else None
-        self.problems.append(Diagnostic(code, message, self.name, line, col, text, hint))
+        self.problems.append(Diagnostic(code, message, self.name, line, col, text, hint,
+                                        shown))
 
     def note(self, message: str, line: int = 1) -> None:
         self.problems.append(Diagnostic("PFN-I002", message, self.name, line, None))

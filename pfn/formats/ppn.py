@@ -51,6 +51,7 @@ def read(data: bytes, name: str) -> Batch:
     """The deals of a PPN file as PFN drafts."""
     batch = Batch(name)
     text = data.decode("utf-8-sig", errors="replace")
+    batch.source = text.splitlines()
     info: list[tuple[str, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
