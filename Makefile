@@ -93,9 +93,9 @@ site: $(STAMP)
 	$(BIN)/pygmentize -S pfn -f html -a .codehilite > docs/css/pygments.css
 	$(BIN)/mkdocs build --strict
 
-## test: the whole suite, then ruff and mypy --strict
+## test: the whole suite (on two worker processes), then ruff and mypy --strict
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 	$(BIN)/ruff check pfn tests benchmarks
 	$(BIN)/mypy --strict pfn
 
