@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from pfn.cards import CARDS, Card, Rank, Suit
-from pfn.formats.draft import Batch, Draft, hand_text, tag_line
+from pfn.formats.draft import Batch, Draft, hand_text, play_lines, tag_line
 from pfn.model import Record
 
 COMPASS = "NESW"
@@ -176,8 +176,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     draft.tag("Declarer", letter[declarer])
     draft.tag("Contract", contract)
     draft.tag("Play", letter[leader])
-    draft.sections["Play"] = [" ".join(str(c) for c in played[i:i + 3])
-                              for i in range(0, len(played), 3)]
+    draft.sections["Play"] = play_lines(played)
     turns = fields.get("turns")
     if turns is None:
         batch.problem("PFN-E007", "no turns line", first, None, None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pfn.cards import Card, Suit
@@ -97,6 +98,16 @@ def tag_line(text: str) -> tuple[str, str] | None:
     if found is None:
         return None
     return found.group(1), re.sub(r'\\(["\\])', r"\1", found.group(2))
+
+
+def play_lines(cards: Sequence[Card], talon: Sequence[Card] = ()) -> list[str]:
+    """The Play section of cards in the order played, three players to a trick; the
+    first tricks opened by the ``talon`` cards (an all-pass), one each."""
+    lines = []
+    for i in range(0, len(cards), 3):
+        trick = " ".join(str(c) for c in cards[i:i + 3])
+        lines.append(f"{talon[i // 3]} {trick}" if i // 3 < len(talon) else trick)
+    return lines
 
 
 def hand_text(cards: set[Card] | list[Card]) -> str:

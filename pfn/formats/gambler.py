@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from pfn.cards import Card, Rank, Suit
-from pfn.formats.draft import Batch, Draft, hand_text
+from pfn.formats.draft import Batch, Draft, hand_text, play_lines
 
 SUITS = {"s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS}
 RANKS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "10": Rank.TEN,
@@ -192,11 +192,7 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
             order = _talon_order(widow, cards_played, seat_hands, eldest)
             draft.tag("Talon", " ".join(str(c) for c in order))
         draft.tag("Play", "ABC"[eldest])
-        tricks = []
-        for i in range(0, len(cards_played), 3):
-            trick = " ".join(str(c) for c in cards_played[i:i + 3])
-            tricks.append(f"{order[i // 3]} {trick}" if i // 3 < len(order) else trick)
-        draft.sections["Play"] = tricks
+        draft.sections["Play"] = play_lines(cards_played, order)
     for number, command, rest in extra:
         tag = re.sub(r"[^A-Za-z0-9_]", "", command.title())
         if not tag or not tag[0].isalpha():

@@ -25,7 +25,7 @@ import json
 from typing import Any
 
 from pfn.cards import Card, Rank, Suit
-from pfn.formats.draft import Batch, Draft, hand_text
+from pfn.formats.draft import Batch, Draft, hand_text, play_lines
 
 SEATS = ("EAST", "SOUTH", "WEST")
 """The editor's three playing hands, in playing order."""
@@ -200,8 +200,7 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
     played = _turns(deal.get("turns") or [], owner, where, batch)
     if played is None:
         return None
-    draft.sections["Play"] = [" ".join(str(c) for c in played[i:i + 3])
-                              for i in range(0, len(played), 3)]
+    draft.sections["Play"] = play_lines(played)
     for key, value in deal.items():
         if key not in KNOWN and value not in (None, "", [], {}):
             name = key[:1].upper() + key[1:]
