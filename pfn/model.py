@@ -421,6 +421,16 @@ class Record:
         return value if value not in (None, "", "?") else None
 
     @property
+    def first_trick(self) -> int:
+        """The trick the Deal's hands are held before: 1, or the Start tag's (an ending)."""
+        return self.start or 1
+
+    @property
+    def tricks_left(self) -> int:
+        """The tricks played from the Deal's hands: ten, or those of an ending."""
+        return 11 - self.first_trick
+
+    @property
     def names(self) -> tuple[str, ...]:
         """Player names from the Players tag, in seat order."""
         value = self.tag("Players")

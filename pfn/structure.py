@@ -22,7 +22,6 @@ class _Problem(Protocol):
                  hint: str | None = None) -> None: ...
 
 
-HAND_SIZE = 10
 TALON_SIZE = 2
 MAX_REPEATS = 100
 """Problems of one kind shown for one record; the rest are counted."""
@@ -86,8 +85,7 @@ def check_structure(record: Record) -> list[Diagnostic]:
 
     deal = record.deal
     seen = 0
-    # an ending (Start N) gives the hands before trick N: 11 - N cards each
-    held = HAND_SIZE if record.start is None else HAND_SIZE + 1 - record.start
+    held = record.tricks_left  # an ending (Start N): the hands before trick N
     if deal is not None:
         def owner(card: Card) -> Seat:
             return next(Seat(i) for i, h in enumerate(deal.hands)
@@ -233,7 +231,7 @@ def _check_result(record: Record, problem: _Problem) -> None:
     known = [n for _, n in result if n is not None]
     total = sum(known)
     active = record.players - (1 if record.players == 4 else 0)
-    tricks = 10 if record.start is None else 11 - record.start
+    tricks = record.tricks_left
     if total > tricks or (len(known) == len(result) == active and total != tricks):
         problem("PFN-E210", f"the tricks add up to {total}", pos, None,
                 "the ten tricks of a deal are shared by the players" if record.start is None

@@ -18,7 +18,7 @@ from typing import Literal
 from pfn.cards import CARDS
 from pfn.contract import Contract
 from pfn.rules.replay import Replay
-from pfn.rules.tricks import TRICKS, PlayRules, Tricks
+from pfn.rules.tricks import PlayRules, Tricks
 
 Kind = Literal["tricks", "misere", "allpass"]
 """What the play is about: the declarer's tricks, a misère, or an all-pass."""
@@ -115,11 +115,11 @@ def start_of(replay: Replay) -> Start:
         raise NotAnalysable(f"not analysable: the cards of {what} are not given")
     order = tuple(int(s) for s in r.participants)
     hands = tuple(r.hands) + (0,) * (4 - len(r.hands))
-    number = r.record.start or 1
+    number, held = r.record.first_trick, r.record.tricks_left
     counts = {hands[s].bit_count() for s in order}
-    if counts != {TRICKS + 1 - number}:
-        raise NotAnalysable(f"not analysable: the hands do not hold {TRICKS + 1 - number}"
-                            " cards each when the play begins")
+    if counts != {held}:
+        raise NotAnalysable(f"not analysable: the hands do not hold {held} cards each when"
+                            " the play begins")
     return Start(hands, order, int(r.first_leader), r.play_rules, contract,
                  None if r.declarer is None or contract.allpass else int(r.declarer),
                  _talon_order(r) if number == 1 else (), number)

@@ -64,7 +64,7 @@ def solve(
     _, record = _load_one(source, board, purpose="to solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     name = _title(result)
-    first = record.start or 1
+    first = record.first_trick
     trick = first if trick is None else trick
     at_lead = trick == first and card == 0
     try:

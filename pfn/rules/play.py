@@ -137,7 +137,7 @@ class PlayStage:
         self.participants = participants
         self.rules = rules
         self.leader: Seat | None = leader
-        self.start = replayer.record.start or 1
+        self.start = replayer.record.first_trick
         """The first trick played: 1, or where an ending (the Start tag) begins."""
         self.number = self.start
         self.taken: dict[Seat, int] = {s: 0 for s in participants}
@@ -197,7 +197,7 @@ class PlayStage:
         rules = self.rules
         order = self.participants
         start = self.start
-        if len(tricks) != TRICKS + 1 - start or tricks[-1].claim is not None or \
+        if len(tricks) != r.record.tricks_left or tricks[-1].claim is not None or \
                 not all(r.complete[s] for s in order) or (start > 1 and rules.talon_leads):
             return False
         talon = []

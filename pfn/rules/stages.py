@@ -403,7 +403,7 @@ class Replayer:
         else:
             result = dict(stated)
             if record.play is not None and r.tricks and stated:
-                remaining = 11 - (record.start or 1) - len(
+                remaining = record.tricks_left - len(
                     [t for t in r.tricks if t.winner is not None or t.talon_lead])
                 for seat, count in stated.items():
                     have = r.taken.get(seat, 0)
