@@ -13,7 +13,8 @@ The search is a zero-window alpha-beta ("does the target take at least *b*?") wi
 - bit-mask hands, played and taken back in place;
 - a transposition table at trick boundaries, keyed on the hands with each suit
   *rank-compressed* (only the order of the cards still out matters, so positions
-  that differ in cards already played share an entry), storing a lower and an upper
+  that differ in cards already played share an entry) and, without trumps, the suits
+  in a canonical order (they are interchangeable then), storing a lower and an upper
   bound of the value;
 - equivalent cards pruned: of a player's cards with no live card of anyone else
   between them, only one is tried;
@@ -58,8 +59,6 @@ class Search:
         for i, seat in enumerate(order):
             self._next[seat] = order[(i + 1) % len(order)]
         self._max = [seat in self.maximisers for seat in range(4)]
-        self._history = [[0] * 32 for _ in range(4)]
-        """How often each (seat, card) decided a trick's search: a tie-break in ordering."""
         self._table: dict[int, tuple[int, int, int]] = {}
         self._spread = sum(0xFF << (32 * i) for i in range(len(order)))
         """One suit's byte of every hand, as packed by :meth:`_key`."""
@@ -130,7 +129,8 @@ class Search:
         return live
 
     def _key(self, leader: int) -> int:
-        """The position at a boundary, each suit rank-compressed, as one int."""
+        """The position at a boundary as one int, each suit rank-compressed; without
+        trumps the suits are interchangeable, so they go in the order of their codes."""
         hands = self.hands
         order = self.order
         if len(order) == 3:
@@ -141,14 +141,25 @@ class Search:
                 packed |= hands[seat] << (32 * i)
         spread = self._spread
         get = COMPRESSED.get
-        key = leader
-        for shift in (0, 8, 16, 24):
-            part = packed >> shift & spread
-            code = get(part)
-            if code is None:
-                code = COMPRESSED[part] = compress(part, len(self.order))
-            key = key << 22 | code
-        return key
+        p0, p1, p2, p3 = (packed & spread, packed >> 8 & spread, packed >> 16 & spread,
+                          packed >> 24 & spread)
+        a, b, c, d = get(p0), get(p1), get(p2), get(p3)
+        if a is None or b is None or c is None or d is None:
+            players = len(order)
+            a, b, c, d = (COMPRESSED.setdefault(p, compress(p, players))
+                          for p in (p0, p1, p2, p3))
+        if self._trump is None:  # sorted, by five compare-exchanges
+            if a > b:
+                a, b = b, a
+            if c > d:
+                c, d = d, c
+            if a > c:
+                a, c = c, a
+            if b > d:
+                b, d = d, b
+            if b > c:
+                b, c = c, b
+        return (((leader << 22 | a) << 22 | b) << 22 | c) << 22 | d
 
     def _boundary(self, leader: int, number: int, bound: int) -> int:
         """At a trick boundary (nothing on the table, no talon card to come): a bound
@@ -197,7 +208,8 @@ class Search:
                 if best >= 0:
                     # the lead that decided it, as (suit, how many of the leader's
                     # cards of the suit are below it): the same in every position
-                    # sharing this entry
+                    # sharing this entry (but for the suits' order, without trumps;
+                    # a hint need not be right)
                     below = hands[leader] & SUIT_MASKS[best >> 3] & ((1 << best) - 1)
                     hint = (best & ~7) | below.bit_count()
                 if value >= bound:
@@ -288,7 +300,6 @@ class Search:
         follows = self._follows
         boundary = self._boundary
         target = self.target
-        history = self._history
         live = 0
         for s in self.order:
             live |= hands[s]
@@ -330,12 +341,10 @@ class Search:
                             if v > v3:
                                 v3 = v
                                 if v >= bound:
-                                    history[s3][c3] += 1
                                     break
                         elif v < v3:
                             v3 = v
                             if v < bound:
-                                history[s3][c3] += 1
                                 break
                     v = v3
                 elif by == target:
@@ -347,24 +356,20 @@ class Search:
                     if v > v2:
                         v2 = v
                         if v >= bound:
-                            history[s2][c2] += 1
                             break
                 elif v < v2:
                     v2 = v
                     if v < bound:
-                        history[s2][c2] += 1
                         break
             hands[s1] = h1
             if m1:
                 if v2 > v1:
                     v1 = v2
                     if v2 >= bound:
-                        history[s1][c1] += 1
                         return v1, c1
             elif v2 < v1:
                 v1 = v2
                 if v2 < bound:
-                    history[s1][c1] += 1
                     return v1, c1
         return v1, -1
 
@@ -376,12 +381,10 @@ class Search:
             return moves
         target = self.target
         if maximising and seat != target:
-            # misère or all-pass, the target's opponents lead: what caught him before,
-            # then a low card of a suit whose every card he holds is above it, then of
-            # suits he holds
+            # misère or all-pass, the target's opponents lead: a low card of a suit
+            # whose every card he holds is above it, then of suits he holds
             held = self.hands[target]
-            moves.sort(key=self._history[seat].__getitem__, reverse=True)
-            moves.sort(key=lambda c: _lead_against(held & SUIT_MASKS[c >> 3], c)[0])
+            moves.sort(key=lambda c: _lead_against(held & SUIT_MASKS[c >> 3], c))
         elif (seat == target) != maximising:  # no tricks wanted: low cards first
             moves.sort(key=_RANK.__getitem__)
         else:  # tricks wanted: top cards first
@@ -403,26 +406,22 @@ class Search:
         """The cards worth adding to a trick led in suit ``led``, the likeliest best
         first: ``beat`` is the mask of the cards that would take the trick from ``by``,
         its holder so far."""
-        moves = moves_of(legal, live)
-        if len(moves) < 2:
-            return moves
         if seat == self.target:
             # tricks wanted: win as cheaply as possible, else throw the lowest; none
             # wanted: duck under with the highest card that loses, win only if forced
-            moves = _winners_first(moves, beat) if maximising else _ducks_first(moves, beat)
+            order = _WINNERS_FIRST if maximising else _DUCKS_FIRST
         elif maximising:  # the opponents of a target who wants no tricks
             if not legal & SUIT_MASKS[led]:  # a discard: the high cards go first
-                moves.sort(key=_MINUS_RANK.__getitem__)
+                order = _HIGH_FIRST
             elif not target_played:  # keep the trick low, so that he cannot duck
-                moves.sort(key=_RANK.__getitem__)
+                order = _LOW_FIRST
             else:  # he has played: never overtake him; keep the low cards for later
-                moves = _ducks_first(moves, beat)
-            moves.sort(key=self._history[seat].__getitem__, reverse=True)
+                order = _DUCKS_FIRST
         elif target_played and by != self.target:  # the trick is ours already
-            moves.sort(key=_RANK.__getitem__)
+            order = _LOW_FIRST
         else:  # take it from the target, as cheaply as possible
-            moves = _winners_first(moves, beat)
-        return moves
+            order = _WINNERS_FIRST
+        return _ordered(order, legal, live, beat, led)
 
     def _last(self, leader: int) -> int:
         """The last trick: every card is forced."""
@@ -513,6 +512,39 @@ class Search:
 
 _RANK = [c & 7 for c in range(32)]
 _MINUS_RANK = [-(c & 7) for c in range(32)]
+
+_WINNERS_FIRST, _DUCKS_FIRST, _LOW_FIRST, _HIGH_FIRST = range(4)
+"""How :func:`_ordered` orders the cards that can be added to a trick."""
+
+_ORDERED: dict[int, list[int]] = {}
+_ORDERED_LIMIT = 1 << 20
+
+
+def _ordered(order: int, legal: int, live: int, beat: int, led: int) -> list[int]:
+    """The cards worth adding to a trick (one of each run of equivalent cards of
+    ``legal``), in the ``order`` asked for; memoised, since the same few holdings
+    recur all through a search.  The caller only reads the list."""
+    if legal & SUIT_MASKS[led]:  # following suit: only the led suit's cards matter
+        live &= SUIT_MASKS[led]
+    key = (((legal << 32 | (beat & legal if order < _LOW_FIRST else 0)) << 32 | live)
+           << 2 | order)
+    moves = _ORDERED.get(key)
+    if moves is None:
+        moves = moves_of(legal, live)
+        if len(moves) > 1:
+            if order == _WINNERS_FIRST:
+                moves = _winners_first(moves, beat)
+            elif order == _DUCKS_FIRST:
+                moves = _ducks_first(moves, beat)
+            elif order == _LOW_FIRST:
+                moves.sort(key=_RANK.__getitem__)
+            else:
+                moves.sort(key=_MINUS_RANK.__getitem__)
+        if len(_ORDERED) >= _ORDERED_LIMIT:
+            _ORDERED.clear()
+        _ORDERED[key] = moves
+    return moves
+
 
 def _winners_first(moves: list[int], beat: int) -> list[int]:
     """The cards in ``beat`` low to high, then the others low to high."""
