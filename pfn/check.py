@@ -201,7 +201,7 @@ class Outcome:
         return sum(d.severity is Severity.WARNING for d in self.diagnostics)
 
 
-@dataclass(frozen=True)
+@dataclass
 class CheckJob:
     """Checking one span of a file (:mod:`pfn.corpus.engine`): what each record gave."""
 

@@ -1,4 +1,4 @@
-"""The PFN data model: frozen, typed value objects built by the reader.
+"""The PFN data model: typed value objects built by the reader.
 
 A :class:`Record` is one deal (or a result-only or sheet-only entry of a match)
 as written: its tags, its sections (auction, defence, play) and the typed values
@@ -7,6 +7,11 @@ of the tags pfn knows.  Nothing here checks a rule; that is :mod:`pfn.rules`.
 
 Source positions are kept for diagnostics but never take part in equality, so a
 record read back from its own canonical text equals the original.
+
+The classes are slotted dataclasses, not frozen ones: nothing changes a value once the
+reader has built it (``dataclasses.replace`` makes a changed copy), and a frozen class
+costs two generated methods at import and an ``object.__setattr__`` per field at
+construction — about a tenth of ``pfn check``'s work on a corpus.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ Pos = tuple[int, int]
 NOWHERE: Pos = (0, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Source:
     """Where a record came from: file name, first line, character offset, and its text."""
 
@@ -41,7 +46,7 @@ class Source:
 # Annotations, calls, cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Variation:
     """An alternative to the move it follows, replayed from there (PGN's ``( … )``).
 
@@ -55,7 +60,7 @@ class Variation:
     """Comments before the first move of the variation."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Annotation:
     """What is written after a move: a ``!``/``?`` suffix, NAGs, note references,
     comments and variations."""
@@ -70,7 +75,7 @@ class Annotation:
         return bool(self.suffix or self.nags or self.notes or self.comments or self.variations)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Call:
     """An auction or defence call: its canonical token, and the speaker when written
     explicitly (``B:pass``)."""
@@ -86,7 +91,7 @@ class Call:
         return f"{self.seat}:{self.token}" if self.seat is not None else self.token
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardRun:
     """Cards played in order: one trick of the main line, or a variation's cards.
 
@@ -140,7 +145,7 @@ class CardRun:
 _WORD = re.compile(r"\S+")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CallSection:
     """The Auction or Defence section: the seat named in its tag (who speaks first)
     and the calls in the order spoken."""
@@ -149,7 +154,7 @@ class CallSection:
     calls: tuple[Call, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Play:
     """The Play section: the leader of the first trick and the tricks, one per line."""
 
@@ -166,7 +171,7 @@ class Play:
 # The deal
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardPattern:
     """A card known only in part: ``?A`` (an ace), ``S?`` (a spade) or ``??``."""
 
@@ -187,7 +192,7 @@ CardRef = Card | CardPattern
 """A card in the Talon or Discard tag: known, or known in part."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Hand:
     """A hand (or the talon) as far as it is known.
 
@@ -227,7 +232,7 @@ class Hand:
         return ".".join(groups)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Deal:
     """The Deal tag: one hand per seat (``None`` if hidden) and the talon."""
 
@@ -272,7 +277,7 @@ def format_amount(value: Amount, signed: bool = False) -> str:
     return f"+{text}" if signed and value >= 0 else text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreEntry:
     """One figure on the score sheet.
 
@@ -312,7 +317,7 @@ TYPED_TAGS = frozenset({"Variant", "Rules", "Target", "Start", "Dealer", "Deal",
 (``"c"`` for ``C``, ``"Сочи"`` for ``sochi``) do not take part in equality."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Tag:
     """A tag pair as written: canonical name for known tags, the value as written, and
     the comments that follow it (for a section tag: those before its first move).
@@ -341,7 +346,7 @@ class Tag:
         return hash(self._key())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Section:
     """A section pfn does not know, kept as written for round-trips: its lines of
     words and comments."""
@@ -353,7 +358,7 @@ class Section:
 # The record
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Record:
     """One PFN record: a deal, a result-only entry or a sheet-only entry.
 

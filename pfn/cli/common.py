@@ -3,6 +3,7 @@ output helpers, and the entry point that turns any failure into one line."""
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import sys
@@ -47,6 +48,16 @@ def _root(version: Annotated[bool, typer.Option(
         help="Print the version and exit.")] = False) -> None:
     """Preferans hand histories as text: check, format, convert, score, render, show,
     solve and annotate PFN records; filter, dedupe, count and split corpora."""
+    started()
+
+
+def started() -> None:
+    """The command is about to run.  If :func:`pfn.cli.main` turned the garbage collector
+    off while starting, what start-up made is kept out of its walks from now on and it
+    is turned back on."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 class OutputFormat(StrEnum):

@@ -11,7 +11,7 @@ from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
 
-@dataclass(frozen=True)
+@dataclass
 class DealFacts:
     """What scoring needs to know about a deal."""
 

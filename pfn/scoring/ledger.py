@@ -13,7 +13,7 @@ Key = tuple[Seat, str, Seat | None]
 """What an entry is about: seat, column, and the player it is written against."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LedgerEntry:
     """A figure written on the sheet for one deal, and why."""
 
