@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pfn.cli import app
@@ -324,6 +326,84 @@ def test_spans_read_exactly_what_a_serial_reader_reads(tmp_path: Path, size: int
         if first is not None and first.match is not None and span.start:
             before = [r for r in serial if r.source.line < first.source.line and r.match]  # type: ignore[union-attr]
             assert not before or before[-1].match != first.match
+
+
+def _view(records: list) -> list:  # type: ignore[type-arg]
+    return [(r.source.line, r.source.offset, r.source.text, r.tags, r.directives,
+             [(d.code, d.line, d.col) for d in r.diagnostics]) for r in records]
+
+
+_RECORDS = list(generate(8, "sochi", 4, match_size=3))
+"""Records of three matches (3, 3 and 2 deals)."""
+
+# what a file is made of: records, blank lines, directives, comments and the odd bytes
+# that make the record splitter necessary (with the plain cut's verdict on them)
+_PIECES = st.sampled_from([
+    ("record", True), ("blank", True), ("spaces", True), ("directive", True),
+    ("comment", True), ("russian", True), ("no match", True), ("open comment", False),
+    ("nbsp line", False), ("session", False), ("crlf", False), ("bom", False),
+    ("tag-like comment", False)])
+
+
+def _assemble(pieces: list[tuple[str, bool]]) -> str:
+    out: list[str] = []
+    records = itertools.cycle(_RECORDS)
+    for kind, _ in pieces:
+        record = "" if kind in ("blank", "spaces", "directive") else next(records).rstrip("\n")
+        out.append({
+            "record": record + "\n\n", "blank": "\n", "spaces": " \t \n",
+            "directive": "% EXPORT\n", "comment": "{ a remark } " + record + "\n\n",
+            "russian": record.replace('[Event "', '[Event "Клуб «Ферзь» ', 1) + "\n\n",
+            "no match": re.sub(r'\[Match "[^"]*"\]\n', "", record) + "\n\n",
+            "open comment": "{ left open\n\n" + record + "\n\n",
+            "nbsp line": record + "\n\u00a0\n",
+            "session": record.replace('[Event "Generated sochi"]', '[Event "#"]') + "\n\n",
+            "crlf": record.replace("\n", "\r\n") + "\r\n\r\n", "bom": record + "\n\n",
+            "tag-like comment": record + "\n{ [Match \"x\"]\n\n[Board \"9\"] }\n\n",
+        }[kind])
+    text = "".join(out)
+    if ("bom", False) in pieces:
+        text = "\ufeff" + text
+    return text
+
+
+@settings(max_examples=80, deadline=None)
+@given(pieces=st.lists(_PIECES, min_size=1, max_size=14), records=st.integers(1, 4),
+       size=st.sampled_from([1, 300, 1 << 20]), tail=st.booleans())
+def test_plain_spans_are_the_record_splitters_spans(tmp_path_factory: pytest.TempPathFactory,
+                                                     pieces: list[tuple[str, bool]],
+                                                     records: int, size: int,
+                                                     tail: bool) -> None:
+    """Files cut by blank lines and % lines alone (the fast path) are cut exactly where
+    the record splitter cuts them, and every file the fast path takes is one the
+    splitter cuts the same way; the records the spans hold are the serial reader's."""
+    text = _assemble(pieces) + ("% trailing directive\n" if tail else "")
+    path = tmp_path_factory.mktemp("plain") / "file.pfn"
+    path.write_bytes(text.encode("utf-8"))
+    assert engine.plain(path) == all(fit for _, fit in pieces)
+    fast = list(engine.spans(str(path), records=records, size=size))
+    exact = list(engine.spans(str(path), records=records, size=size, splitter=True))
+    assert fast == exact
+    pieces_read = [r for span in fast for r in engine.span_records(span)]
+    assert _view(pieces_read) == _view(list(load(path)))
+
+
+def test_plain_spans_of_a_large_file(tmp_path: Path) -> None:
+    """A file of several blocks (the fast path reads 4 MB at a time), cut at match
+    boundaries, gives the spans and the records of the record splitter."""
+    body = "% PFN 1.0\n\n" + "\n".join(generate(40, "sochi", 5, match_size=5))
+    filler = "{" + "x" * 200 + "} "
+    text = (body.replace("[Play", filler + "[Play") + "\n") * 250  # about 6 MB
+    path = tmp_path / "large.pfn"
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size > 1.2 * (1 << 22)
+    assert engine.plain(path)
+    fast = list(engine.spans(str(path)))
+    assert fast == list(engine.spans(str(path), splitter=True))
+    assert len(fast) > 4
+    pieces_read = (r for span in fast[-2:] for r in engine.span_records(span))
+    tail = [r for r in load(path)][-len(list(pieces_read)):]
+    assert _view([r for span in fast[-2:] for r in engine.span_records(span)]) == _view(tail)
 
 
 def test_check_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path) -> None:
