@@ -31,8 +31,9 @@ T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
 Engine = Literal["local", "dask"]
 
-SPAN_RECORDS = 512
-"""Records per span (more when a match is longer)."""
+SPAN_RECORDS = 128
+"""Records per span (more when a match is longer): a fraction of a second's work, so
+that no worker waits long for the last one to finish."""
 SPAN_BYTES = 1 << 20
 """Bytes per span, at most (unless one match is larger)."""
 
