@@ -309,6 +309,7 @@ class Search:
         s3 = nxt[s2]
         h1, h2, h3 = hands[s1], hands[s2], hands[s3]
         m1, m2, m3 = mx[s1], mx[s2], mx[s3]
+        played = target in (s1, s2)  # the target has played when the third card comes
         after = number + 1
         self.nodes += 1
         v1 = -1 if m1 else 99
@@ -317,6 +318,7 @@ class Search:
             led = c1 >> 3
             beat1 = beating(c1, led, trump)
             legal2 = rules.legal(h2, [c1], [s1]) if heads else legal_cards(h2, c1, trump)
+            legal3 = legal_cards(h3, c1, trump)  # the third hand's, unless it must head
             v2 = -1 if m2 else 99
             for c2 in follows(s2, legal2, live, beat1, s1, m2, s1 == target, led):
                 hands[s2] = h2 & ~(1 << c2)
@@ -325,10 +327,9 @@ class Search:
                 else:
                     by, beat2 = s1, beat1
                 if three:
-                    legal3 = rules.legal(h3, [c1, c2], [s1, s2]) if heads else \
-                        legal_cards(h3, c1, trump)
+                    if heads:
+                        legal3 = rules.legal(h3, [c1, c2], [s1, s2])
                     v3 = -1 if m3 else 99
-                    played = s1 == target or s2 == target
                     for c3 in follows(s3, legal3, live, beat2, by, m3, played, led):
                         hands[s3] = h3 & ~(1 << c3)
                         winner = s3 if beat2 >> c3 & 1 else by
