@@ -518,7 +518,9 @@ _WINNERS_FIRST, _DUCKS_FIRST, _LOW_FIRST, _HIGH_FIRST = range(4)
 """How :func:`_ordered` orders the cards that can be added to a trick."""
 
 _ORDERED: dict[int, list[int]] = {}
-_ORDERED_LIMIT = 1 << 20
+ORDERED_LIMIT = 1 << 17
+"""The most orderings :func:`_ordered` keeps (131,072, about 24 MB; a whole deal's
+search makes about 7,000); emptied when full."""
 
 
 def _ordered(order: int, legal: int, live: int, beat: int, led: int) -> list[int]:
@@ -541,7 +543,7 @@ def _ordered(order: int, legal: int, live: int, beat: int, led: int) -> list[int
                 moves.sort(key=_RANK.__getitem__)
             else:
                 moves.sort(key=_MINUS_RANK.__getitem__)
-        if len(_ORDERED) >= _ORDERED_LIMIT:
+        if len(_ORDERED) >= ORDERED_LIMIT:
             _ORDERED.clear()
         _ORDERED[key] = moves
     return moves
