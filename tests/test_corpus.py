@@ -359,7 +359,8 @@ def _assemble(pieces: list[tuple[str, bool]]) -> str:
             "nbsp line": record + "\n\u00a0\n",
             "session": record.replace('[Event "Generated sochi"]', '[Event "#"]') + "\n\n",
             "crlf": record.replace("\n", "\r\n") + "\r\n\r\n", "bom": record + "\n\n",
-            "tag-like comment": record + "\n{ [Match \"x\"]\n\n[Board \"9\"] }\n\n",
+            "tag-like comment": record.replace("[Play", "{ [Event \"x\"]\n\n[Match \"x\"] }\n[Play",
+                                               1) + "\n\n",
         }[kind])
     text = "".join(out)
     if ("bom", False) in pieces:
@@ -386,6 +387,20 @@ def test_plain_spans_are_the_record_splitters_spans(tmp_path_factory: pytest.Tem
     assert fast == exact
     pieces_read = [r for span in fast for r in engine.span_records(span)]
     assert _view(pieces_read) == _view(list(load(path)))
+
+
+def test_a_tag_written_in_a_comment_is_not_carried(tmp_path: Path) -> None:
+    """What a "#" stands for after a span boundary is the last record's tag, not a
+    tag-like text in one of its comments (the serial reader's value)."""
+    first, second = list(generate(2, "sochi", 4))
+    first = first.replace("[Play", '{ a note:\n[Event "Fake"] }\n[Play', 1)
+    second = second.replace('[Event "Generated sochi"]', '[Event "#"]')
+    path = tmp_path / "comment.pfn"
+    path.write_text(first + "\n" + second, encoding="utf-8")
+    cut = list(engine.spans(str(path), records=1, size=1))
+    assert len(cut) == 2
+    read = [r.tag("Event") for span in cut for r in engine.span_records(span) if not r.empty]
+    assert read == ["Generated sochi", "Generated sochi"]
 
 
 def test_plain_spans_of_a_large_file(tmp_path: Path) -> None:

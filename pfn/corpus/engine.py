@@ -40,6 +40,13 @@ SPAN_BYTES = 1 << 20
 _MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)
 _MATCH_BYTES = re.compile(_MATCH_RE.pattern.encode(), re.IGNORECASE)
 _SESSION_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"')
+_COMMENT_RE = re.compile(r'("(?:[^"\\\n]|\\.)*")|\{[^}]*\}?|;[^\n]*')
+"""A quoted value (kept), or a comment: ``{ … }`` (to the end if left open) or ``;`` to
+the end of its line — where a tag-like text is not a tag."""
+
+
+def _kept(m: re.Match[str]) -> str:
+    return m.group(1) or ""
 
 
 @dataclass(frozen=True)
@@ -130,7 +137,8 @@ def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
             first = (byte, begin, char if begin > 1 else 0)
         count += 1
         last_match = match
-        for m in _SESSION_TAG_RE.finditer(chunk.text) if inherits else ():
+        tags = _COMMENT_RE.sub(_kept, chunk.text) if inherits else ""
+        for m in _SESSION_TAG_RE.finditer(tags):
             tag = names.get(m.group(1).casefold())
             if tag is not None:  # as the reader keeps them: a "#" left unresolved too
                 value = unescape(m.group(2))
