@@ -390,7 +390,10 @@ def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
     cluster: Any = None
     if scheduler is None:
         cluster = api.LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
+                                   processes=True, dashboard_address=":0",
+                                   # no dashboard; the scheduler's HTTP routes on a free
+                                   # port (by default 8787: a second cluster warns)
+                                   scheduler_kwargs={"dashboard": False})
         client: Any = api.Client(cluster)
     else:
         try:
