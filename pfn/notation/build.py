@@ -62,7 +62,7 @@ _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)
 """One tag pair of a TAG token (a run of tag pairs), with the line end after it."""
 
 
-def _tokens(elements: list[Any]) -> list[Any]:
+def _tokens(elements: Sequence[Any]) -> list[Any]:
     """The tokens of a section's elements, variations opened up (their parentheses are
     not tokens, so the text between the first and the last token is what counts)."""
     out: list[Any] = []
@@ -283,7 +283,7 @@ class RecordBuilder(SectionReader):
             "start": self._typed(by_name.get("Start"), values.start),
         }
 
-    def _verbatim(self, elements: list[Any]) -> list[str]:
+    def _verbatim(self, elements: Sequence[Any]) -> list[str]:
         """An unknown section as written: its lines from the source, indentation kept,
         trailing white space dropped."""
         tokens = [t for t in _tokens(elements) if t.type != "NL"]

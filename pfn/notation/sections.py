@@ -10,8 +10,8 @@ and cuts the Play section into tricks at line ends.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pfn.cards import CARD_BY_NAME, Card
@@ -116,7 +116,7 @@ class TagEntry:
     value: str
     pos: Pos = (0, 0)
     value_col: int = 0
-    elements: list[Any] = field(default_factory=list)
+    elements: Sequence[Any] = ()
     inherited: bool = False
 
 
@@ -156,7 +156,7 @@ class SectionReader:
 
     # -- sections ---------------------------------------------------------
 
-    def _moves(self, elements: list[Any], lead: list[str], resolve: Callable[[str], Any],
+    def _moves(self, elements: Sequence[Any], lead: list[str], resolve: Callable[[str], Any],
                section: str, players: int) -> list[_Move]:
         """The moves of a section or variation, with everything attached to them."""
         moves: list[_Move] = []
@@ -384,7 +384,7 @@ class SectionReader:
             run = runs[index]
             anns: list[Annotation | None] = [None] * len(run.cards)
             anns[-1] = Annotation(comments=tuple(said))
-            runs[index] = replace(run, anns=tuple(anns))
+            run.anns = tuple(anns)  # the reader's own new run: nobody has seen it yet
         return tuple(runs)
 
     def _play(self, entry: TagEntry, comments: list[str], players: int) -> Play:
@@ -455,7 +455,7 @@ class SectionReader:
         return tuple(sorted_entries(out))
 
 
-def _raw_lines(elements: list[Any]) -> list[str]:
+def _raw_lines(elements: Sequence[Any]) -> list[str]:
     """An unknown section's text, line by line, for verbatim round-trips."""
     lines: list[str] = []
     current: list[str] = []
@@ -465,7 +465,7 @@ def _raw_lines(elements: list[Any]) -> list[str]:
             lines.append(" ".join(current))
             current.clear()
 
-    def add(items: list[Any]) -> None:
+    def add(items: Sequence[Any]) -> None:
         for element in items:
             if isinstance(element, _RawVariation):
                 current.append("(")
