@@ -54,12 +54,13 @@ def import_(
     from pfn.files import WriteError, write_atomic
     from pfn.formats import import_data, import_file
 
+    shown = "<stdin>" if source == "-" else source
     try:
         if source == "-":
             if source_format is None:
                 raise typer.BadParameter("give the format of standard input",
                                          param_hint="--from")
-            imported = import_data(sys.stdin.buffer.read(), source_format.value, "<stdin>")
+            imported = import_data(sys.stdin.buffer.read(), source_format.value, shown)
         else:
             imported = import_file(source, source_format.value if source_format else None)
     except ValueError as error:
@@ -68,7 +69,6 @@ def import_(
         raise fail(f"cannot read {source}: {error.strerror or error}") from None
     print_diagnostics(imported.problems, stream=sys.stderr)
     if not imported.ok:
-        shown = "<stdin>" if source == "-" else source
         sys.stderr.write(f"{shown}: not imported (nothing written)\n")
         raise typer.Exit(EXIT_PROBLEMS)
     try:
@@ -79,7 +79,6 @@ def import_(
     except WriteError as error:
         raise fail(str(error)) from None
     count = len([r for r in imported.records if not r.empty])
-    shown = "<stdin>" if source == "-" else source
     sys.stderr.write(f"{shown}: {count} record{'s' * (count != 1)} imported\n")
     raise typer.Exit(EXIT_CLEAN)
 

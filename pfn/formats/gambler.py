@@ -71,7 +71,7 @@ def read(data: bytes, name: str) -> Batch:
     batch.source = text.splitlines()
     record: list[tuple[int, str, str]] | None = None
     start = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(batch.source, start=1):
         line = raw.strip()
         command, _, rest = line.partition(" ")
         if command == "begin":

@@ -53,7 +53,7 @@ def read(data: bytes, name: str) -> Batch:
     text = data.decode("utf-8-sig", errors="replace")
     batch.source = text.splitlines()
     info: list[tuple[str, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(batch.source, start=1):
         line = raw.strip()
         if not line or line == "...":
             continue

@@ -53,7 +53,7 @@ def read(data: bytes, name: str) -> Batch:
         return batch
     deals = found if isinstance(found, list) else [found]
     for index, deal in enumerate(deals):
-        where = _Locator(text, index)
+        where = _Locator(batch.source, index)
         if not isinstance(deal, dict):
             batch.problem("PFN-E007", "a deal is a JSON object", where.line(None))
             continue
@@ -68,8 +68,8 @@ class _Locator:
     ``index``-th line naming the key, and for a value the first line after it naming the
     value."""
 
-    def __init__(self, text: str, index: int) -> None:
-        self.lines = text.splitlines()
+    def __init__(self, lines: list[str], index: int) -> None:
+        self.lines = lines
         self.index = index
 
     def line(self, key: str | None, value: str | None = None) -> int:
