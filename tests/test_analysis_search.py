@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pfn.analysis.position import Position, Start
 from pfn.analysis.search import Search
 from pfn.analysis.solve import Solver
-from pfn.analysis.suits import equivalence_classes
+from pfn.analysis.suits import DEAD, DUCKS, equivalence_classes, shape
 from pfn.contract import Contract
 from pfn.rules.tricks import PlayRules, Tricks
 
@@ -195,6 +195,38 @@ def test_misere_caught_and_clean() -> None:
     # Caught: B leads S7, C S8, A's nine must win; A's H7 then loses to the ace.
     caught = {0: "S9 H7", 1: "S7 HA", 2: "S8 C7"}
     assert value(PlayRules(), caught, 1, 0, against=True) == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["misere", "allpass", "allpass at four", "two-handed misere"]),
+       st.integers(1, 5), st.integers(0, 2**32))
+def test_tricks_a_misere_player_is_seen_to_take(kind: str, tricks: int, seed: int) -> None:
+    """The quick misère bounds against the plain minimax: when the search says at a
+    trick boundary that the target takes none, or at least *k*, he does."""
+    search, kernel, _ = ending(kind, tricks, seed)
+    while kernel.cards and not kernel.over:  # to a trick boundary, by the first legal card
+        legal = kernel.legal_cards()
+        kernel.play((legal & -legal).bit_length() - 1)
+    if kernel.over or kernel.number <= search.rules.talon_leads:
+        return
+    search.hands = list(kernel.hands)
+    remaining = kernel.hands[kernel.leader].bit_count()
+    said = search._unwanted(kernel.leader, remaining)
+    exact = brute(kernel, search.target, search.maximisers)
+    if said < 0:
+        assert exact == 0
+    else:
+        assert exact >= said
+
+
+def test_ducking_a_suit() -> None:
+    # the j-th lowest of his cards under the others' j-th lowest, as far as both go
+    assert shape(mask("S7 S9"), mask("S8 ST")) & DUCKS
+    assert shape(mask("S7 S9 SK"), mask("S8 ST")) & DUCKS  # the king is never led to
+    assert not shape(mask("S7 SJ"), mask("S8 ST")) & DUCKS  # ST led, SJ must win
+    assert not shape(mask("S9"), mask("S8 SA")) & DUCKS  # S8 led
+    assert shape(mask("SA"), mask("S7 SK")) == DEAD  # above all: he takes it when led
+    assert shape(mask("S7"), 0) & DUCKS  # nobody else can lead it
 
 
 def test_must_head_changes_the_count() -> None:

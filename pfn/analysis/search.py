@@ -18,6 +18,9 @@ The search is a zero-window alpha-beta ("does the target take at least *b*?") wi
   bound of the value;
 - equivalent cards pruned: of a player's cards with no live card of anyone else
   between them, only one is tried;
+- quick bounds: the top tricks of the side on lead in a trick contract; in misère and
+  all-pass the tricks a target who wants none must take, or that he takes no more
+  (:meth:`Search._unwanted`);
 - moves ordered so that the side to move tries trick-winning cards first when it
   wants tricks, and low cards first when it does not;
 - the last trick evaluated directly, and the search cut as soon as the bound is
@@ -29,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pfn.analysis.suits import COMPRESSED, compress, moves_of
+from pfn.analysis.suits import _SHAPES, COMPRESSED, DEAD, DUCKS, compress, moves_of, shape
 from pfn.rules.tricks import SUIT_MASKS, PlayRules, beating, legal_cards, trick_winner
 
 TABLE_LIMIT = 1 << 21
@@ -71,6 +74,9 @@ class Search:
         # sure tricks of the side on lead bound the search only where each side wants
         # its own tricks: a trick contract
         self._duel = self.maximisers == frozenset({self.target})
+        # a target who wants no tricks can be seen to take no more (:meth:`_unwanted`)
+        # where he may always play under: no trumps, no heading rule
+        self._ducking = not self._duel and self._trump is None and not self._heads
 
     # -- public ---------------------------------------------------------------
 
@@ -198,11 +204,13 @@ class Search:
                     if hi < bound:
                         value = hi
             elif self._trump is None:
-                forced = self._forced(leader, remaining)
+                forced = self._unwanted(leader, remaining)
                 if forced > lo:
                     lo = forced
                 if forced >= bound:
                     value = forced
+                elif forced < 0:  # he takes no more
+                    lo = hi = value = 0
             if value < 0:
                 value, best = self._whole_trick(leader, number, bound, hint)
                 if best >= 0:
@@ -222,36 +230,78 @@ class Search:
         table[key] = (lo, hi, hint)
         return value
 
-    def _forced(self, leader: int, remaining: int) -> int:
-        """Tricks the target must take, without trumps (misère, all-pass): all that
-        remain when he is on lead and each suit he holds is *dead* (his lowest card of
-        it above every other card of it), one when an opponent can lead a suit that is
-        dead for him and he still holds."""
+    def _unwanted(self, leader: int, remaining: int) -> int:
+        """Without trumps, for a target who wants no tricks (misère, all-pass): the
+        tricks he must take, or -1 if he is seen to take none.
+
+        He must take all that remain when he is on lead and each suit he holds is
+        *dead* (his lowest card of it above every other card of it), and one when an
+        opponent can lead a suit that is dead for him and he still holds.  He takes none
+        (only without a heading rule) when he can play under the others in every suit
+        he holds (:func:`~pfn.analysis.suits.shape`) and is not on lead, or is on lead
+        with a card some opponent must overtake, after which that holds."""
         hands = self.hands
-        held = hands[self.target]
+        target = self.target
+        held = hands[target]
         others = 0
         for seat in self.order:
-            if seat != self.target:
+            if seat != target:
                 others |= hands[seat]
+        shapes = _SHAPES
         dead = 0  # the target's dead suits
         alive = False
+        unsafe = -1  # the shift of a suit he cannot duck in; -2 if of more than one
         for shift in (0, 8, 16, 24):
             own = held >> shift & 0xFF
             if not own:
                 continue
             rest = others >> shift & 0xFF
-            if (own & -own) > rest:  # his lowest card above all the others' (or none)
+            found = shapes.get(own << 8 | rest)
+            if found is None:
+                found = shape(own, rest)
+            if found & DEAD:
                 dead |= 0xFF << shift
             else:
                 alive = True
+            if not found & DUCKS:
+                unsafe = shift if unsafe == -1 else -2
+        on_lead = leader == target
+        if self._ducking and unsafe != -2 and (
+                unsafe == -1 if not on_lead else self._exit(unsafe, others)):
+            return -1
         if not dead:
             return 0
-        if leader == self.target:
+        if on_lead:
             return 0 if alive else remaining
         if hands[leader] & dead & others:
             # the opponent leads it; the target must follow and wins; then he leads
             return 1 if alive else remaining
         return 0
+
+    def _exit(self, unsafe: int, others: int) -> bool:
+        """Whether the target, on lead, has a card some opponent must overtake that
+        leaves him ducking in every suit (``unsafe``: the shift of the one suit he
+        cannot duck in now, -1 if none)."""
+        hands = self.hands
+        target = self.target
+        held = hands[target]
+        for shift in (0, 8, 16, 24) if unsafe < 0 else (unsafe,):
+            own = held >> shift & 0xFF
+            if not own:
+                continue
+            # an opponent holding only cards above the exit card must overtake it
+            above = 0
+            for seat in self.order:
+                suit = hands[seat] >> shift & 0xFF
+                if seat != target and suit and (suit & -suit) > above:
+                    above = suit & -suit
+            exits = own & (above - 1) if above else 0
+            if exits:
+                exit_card = 1 << (exits.bit_length() - 1)  # the highest, keeping the rest
+                rest = own & ~exit_card
+                if not rest or shape(rest, others >> shift & 0xFF) & DUCKS:
+                    return True
+        return False
 
     def _sure(self, leader: int) -> int:
         """Tricks the side on lead takes at once, whatever the others do: the leader's
@@ -386,6 +436,24 @@ class Search:
             # whose every card he holds is above it, then of suits he holds
             held = self.hands[target]
             moves.sort(key=lambda c: _lead_against(held & SUIT_MASKS[c >> 3], c))
+        elif seat == target and self._ducking:
+            # he wants no tricks: the cards some opponent must overtake, low first;
+            # then, since each of the others wins, the high ones first
+            hands = self.hands
+            exits = 0
+            for mask in SUIT_MASKS:
+                own = hand & mask
+                if own:
+                    floor = 0  # the highest of the opponents' lowest cards
+                    for other in self.order:
+                        cards = hands[other] & mask
+                        if other != target and cards and (cards & -cards) > floor:
+                            floor = cards & -cards
+                    if floor:
+                        exits |= own & (floor - 1)
+            moves.sort(key=_RANK.__getitem__)
+            low = [c for c in moves if exits >> c & 1]
+            moves = low + [c for c in reversed(moves) if not exits >> c & 1]
         elif (seat == target) != maximising:  # no tricks wanted: low cards first
             moves.sort(key=_RANK.__getitem__)
         else:  # tricks wanted: top cards first
@@ -527,10 +595,14 @@ def _ordered(order: int, legal: int, live: int, beat: int, led: int) -> list[int
     """The cards worth adding to a trick (one of each run of equivalent cards of
     ``legal``), in the ``order`` asked for; memoised, since the same few holdings
     recur all through a search.  The caller only reads the list."""
-    if legal & SUIT_MASKS[led]:  # following suit: only the led suit's cards matter
-        live &= SUIT_MASKS[led]
-    key = (((legal << 32 | (beat & legal if order < _LOW_FIRST else 0)) << 32 | live)
-           << 2 | order)
+    if legal & SUIT_MASKS[led]:  # following suit: only the led suit's bytes matter
+        shift = 8 * led
+        key = ((((legal >> shift << 8 | ((beat & legal) >> shift if order < _LOW_FIRST
+                                         else 0)) << 8 | (live >> shift & 0xFF)) << 5
+                | shift) << 2 | order)
+    else:  # the hand and the live cards in full (above every key of the other kind)
+        key = ((legal << 32 | (beat & legal if order < _LOW_FIRST else 0)) << 32 | live
+               ) << 2 | order
     moves = _ORDERED.get(key)
     if moves is None:
         moves = moves_of(legal, live)

@@ -94,3 +94,40 @@ def moves_of(mask: int, live: int) -> list[int]:
                 cards = _MOVES[key] = [shift + r for r in range(8) if kept >> r & 1]
             out += cards
     return out
+
+
+
+DEAD, DUCKS = 1, 2
+"""The flags of :func:`shape`."""
+
+
+def _ducks(own: int, others: int) -> bool:
+    """Whether the holder of ``own`` (one suit's byte) can play under every lead of the
+    suit the others can make from ``others``: his *j*-th lowest card is below their
+    *j*-th lowest, for as many cards as both hold."""
+    mine = [r for r in range(8) if own >> r & 1]
+    theirs = [r for r in range(8) if others >> r & 1]
+    return all(d < o for d, o in zip(mine, theirs, strict=False))
+
+
+_SHAPES: dict[int, int] = {}
+
+
+def shape(own: int, others: int) -> int:
+    """A non-empty holding ``own`` against the others' cards of the suit (bytes), for a
+    player who wants no tricks, without trumps or a heading rule: :data:`DEAD` if his
+    lowest card is above all of theirs (he takes a trick whenever the suit is led),
+    :data:`DUCKS` if he can always play under them (:func:`_ducks`).
+
+    Ducking is why he takes no trick while the others are on lead: whatever they lead
+    of the suit, he plays his highest card under the highest one played; he keeps the
+    suit ducking if he throws his highest card of a suit when he cannot follow; and the
+    others' discards, or their cards spent following, only take their cards away, which
+    leaves his cards under theirs.  (He never leads, since he never takes a trick.)
+    Memoised on the two bytes."""
+    key = own << 8 | others
+    found = _SHAPES.get(key)
+    if found is None:
+        found = _SHAPES[key] = ((DEAD if (own & -own) > others else 0)
+                                | (DUCKS if _ducks(own, others) else 0))
+    return found
