@@ -32,6 +32,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pfn.analysis.ordering import (
+    DUCKS_FIRST,
+    HIGH_FIRST,
+    LOW_FIRST,
+    MINUS_RANK,
+    RANK,
+    WINNERS_FIRST,
+    cards_of,
+    lead_against,
+    ordered,
+)
 from pfn.analysis.suits import _SHAPES, COMPRESSED, DEAD, DUCKS, compress, moves_of, shape
 from pfn.rules.tricks import SUIT_MASKS, PlayRules, beating, legal_cards, trick_winner
 
@@ -435,7 +446,7 @@ class Search:
             # misère or all-pass, the target's opponents lead: a low card of a suit
             # whose every card he holds is above it, then of suits he holds
             held = self.hands[target]
-            moves.sort(key=lambda c: _lead_against(held & SUIT_MASKS[c >> 3], c))
+            moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3], c))
         elif seat == target and self._ducking:
             # he wants no tricks: the cards some opponent must overtake, low first;
             # then, since each of the others wins, the high ones first
@@ -451,14 +462,14 @@ class Search:
                             floor = cards & -cards
                     if floor:
                         exits |= own & (floor - 1)
-            moves.sort(key=_RANK.__getitem__)
+            moves.sort(key=RANK.__getitem__)
             low = [c for c in moves if exits >> c & 1]
             moves = low + [c for c in reversed(moves) if not exits >> c & 1]
         elif (seat == target) != maximising:  # no tricks wanted: low cards first
-            moves.sort(key=_RANK.__getitem__)
+            moves.sort(key=RANK.__getitem__)
         else:  # tricks wanted: top cards first
             moves.reverse()
-            moves.sort(key=_MINUS_RANK.__getitem__)
+            moves.sort(key=MINUS_RANK.__getitem__)
         if hint >= 0:
             suit = hand & SUIT_MASKS[hint >> 3]
             for _ in range(hint & 7):
@@ -478,19 +489,19 @@ class Search:
         if seat == self.target:
             # tricks wanted: win as cheaply as possible, else throw the lowest; none
             # wanted: duck under with the highest card that loses, win only if forced
-            order = _WINNERS_FIRST if maximising else _DUCKS_FIRST
+            order = WINNERS_FIRST if maximising else DUCKS_FIRST
         elif maximising:  # the opponents of a target who wants no tricks
             if not legal & SUIT_MASKS[led]:  # a discard: the high cards go first
-                order = _HIGH_FIRST
+                order = HIGH_FIRST
             elif not target_played:  # keep the trick low, so that he cannot duck
-                order = _LOW_FIRST
+                order = LOW_FIRST
             else:  # he has played: never overtake him; keep the low cards for later
-                order = _DUCKS_FIRST
+                order = DUCKS_FIRST
         elif target_played and by != self.target:  # the trick is ours already
-            order = _LOW_FIRST
+            order = LOW_FIRST
         else:  # take it from the target, as cheaply as possible
-            order = _WINNERS_FIRST
-        return _ordered(order, legal, live, beat, led)
+            order = WINNERS_FIRST
+        return ordered(order, legal, live, beat, led)
 
     def _last(self, leader: int) -> int:
         """The last trick: every card is forced."""
@@ -565,7 +576,7 @@ class Search:
                maximising: bool, talon_trick: bool, live: int) -> list[int]:
         """The cards worth trying in any trick (the talon-led ones included)."""
         if talon_trick and self._exact_talon:
-            return _cards(legal)
+            return cards_of(legal)
         if not cards:
             return self._leads(seat, legal, live, maximising, -1)
         lead = cards[0]
@@ -577,71 +588,3 @@ class Search:
         return self._follows(seat, legal, live, beating(cards[index], lead >> 3, trump),
                              -1 if by is None else by, maximising, self.target in seats,
                              lead >> 3)
-
-
-_RANK = [c & 7 for c in range(32)]
-_MINUS_RANK = [-(c & 7) for c in range(32)]
-
-_WINNERS_FIRST, _DUCKS_FIRST, _LOW_FIRST, _HIGH_FIRST = range(4)
-"""How :func:`_ordered` orders the cards that can be added to a trick."""
-
-_ORDERED: dict[int, list[int]] = {}
-ORDERED_LIMIT = 1 << 17
-"""The most orderings :func:`_ordered` keeps (131,072, about 24 MB; a whole deal's
-search makes about 7,000); emptied when full."""
-
-
-def _ordered(order: int, legal: int, live: int, beat: int, led: int) -> list[int]:
-    """The cards worth adding to a trick (one of each run of equivalent cards of
-    ``legal``), in the ``order`` asked for; memoised, since the same few holdings
-    recur all through a search.  The caller only reads the list."""
-    if legal & SUIT_MASKS[led]:  # following suit: only the led suit's bytes matter
-        shift = 8 * led
-        key = ((((legal >> shift << 8 | ((beat & legal) >> shift if order < _LOW_FIRST
-                                         else 0)) << 8 | (live >> shift & 0xFF)) << 5
-                | shift) << 2 | order)
-    else:  # the hand and the live cards in full (above every key of the other kind)
-        key = ((legal << 32 | (beat & legal if order < _LOW_FIRST else 0)) << 32 | live
-               ) << 2 | order
-    moves = _ORDERED.get(key)
-    if moves is None:
-        moves = moves_of(legal, live)
-        if len(moves) > 1:
-            if order == _WINNERS_FIRST:
-                moves = _winners_first(moves, beat)
-            elif order == _DUCKS_FIRST:
-                moves = _ducks_first(moves, beat)
-            elif order == _LOW_FIRST:
-                moves.sort(key=_RANK.__getitem__)
-            else:
-                moves.sort(key=_MINUS_RANK.__getitem__)
-        if len(_ORDERED) >= ORDERED_LIMIT:
-            _ORDERED.clear()
-        _ORDERED[key] = moves
-    return moves
-
-
-def _winners_first(moves: list[int], beat: int) -> list[int]:
-    """The cards in ``beat`` low to high, then the others low to high."""
-    moves.sort(key=_RANK.__getitem__)
-    return [c for c in moves if beat >> c & 1] + [c for c in moves if not beat >> c & 1]
-
-
-def _ducks_first(moves: list[int], beat: int) -> list[int]:
-    """The cards not in ``beat`` high to low, then the others high to low."""
-    moves.sort(key=_MINUS_RANK.__getitem__)
-    return [c for c in moves if not beat >> c & 1] + [c for c in moves if beat >> c & 1]
-
-
-def _cards(mask: int) -> list[int]:
-    """The cards of a mask, low to high."""
-    return [c for c in range(32) if mask >> c & 1]
-
-
-def _lead_against(held: int, card: int) -> tuple[int, int]:
-    """How good leading ``card`` is for the opponents of a target who must not take
-    tricks and holds ``held`` of its suit: best when all of those are above it, then
-    when he holds any, then when he is void (he discards); low cards first."""
-    if not held:
-        return (2, card & 7)
-    return (0 if held & ((1 << card) - 1) == 0 else 1, card & 7)
