@@ -43,7 +43,7 @@ from pfn.analysis.ordering import (
     lead_against,
     ordered,
 )
-from pfn.analysis.suits import _SHAPES, COMPRESSED, DEAD, DUCKS, compress, moves_of, shape
+from pfn.analysis.suits import COMPRESSED, DEAD, DUCKS, SHAPES, compress, moves_of, shape
 from pfn.rules.tricks import SUIT_MASKS, PlayRules, beating, legal_cards, trick_winner
 
 TABLE_LIMIT = 1 << 21
@@ -258,7 +258,7 @@ class Search:
         for seat in self.order:
             if seat != target:
                 others |= hands[seat]
-        shapes = _SHAPES
+        shapes = SHAPES
         dead = 0  # the target's dead suits
         alive = False
         unsafe = -1  # the shift of a suit he cannot duck in; -2 if of more than one
@@ -293,26 +293,28 @@ class Search:
         """Whether the target, on lead, has a card some opponent must overtake that
         leaves him ducking in every suit (``unsafe``: the shift of the one suit he
         cannot duck in now, -1 if none)."""
-        hands = self.hands
-        target = self.target
-        held = hands[target]
+        held = self.hands[self.target]
         for shift in (0, 8, 16, 24) if unsafe < 0 else (unsafe,):
             own = held >> shift & 0xFF
             if not own:
                 continue
-            # an opponent holding only cards above the exit card must overtake it
-            above = 0
-            for seat in self.order:
-                suit = hands[seat] >> shift & 0xFF
-                if seat != target and suit and (suit & -suit) > above:
-                    above = suit & -suit
-            exits = own & (above - 1) if above else 0
+            exits = own & self._overtaken(0xFF << shift) >> shift
             if exits:
                 exit_card = 1 << (exits.bit_length() - 1)  # the highest, keeping the rest
                 rest = own & ~exit_card
                 if not rest or shape(rest, others >> shift & 0xFF) & DUCKS:
                     return True
         return False
+
+    def _overtaken(self, mask: int) -> int:
+        """The cards of the suit ``mask`` that some opponent of the target must overtake
+        when they are led: those below every card of an opponent who holds the suit."""
+        floor = 0  # the highest of the opponents' lowest cards of the suit
+        for seat in self.order:
+            cards = self.hands[seat] & mask
+            if seat != self.target and cards and (cards & -cards) > floor:
+                floor = cards & -cards
+        return mask & (floor - 1) if floor else 0
 
     def _sure(self, leader: int) -> int:
         """Tricks the side on lead takes at once, whatever the others do: the leader's
@@ -450,18 +452,10 @@ class Search:
         elif seat == target and self._ducking:
             # he wants no tricks: the cards some opponent must overtake, low first;
             # then, since each of the others wins, the high ones first
-            hands = self.hands
             exits = 0
             for mask in SUIT_MASKS:
-                own = hand & mask
-                if own:
-                    floor = 0  # the highest of the opponents' lowest cards
-                    for other in self.order:
-                        cards = hands[other] & mask
-                        if other != target and cards and (cards & -cards) > floor:
-                            floor = cards & -cards
-                    if floor:
-                        exits |= own & (floor - 1)
+                if hand & mask:
+                    exits |= hand & self._overtaken(mask)
             moves.sort(key=RANK.__getitem__)
             low = [c for c in moves if exits >> c & 1]
             moves = low + [c for c in reversed(moves) if not exits >> c & 1]

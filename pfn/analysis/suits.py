@@ -110,7 +110,8 @@ def _ducks(own: int, others: int) -> bool:
     return all(d < o for d, o in zip(mine, theirs, strict=False))
 
 
-_SHAPES: dict[int, int] = {}
+SHAPES: dict[int, int] = {}
+"""Two suit bytes (``own << 8 | others``) → :func:`shape` of them, filled by the search."""
 
 
 def shape(own: int, others: int) -> int:
@@ -126,8 +127,8 @@ def shape(own: int, others: int) -> int:
     leaves his cards under theirs.  (He never leads, since he never takes a trick.)
     Memoised on the two bytes."""
     key = own << 8 | others
-    found = _SHAPES.get(key)
+    found = SHAPES.get(key)
     if found is None:
-        found = _SHAPES[key] = ((DEAD if (own & -own) > others else 0)
+        found = SHAPES[key] = ((DEAD if (own & -own) > others else 0)
                                 | (DUCKS if _ducks(own, others) else 0))
     return found
