@@ -9,7 +9,9 @@ that exist.  These hold in every variant, so they need no :mod:`pfn.rules`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Protocol
+from functools import reduce
+from operator import or_
+from typing import Protocol, cast
 
 from pfn.cards import Card, cards_of
 from pfn.diagnostics import Diagnostic, text_lines
@@ -190,11 +192,25 @@ def _check_discard(record: Record, problem: _Problem) -> None:
                     "the declarer discards two of his twelve cards")
 
 
+_BIT = [1 << c for c in range(32)]
+
+
 def _check_play(record: Record, problem: _Problem) -> None:
     play = record.play
     if play is None:
         return
     discarded = _known(record.discard)
+    # at a glance: every card known, none twice, none discarded (the common case)
+    played = count = 0
+    for trick in play.tricks:
+        cards = trick.cards
+        if None in cards:
+            break
+        played |= reduce(or_, map(_BIT.__getitem__, cast("tuple[Card, ...]", cards)), 0)
+        count += len(cards)
+    else:
+        if played.bit_count() == count and not played & discarded:
+            return
     played = 0
     shown = 0
     first: dict[int, tuple[int, CardRun, int]] = {}  # where each card was first played
@@ -256,14 +272,18 @@ def _annotations(record: Record) -> Iterator[Annotation]:
                 yield from walk(moves.ann(i))
             yield from walk(moves.claim)
 
+    # most moves have no annotation: no generator is made for them
     for section in (record.auction, record.defence):
         for call in section.calls if section is not None else ():
-            yield from walk(call.ann)
+            if call.ann is not None:
+                yield from walk(call.ann)
     for trick in record.play.tricks if record.play is not None else ():
         if trick.anns is not None:
             for ann in trick.anns:
-                yield from walk(ann)
-        yield from walk(trick.claim)
+                if ann is not None:
+                    yield from walk(ann)
+        if trick.claim is not None:
+            yield from walk(trick.claim)
 
 
 def _text_pos(record: Record, needle: str) -> Pos:
