@@ -262,6 +262,11 @@ Amount = Fraction | int
 """An exact amount on the sheet: a whole number, or a fraction where a division leaves one."""
 
 
+def halved(value: int) -> Amount:
+    """Half of ``value``: an int when it is even (no Fraction made)."""
+    return value // 2 if value % 2 == 0 else Fraction(value, 2)
+
+
 def exact(value: Amount) -> Amount:
     """``value`` as an int when it is whole (ints are much faster than Fractions)."""
     if isinstance(value, Fraction) and value.denominator == 1:

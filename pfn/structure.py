@@ -16,7 +16,7 @@ from typing import Protocol, cast
 from pfn.cards import Card, cards_of
 from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import Annotation, CardPattern, CardRef, CardRun, Pos, Record, Variation
-from pfn.seats import Seat
+from pfn.seats import SEATS, Seat
 
 
 class _Problem(Protocol):
@@ -94,9 +94,9 @@ def check_structure(record: Record) -> list[Diagnostic]:
                         if h is not None and h.mask >> card & 1)
 
         for index, hand in enumerate(deal.hands):
-            seat = Seat(index)
             if hand is None:
                 continue
+            seat = SEATS[index]
             for card in cards_of(seen & hand.mask):
                 problem("PFN-E201", f"{card} dealt to both {owner(card)} and {seat}",
                         _deal_pos(record, seat.name), f"{seat}:", "every card is dealt once")

@@ -16,7 +16,7 @@ from pfn.model import Amount, exact
 from pfn.rules.options import HouseRules
 from pfn.scoring import settlement
 from pfn.scoring.ledger import Key, LedgerEntry, entry
-from pfn.seats import Seat
+from pfn.seats import SEATS, Seat
 
 
 @dataclass
@@ -40,7 +40,7 @@ class Sheet:
         self.values[key] = exact(self.values.get(key, 0) + e.value)
 
     def seats(self) -> list[Seat]:
-        return [Seat(i) for i in range(self.players)]
+        return list(SEATS[:self.players])
 
     def closed(self, seat: Seat) -> bool:
         """Whether ``seat``'s pool has reached the target."""

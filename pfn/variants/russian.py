@@ -10,11 +10,10 @@ ladder (``classic.py``) build on :class:`RussianScoring` too.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from pfn.contract import Contract
-from pfn.model import Amount, exact
+from pfn.model import Amount, exact, halved
 from pfn.rules.defence import DefenceOutcome
 from pfn.rules.ladder import Ladder, level
 from pfn.rules.replay import DealContext
@@ -91,7 +90,7 @@ class RussianScoring(Scoring):
         assert declarer is not None
         factor = self.whist_factor
         if self.rules.undertrick_price == "half-plus-one":
-            mountain = exact(Fraction(price * factor, 2) * (under + 1))
+            mountain = halved(price * factor * (under + 1))
             why = f"{under} down: half the price for the fall plus {price * factor // 2}" \
                   f" per missing trick"
         else:
@@ -150,7 +149,7 @@ class RussianScoring(Scoring):
         partner = defence.second if caller == defence.first else defence.first
         if self.rules.whist == "gentleman" and defence.returned is None and \
                 defence.own is None and defence.kontra == 0 and not self.caller_takes_all:
-            half = exact(Fraction(unit * total, 2))
+            half = halved(unit * total)
             for seat in (caller, partner):
                 if half:
                     out.append(entry(seat, "whist", half, f"{self.name}, gentleman's whist:"
@@ -194,7 +193,7 @@ class RussianScoring(Scoring):
     def failure_unit(self, price: int) -> Amount:
         """Mountain per trick a responsible whister is short."""
         unit = price * self.whist_factor
-        return exact(Fraction(unit, 2)) if self.rules.responsible == "half" else unit
+        return halved(unit) if self.rules.responsible == "half" else unit
 
     def failure(self, price: int, short: int) -> Amount:
         return exact(self.failure_unit(price) * short)
