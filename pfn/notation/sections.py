@@ -42,10 +42,15 @@ _CLAIM = "*"
 _CLAIM_MARK = object()
 
 
+_PARAGRAPHS = re.compile(r"\n[ \t\r]*\n")
+
+
 def normalize_comment(text: str) -> str:
     """Comment text as stored: white space folded to single spaces within a paragraph,
     paragraphs (separated by blank lines) kept."""
-    paragraphs = re.split(r"\n[ \t\r]*\n", text)
+    if "\n" not in text:  # one line: one paragraph
+        return " ".join(text.split())
+    paragraphs = _PARAGRAPHS.split(text)
     return "\n\n".join(" ".join(p.split()) for p in paragraphs if p.strip())
 
 

@@ -44,9 +44,12 @@ class ValueProblem(NotationError):
         return self.problem.hint
 
 
+_WORD = re.compile(r"\S+")
+
+
 def _words(value: str) -> list[tuple[int, str]]:
     """The whitespace-separated words of ``value`` with their offsets."""
-    return [(m.start(), m.group()) for m in re.finditer(r"\S+", value)]
+    return [(m.start(), m.group()) for m in _WORD.finditer(value)]
 
 
 def seat(text: str, players: int = 4, start: int = 0) -> Seat:

@@ -97,7 +97,7 @@ class RussianScoring(Scoring):
             mountain = price * factor * under
             why = f"{under} down × {price * factor}"
         out = [entry(declarer, "mountain", mountain, f"{self.name}: {facts.contract} {why}")]
-        unit = self.rules.consolation_factor * price
+        unit = exact(self.rules.consolation_factor) * price  # an int for a whole factor
         for seat in self.consoled(facts):
             out.append(entry(seat, "whist", unit * under, f"{self.name}: consolation, {under}"
                              f" undertrick{'s' * (under > 1)} × {unit}", declarer))
@@ -183,7 +183,7 @@ class RussianScoring(Scoring):
         if self.dealer_consoled and facts.dealer is not None and \
                 facts.dealer not in facts.active and facts.dealer != caller:
             others.append(facts.dealer)
-        per = self.rules.consolation_factor * price * under
+        per = exact(self.rules.consolation_factor) * price * under
         out = [entry(caller, "whist", per, f"{self.name}: consolation, {under} × {price}",
                      declarer)]
         out += [entry(caller, "whist", per, f"{self.name}: return whist takes {seat}'s"
