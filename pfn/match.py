@@ -58,11 +58,18 @@ def _new_state(record: Record, overrides: tuple[tuple[str, str], ...]) -> MatchS
 def _header(record: Record) -> dict[str, str]:
     """The match-wide tags a record gives, in canonical form."""
     found = {t.name for t in record.tags}
-    values = {"Variant": record.variant, "Rules": "; ".join(f"{k}={v}" for k, v in record.rules),
-              "Target": str(record.target) if record.target is not None else (
-                  record.tag("Target") or "").strip(),
-              "Players": "; ".join(record.names)}
-    return {name: values[name] for name in MATCH_TAGS if name in found}
+    return {name: _header_value(record, name) for name in MATCH_TAGS if name in found}
+
+
+def _header_value(record: Record, name: str) -> str:
+    if name == "Variant":
+        return record.variant
+    if name == "Rules":
+        return "; ".join(f"{k}={v}" for k, v in record.rules)
+    if name == "Target":
+        return str(record.target) if record.target is not None else (
+            record.tag("Target") or "").strip()
+    return "; ".join(record.names)  # Players
 
 
 class MatchChecker:

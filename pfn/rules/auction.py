@@ -231,10 +231,11 @@ def contract_against_bid(contract: Contract, bid: Contract, ladder: Ladder) -> P
     if contract.hand != bid.hand:
         what = "without" if bid.hand else "with"
         return Problem("PFN-E404", f"{bid} was bid {what} the talon; {contract} is not")
-    if str(contract) not in ladder:
+    name, bid_name = str(contract), str(bid)
+    if name not in ladder:
         return Problem("PFN-E404", f"{contract} is not a contract of this variant",
                            "contracts: " + " ".join(b for b in ladder.bids if b[0] != "m"))
-    if str(bid) in ladder and ladder.rank(str(contract)) < ladder.rank(str(bid)):
+    if bid_name in ladder and ladder.rank(name) < ladder.rank(bid_name):
         return Problem("PFN-E403", f"contract {contract} is lower than the winning bid"
                            f" {bid}", "the declarer may play the bid or any higher contract")
     return None
