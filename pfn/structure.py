@@ -97,7 +97,7 @@ def check_structure(record: Record) -> list[Diagnostic]:
             if hand is None:
                 continue
             seat = SEATS[index]
-            for card in cards_of(seen & hand.mask):
+            for card in cards_of(seen & hand.mask) if seen & hand.mask else ():
                 problem("PFN-E201", f"{card} dealt to both {owner(card)} and {seat}",
                         _deal_pos(record, seat.name), f"{seat}:", "every card is dealt once")
             seen |= hand.mask
@@ -115,12 +115,13 @@ def check_structure(record: Record) -> list[Diagnostic]:
                         f"{seat}:", what)
         talon = deal.talon
         if talon is not None:
-            for card in cards_of(seen & talon.mask):
+            for card in cards_of(seen & talon.mask) if seen & talon.mask else ():
                 problem("PFN-E201", f"{card} dealt to {owner(card)} and also in the talon",
                         _deal_pos(record, "talon"), "talon:", "every card is dealt once")
             seen |= talon.mask
-            if talon.size is not None and talon.size != TALON_SIZE:
-                problem("PFN-E203", f"the talon has {talon.size} cards",
+            size = talon.size
+            if size is not None and size != TALON_SIZE:
+                problem("PFN-E203", f"the talon has {size} cards",
                         _deal_pos(record, "talon"), "talon:",
                         f"the talon holds {TALON_SIZE} cards")
         if record.players == 4 and record.dealer is None:
