@@ -65,8 +65,9 @@ def _ducks_first(moves: list[int], beat: int) -> list[int]:
     return [c for c in moves if not beat >> c & 1] + [c for c in moves if beat >> c & 1]
 
 
-def cards_of(mask: int) -> list[int]:
-    """The cards of a mask, low to high."""
+def each_card(mask: int) -> list[int]:
+    """The cards of a mask as plain ints, low to high (:func:`pfn.cards.cards_of` gives
+    :class:`~pfn.cards.Card` objects, one at a time)."""
     return [c for c in range(32) if mask >> c & 1]
 
 

@@ -39,7 +39,7 @@ from pfn.analysis.ordering import (
     MINUS_RANK,
     RANK,
     WINNERS_FIRST,
-    cards_of,
+    each_card,
     lead_against,
     ordered,
 )
@@ -570,7 +570,7 @@ class Search:
                maximising: bool, talon_trick: bool, live: int) -> list[int]:
         """The cards worth trying in any trick (the talon-led ones included)."""
         if talon_trick and self._exact_talon:
-            return cards_of(legal)
+            return each_card(legal)
         if not cards:
             return self._leads(seat, legal, live, maximising, -1)
         lead = cards[0]
