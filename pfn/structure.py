@@ -97,7 +97,8 @@ def check_structure(record: Record) -> list[Diagnostic]:
             if hand is None:
                 continue
             seat = SEATS[index]
-            for card in cards_of(seen & hand.mask) if seen & hand.mask else ():
+            shared = seen & hand.mask
+            for card in cards_of(shared) if shared else ():
                 problem("PFN-E201", f"{card} dealt to both {owner(card)} and {seat}",
                         _deal_pos(record, seat.name), f"{seat}:", "every card is dealt once")
             seen |= hand.mask
@@ -115,7 +116,8 @@ def check_structure(record: Record) -> list[Diagnostic]:
                         f"{seat}:", what)
         talon = deal.talon
         if talon is not None:
-            for card in cards_of(seen & talon.mask) if seen & talon.mask else ():
+            shared = seen & talon.mask
+            for card in cards_of(shared) if shared else ():
                 problem("PFN-E201", f"{card} dealt to {owner(card)} and also in the talon",
                         _deal_pos(record, "talon"), "talon:", "every card is dealt once")
             seen |= talon.mask
