@@ -71,10 +71,11 @@ def each_card(mask: int) -> list[int]:
     return [c for c in range(32) if mask >> c & 1]
 
 
-def lead_against(held: int, card: int) -> tuple[int, int]:
+def lead_against(held: int, card: int, history: int = 0) -> tuple[int, int, int]:
     """How good leading ``card`` is for the opponents of a target who must not take
     tricks and holds ``held`` of its suit: best when all of those are above it, then
-    when he holds any, then when he is void (he discards); low cards first."""
+    when he holds any, then when he is void (he discards); within each, the leads that
+    have cut the search most first (``history``, lower first), then low cards."""
     if not held:
-        return (2, card & 7)
-    return (0 if held & ((1 << card) - 1) == 0 else 1, card & 7)
+        return (2, history, card & 7)
+    return (0 if held & ((1 << card) - 1) == 0 else 1, history, card & 7)

@@ -74,6 +74,9 @@ class Search:
             self._next[seat] = order[(i + 1) % len(order)]
         self._max = [seat in self.maximisers for seat in range(4)]
         self._table: dict[int, tuple[int, int, int]] = {}
+        self._history = [[0] * 32 for _ in range(4)]
+        """Seat → card → minus the weight of the cuts its lead has made
+        (:meth:`_leads`)."""
         self._spread = sum(0xFF << (32 * i) for i in range(len(order)))
         """One suit's byte of every hand, as packed by :meth:`_key`."""
         self._trump = self.rules.trump
@@ -225,6 +228,8 @@ class Search:
             if value < 0:
                 value, best = self._whole_trick(leader, number, bound, hint)
                 if best >= 0:
+                    # a cut nearer the root outweighs any number of deeper ones
+                    self._history[leader][best] -= 1 << 5 * remaining
                     # the lead that decided it, as (suit, how many of the leader's
                     # cards of the suit are below it): the same in every position
                     # sharing this entry (but for the suits' order, without trumps;
@@ -439,31 +444,38 @@ class Search:
 
     def _leads(self, seat: int, hand: int, live: int, maximising: bool, hint: int
                ) -> list[int]:
-        """The leads worth trying, the likeliest best first (``hint`` first of all)."""
+        """The leads worth trying, the likeliest best first: ``hint`` first of all,
+        then by the kind of lead and by the history of the cuts each lead has made in
+        this search (a cut nearer the root counting for more)."""
         moves = moves_of(hand, live)
         if len(moves) < 2:
             return moves
         target = self.target
+        history = self._history[seat]
         if maximising and seat != target:
             # misère or all-pass, the target's opponents lead: a low card of a suit
-            # whose every card he holds is above it, then of suits he holds
+            # whose every card he holds is above it, then of suits he holds; the
+            # history only orders the leads of one kind
             held = self.hands[target]
-            moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3], c))
-        elif seat == target and self._ducking:
-            # he wants no tricks: the cards some opponent must overtake, low first;
-            # then, since each of the others wins, the high ones first
-            exits = 0
-            for mask in SUIT_MASKS:
-                if hand & mask:
-                    exits |= hand & self._overtaken(mask)
-            moves.sort(key=RANK.__getitem__)
-            low = [c for c in moves if exits >> c & 1]
-            moves = low + [c for c in reversed(moves) if not exits >> c & 1]
-        elif (seat == target) != maximising:  # no tricks wanted: low cards first
-            moves.sort(key=RANK.__getitem__)
-        else:  # tricks wanted: top cards first
-            moves.reverse()
-            moves.sort(key=MINUS_RANK.__getitem__)
+            moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3], c, history[c]))
+        else:
+            if seat == target and self._ducking:
+                # he wants no tricks: the cards some opponent must overtake, low first;
+                # then, since each of the others wins, the high ones first
+                exits = 0
+                for mask in SUIT_MASKS:
+                    if hand & mask:
+                        exits |= hand & self._overtaken(mask)
+                moves.sort(key=RANK.__getitem__)
+                low = [c for c in moves if exits >> c & 1]
+                moves = low + [c for c in reversed(moves) if not exits >> c & 1]
+            elif (seat == target) != maximising:  # no tricks wanted: low cards first
+                moves.sort(key=RANK.__getitem__)
+            else:  # tricks wanted: top cards first
+                moves.reverse()
+                moves.sort(key=MINUS_RANK.__getitem__)
+            # the history first, that order breaking its ties (the sort is stable)
+            moves.sort(key=history.__getitem__)
         if hint >= 0:
             suit = hand & SUIT_MASKS[hint >> 3]
             for _ in range(hint & 7):
