@@ -388,6 +388,7 @@ class Search:
             legal2 = rules.legal(h2, [c1], [s1]) if heads else legal_cards(h2, c1, trump)
             legal3 = legal_cards(h3, c1, trump)  # the third hand's, unless it must head
             v2 = -1 if m2 else 99
+            under: list[int] = []
             for c2 in follows(s2, legal2, live, beat1, s1, m2, s1 == target, led):
                 hands[s2] = h2 & ~(1 << c2)
                 if beat1 >> c2 & 1:
@@ -398,7 +399,13 @@ class Search:
                     if heads:
                         legal3 = rules.legal(h3, [c1, c2], [s1, s2])
                     v3 = -1 if m3 else 99
-                    for c3 in follows(s3, legal3, live, beat2, by, m3, played, led):
+                    if by != s1 or heads:
+                        third = follows(s3, legal3, live, beat2, by, m3, played, led)
+                    elif not under:  # the same for every second card under the lead
+                        third = under = follows(s3, legal3, live, beat1, s1, m3, played, led)
+                    else:
+                        third = under
+                    for c3 in third:
                         hands[s3] = h3 & ~(1 << c3)
                         winner = s3 if beat2 >> c3 & 1 else by
                         if winner == target:
@@ -453,11 +460,16 @@ class Search:
         target = self.target
         history = self._history[seat]
         if maximising and seat != target:
-            # misère or all-pass, the target's opponents lead: a low card of a suit
-            # whose every card he holds is above it, then of suits he holds; the
-            # history only orders the leads of one kind
-            held = self.hands[target]
-            moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3], c, history[c]))
+            # misère or all-pass, the target's opponents lead: the history only
+            # orders the leads of one kind (:func:`lead_against`)
+            hands = self.hands
+            held = hands[target]
+            partner = 0
+            for other in self.order:
+                if other != target and other != seat:
+                    partner = hands[other]
+            moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3],
+                                                  partner & SUIT_MASKS[c >> 3], c, history[c]))
         else:
             if seat == target and self._ducking:
                 # he wants no tricks: the cards some opponent must overtake, low first;
