@@ -71,20 +71,22 @@ def each_card(mask: int) -> list[int]:
     return [c for c in range(32) if mask >> c & 1]
 
 
-def lead_against(held: int, partner: int, card: int, history: int = 0
-                 ) -> tuple[int, int, int]:
+def lead_against(held: int, partner: int, card: int, history: int = 0,
+                 patient: bool = False) -> tuple[int, int, int]:
     """How good leading ``card`` is for the opponents of a target who must not take
     tricks, who holds ``held`` of its suit and the leader's partner ``partner``: best
     when the target must take the trick (all his cards above it, and the partner void
     or holding a card under his lowest), then when he can play under it, then when the
-    partner must overtake him, then when he is void (he discards); within each kind,
-    the leads that have cut the search most first (``history``, lower first), then low
-    cards."""
+    partner must overtake him, then when he is void (he discards).  ``patient``: the
+    opponents need two tricks or more and he has two exits or more, so that a trick
+    taken now puts him on lead only to get out; the sure trick then comes after the
+    leads he can play under.  Within each kind, the leads that have cut the search
+    most first (``history``, lower first), then low cards."""
     rank = card & 7
     if not held:
-        return (3, history, rank)
+        return (4, history, rank)
     if held & ((1 << card) - 1):
         return (1, history, rank)
     if not partner or (partner & -partner) < (held & -held):
-        return (0, history, rank)
-    return (2, history, rank)
+        return (2 if patient else 0, history, rank)
+    return (3, history, rank)

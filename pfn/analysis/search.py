@@ -381,7 +381,7 @@ class Search:
         after = number + 1
         self.nodes += 1
         v1 = -1 if m1 else 99
-        for c1 in self._leads(s1, h1, live, m1, hint):
+        for c1 in self._leads(s1, h1, live, m1, hint, bound):
             hands[s1] = h1 & ~(1 << c1)
             led = c1 >> 3
             beat1 = beating(c1, led, trump)
@@ -449,8 +449,8 @@ class Search:
                     return v1, c1
         return v1, -1
 
-    def _leads(self, seat: int, hand: int, live: int, maximising: bool, hint: int
-               ) -> list[int]:
+    def _leads(self, seat: int, hand: int, live: int, maximising: bool, hint: int,
+               bound: int) -> list[int]:
         """The leads worth trying, the likeliest best first: ``hint`` first of all,
         then by the kind of lead and by the history of the cuts each lead has made in
         this search (a cut nearer the root counting for more)."""
@@ -468,8 +468,16 @@ class Search:
             for other in self.order:
                 if other != target and other != seat:
                     partner = hands[other]
+            patient = False
+            if bound > 1 and self._ducking:  # he has two exits or more?
+                exits = 0
+                for mask in SUIT_MASKS:
+                    if held & mask:
+                        exits |= held & self._overtaken(mask)
+                patient = exits & (exits - 1) != 0
             moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3],
-                                                  partner & SUIT_MASKS[c >> 3], c, history[c]))
+                                                  partner & SUIT_MASKS[c >> 3], c, history[c],
+                                                  patient))
         else:
             if seat == target and self._ducking:
                 # he wants no tricks: the cards some opponent must overtake, low first;
@@ -552,7 +560,8 @@ class Search:
         last = len(cards) - talon_trick == len(self.order) - 1
         nxt = self._next[seat]
         best = -1 if maximising else 99
-        for card in self._moves(seat, legal, cards, seats, maximising, talon_trick, live):
+        for card in self._moves(seat, legal, cards, seats, maximising, talon_trick, live,
+                                bound):
             hands[seat] = hand & ~(1 << card)
             cards.append(card)
             seats.append(seat)
@@ -591,12 +600,12 @@ class Search:
         return won + self._boundary(nxt, number, bound - won)
 
     def _moves(self, seat: int, legal: int, cards: list[int], seats: list[int | None],
-               maximising: bool, talon_trick: bool, live: int) -> list[int]:
+               maximising: bool, talon_trick: bool, live: int, bound: int) -> list[int]:
         """The cards worth trying in any trick (the talon-led ones included)."""
         if talon_trick and self._exact_talon:
             return each_card(legal)
         if not cards:
-            return self._leads(seat, legal, live, maximising, -1)
+            return self._leads(seat, legal, live, maximising, -1, bound)
         lead = cards[0]
         trump = self._trump
         index = trick_winner(cards, trump, lead >> 3)
