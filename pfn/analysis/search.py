@@ -73,6 +73,7 @@ class Search:
         for i, seat in enumerate(order):
             self._next[seat] = order[(i + 1) % len(order)]
         self._max = [seat in self.maximisers for seat in range(4)]
+        self._opponents = tuple(seat for seat in order if seat != self.target)
         self._table: dict[int, tuple[int, int, int]] = {}
         self._history = [[0] * 32 for _ in range(4)]
         """Seat → card → minus the weight of the cuts its lead has made
@@ -299,11 +300,12 @@ class Search:
         leaves him ducking in every suit (``unsafe``: the shift of the one suit he
         cannot duck in now, -1 if none)."""
         held = self.hands[self.target]
+        every = self._exits()
         for shift in (0, 8, 16, 24) if unsafe < 0 else (unsafe,):
             own = held >> shift & 0xFF
             if not own:
                 continue
-            exits = own & self._overtaken(0xFF << shift) >> shift
+            exits = every >> shift & 0xFF
             if exits:
                 exit_card = 1 << (exits.bit_length() - 1)  # the highest, keeping the rest
                 rest = own & ~exit_card
@@ -311,15 +313,24 @@ class Search:
                     return True
         return False
 
-    def _overtaken(self, mask: int) -> int:
-        """The cards of the suit ``mask`` that some opponent of the target must overtake
-        when they are led: those below every card of an opponent who holds the suit."""
-        floor = 0  # the highest of the opponents' lowest cards of the suit
-        for seat in self.order:
-            cards = self.hands[seat] & mask
-            if seat != self.target and cards and (cards & -cards) > floor:
-                floor = cards & -cards
-        return mask & (floor - 1) if floor else 0
+    def _exits(self) -> int:
+        """The target's cards that some opponent must overtake when he leads them: in
+        each suit, those below every card of an opponent who holds the suit."""
+        hands = self.hands
+        held = hands[self.target]
+        exits = 0
+        for mask in SUIT_MASKS:
+            own = held & mask
+            if not own:
+                continue
+            floor = 0  # the highest of the opponents' lowest cards of the suit
+            for seat in self._opponents:
+                cards = hands[seat] & mask
+                if (cards & -cards) > floor:
+                    floor = cards & -cards
+            if floor:
+                exits |= own & (floor - 1)
+        return exits
 
     def _sure(self, leader: int) -> int:
         """Tricks the side on lead takes at once, whatever the others do: the leader's
@@ -465,15 +476,12 @@ class Search:
             hands = self.hands
             held = hands[target]
             partner = 0
-            for other in self.order:
-                if other != target and other != seat:
+            for other in self._opponents:
+                if other != seat:
                     partner = hands[other]
             patient = False
             if bound > 1 and self._ducking:  # he has two exits or more?
-                exits = 0
-                for mask in SUIT_MASKS:
-                    if held & mask:
-                        exits |= held & self._overtaken(mask)
+                exits = self._exits()
                 patient = exits & (exits - 1) != 0
             moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3],
                                                   partner & SUIT_MASKS[c >> 3], c, history[c],
@@ -482,10 +490,7 @@ class Search:
             if seat == target and self._ducking:
                 # he wants no tricks: the cards some opponent must overtake, low first;
                 # then, since each of the others wins, the high ones first
-                exits = 0
-                for mask in SUIT_MASKS:
-                    if hand & mask:
-                        exits |= hand & self._overtaken(mask)
+                exits = self._exits()
                 moves.sort(key=RANK.__getitem__)
                 low = [c for c in moves if exits >> c & 1]
                 moves = low + [c for c in reversed(moves) if not exits >> c & 1]
