@@ -75,6 +75,8 @@ class Search:
         self._max = [seat in self.maximisers for seat in range(4)]
         self._opponents = tuple(seat for seat in order if seat != self.target)
         self._table: dict[int, tuple[int, int, int]] = {}
+        self._keys: dict[int, int] = {}
+        """The hands (packed as in :meth:`_key`) → their key but for the leader."""
         self._history = [[0] * 32 for _ in range(4)]
         """Seat → card → minus the weight of the cuts its lead has made
         (:meth:`_leads`)."""
@@ -160,6 +162,10 @@ class Search:
             packed = 0
             for i, seat in enumerate(order):
                 packed |= hands[seat] << (32 * i)
+        keys = self._keys
+        known = keys.get(packed)
+        if known is not None:  # the same hands again, as most positions come back
+            return known | leader << 88
         spread = self._spread
         get = COMPRESSED.get
         p0, p1, p2, p3 = (packed & spread, packed >> 8 & spread, packed >> 16 & spread,
@@ -180,7 +186,11 @@ class Search:
                 b, d = d, b
             if b > c:
                 b, c = c, b
-        return (((leader << 22 | a) << 22 | b) << 22 | c) << 22 | d
+        known = ((a << 22 | b) << 22 | c) << 22 | d
+        if len(keys) >= TABLE_LIMIT:
+            keys.clear()
+        keys[packed] = known
+        return known | leader << 88
 
     def _boundary(self, leader: int, number: int, bound: int) -> int:
         """At a trick boundary (nothing on the table, no talon card to come): a bound
