@@ -204,7 +204,8 @@ class Search:
         key = self._key(leader)
         table = self._table
         found = table.get(key)
-        if found is not None:
+        value = -1
+        if found is not None:  # the quick bounds below are in it already
             lo, hi, hint = found
             if lo >= bound:
                 return lo
@@ -212,11 +213,9 @@ class Search:
                 return hi
         else:
             lo, hi, hint = 0, remaining, -1
-        if remaining == 1:
-            lo = hi = value = self._last(leader)
-        else:
-            value = -1
-            if self._duel:
+            if remaining == 1:
+                lo = hi = value = self._last(leader)
+            elif self._duel:
                 sure = self._sure(leader)
                 if leader == self.target:
                     if sure > lo:
@@ -236,22 +235,22 @@ class Search:
                     value = forced
                 elif forced < 0:  # he takes no more
                     lo = hi = value = 0
-            if value < 0:
-                value, best = self._whole_trick(leader, number, bound, hint)
-                if best >= 0:
-                    # a cut nearer the root outweighs any number of deeper ones
-                    self._history[leader][best] -= 1 << 5 * remaining
-                    # the lead that decided it, as (suit, how many of the leader's
-                    # cards of the suit are below it): the same in every position
-                    # sharing this entry (but for the suits' order, without trumps;
-                    # a hint need not be right)
-                    below = hands[leader] & SUIT_MASKS[best >> 3] & ((1 << best) - 1)
-                    hint = (best & ~7) | below.bit_count()
-                if value >= bound:
-                    if value > lo:
-                        lo = value
-                elif value < hi:
-                    hi = value
+        if value < 0:
+            value, best = self._whole_trick(leader, number, bound, hint)
+            if best >= 0:
+                # a cut nearer the root outweighs any number of deeper ones
+                self._history[leader][best] -= 1 << 5 * remaining
+                # the lead that decided it, as (suit, how many of the leader's
+                # cards of the suit are below it): the same in every position
+                # sharing this entry (but for the suits' order, without trumps;
+                # a hint need not be right)
+                below = hands[leader] & SUIT_MASKS[best >> 3] & ((1 << best) - 1)
+                hint = (best & ~7) | below.bit_count()
+            if value >= bound:
+                if value > lo:
+                    lo = value
+            elif value < hi:
+                hi = value
         if len(table) >= TABLE_LIMIT:
             table.clear()
         table[key] = (lo, hi, hint)
