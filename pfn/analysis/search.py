@@ -22,7 +22,9 @@ The search is a zero-window alpha-beta ("does the target take at least *b*?") wi
   all-pass the tricks a target who wants none must take, or that he takes no more
   (:meth:`Search._unwanted`);
 - moves ordered so that the side to move tries trick-winning cards first when it
-  wants tricks, and low cards first when it does not;
+  wants tricks, and low cards first when it does not; leads, within that, by the
+  *history* of the cuts each has made in the search, a cut nearer the root weighing
+  more than any number of deeper ones;
 - the last trick evaluated directly, and the search cut as soon as the bound is
   reached or out of reach.
 """
@@ -74,7 +76,7 @@ class Search:
             self._next[seat] = order[(i + 1) % len(order)]
         self._max = [seat in self.maximisers for seat in range(4)]
         self._opponents = tuple(seat for seat in order if seat != self.target)
-        self._table: dict[int, tuple[int, int, int]] = {}
+        self._table: dict[int, tuple[int, int]] = {}
         self._keys: dict[int, int] = {}
         """The hands (packed as in :meth:`_key`) → their key but for the leader."""
         self._history = [[0] * 32 for _ in range(4)]
@@ -206,13 +208,13 @@ class Search:
         found = table.get(key)
         value = -1
         if found is not None:  # the quick bounds below are in it already
-            lo, hi, hint = found
+            lo, hi = found
             if lo >= bound:
                 return lo
             if hi < bound:
                 return hi
         else:
-            lo, hi, hint = 0, remaining, -1
+            lo, hi = 0, remaining
             if remaining == 1:
                 lo = hi = value = self._last(leader)
             elif self._duel:
@@ -236,16 +238,10 @@ class Search:
                 elif forced < 0:  # he takes no more
                     lo = hi = value = 0
         if value < 0:
-            value, best = self._whole_trick(leader, number, bound, hint)
+            value, best = self._whole_trick(leader, number, bound)
             if best >= 0:
                 # a cut nearer the root outweighs any number of deeper ones
                 self._history[leader][best] -= 1 << 5 * remaining
-                # the lead that decided it, as (suit, how many of the leader's
-                # cards of the suit are below it): the same in every position
-                # sharing this entry (but for the suits' order, without trumps;
-                # a hint need not be right)
-                below = hands[leader] & SUIT_MASKS[best >> 3] & ((1 << best) - 1)
-                hint = (best & ~7) | below.bit_count()
             if value >= bound:
                 if value > lo:
                     lo = value
@@ -253,7 +249,7 @@ class Search:
                 hi = value
         if len(table) >= TABLE_LIMIT:
             table.clear()
-        table[key] = (lo, hi, hint)
+        table[key] = (lo, hi)
         return value
 
     def _unwanted(self, leader: int, remaining: int) -> int:
@@ -369,11 +365,9 @@ class Search:
             sure += count
         return sure
 
-    def _whole_trick(self, leader: int, number: int, bound: int, hint: int
-                     ) -> tuple[int, int]:
+    def _whole_trick(self, leader: int, number: int, bound: int) -> tuple[int, int]:
         """A trick from its lead, its cards tried in nested loops (the hot path); the
-        answer, and the lead that decided it (-1 if none did).  ``hint`` is the lead
-        that decided this position before, as stored in the table.
+        answer, and the lead that decided it (-1 if none did).
 
         Who takes the trick is followed card by card with the kernel's
         :func:`~pfn.rules.tricks.beating` (the cards that beat the best so far); its
@@ -401,7 +395,7 @@ class Search:
         after = number + 1
         self.nodes += 1
         v1 = -1 if m1 else 99
-        for c1 in self._leads(s1, h1, live, m1, hint, bound):
+        for c1 in self._leads(s1, h1, live, m1, bound):
             hands[s1] = h1 & ~(1 << c1)
             led = c1 >> 3
             beat1 = beating(c1, led, trump)
@@ -469,11 +463,13 @@ class Search:
                     return v1, c1
         return v1, -1
 
-    def _leads(self, seat: int, hand: int, live: int, maximising: bool, hint: int,
-               bound: int) -> list[int]:
-        """The leads worth trying, the likeliest best first: ``hint`` first of all,
-        then by the kind of lead and by the history of the cuts each lead has made in
-        this search (a cut nearer the root counting for more)."""
+    def _leads(self, seat: int, hand: int, live: int, maximising: bool, bound: int
+               ) -> list[int]:
+        """The leads worth trying, the likeliest best first: by the kind of lead and
+        by the history of the cuts each lead has made in this search (a cut nearer the
+        root counting for more, so that the leads that decided the positions above
+        come first; this orders better than the lead that decided the same position
+        in an earlier probe, which the table once kept)."""
         moves = moves_of(hand, live)
         if len(moves) < 2:
             return moves
@@ -510,15 +506,6 @@ class Search:
                 moves.sort(key=MINUS_RANK.__getitem__)
             # the history first, that order breaking its ties (the sort is stable)
             moves.sort(key=history.__getitem__)
-        if hint >= 0:
-            suit = hand & SUIT_MASKS[hint >> 3]
-            for _ in range(hint & 7):
-                suit &= suit - 1
-            if suit:
-                first = (suit & -suit).bit_length() - 1
-                if first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
         return moves
 
     def _follows(self, seat: int, legal: int, live: int, beat: int, by: int,
@@ -619,7 +606,7 @@ class Search:
         if talon_trick and self._exact_talon:
             return each_card(legal)
         if not cards:
-            return self._leads(seat, legal, live, maximising, -1, bound)
+            return self._leads(seat, legal, live, maximising, bound)
         lead = cards[0]
         trump = self._trump
         index = trick_winner(cards, trump, lead >> 3)
