@@ -53,6 +53,10 @@ TABLE_LIMIT = 1 << 21
 when full, so its memory stays under a few hundred MB in the worst case and is far
 less in practice)."""
 
+KEY_LIMIT = 1 << 20
+"""The most hands :meth:`Search._key` remembers the key of (about a million, some
+130 MB when full; emptied then)."""
+
 
 @dataclass
 class Search:
@@ -189,7 +193,7 @@ class Search:
             if b > c:
                 b, c = c, b
         known = ((a << 22 | b) << 22 | c) << 22 | d
-        if len(keys) >= TABLE_LIMIT:
+        if len(keys) >= KEY_LIMIT:
             keys.clear()
         keys[packed] = known
         return known | leader << 88
