@@ -16,6 +16,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pfn.analysis.ordering import lead_against, leads_against, ordered_leads
 from pfn.analysis.position import Position, Start
 from pfn.analysis.search import Search
 from pfn.analysis.solve import Solver
@@ -227,6 +228,37 @@ def test_ducking_a_suit() -> None:
     assert not shape(mask("S9"), mask("S8 SA")) & DUCKS  # S8 led
     assert shape(mask("SA"), mask("S7 SK")) == DEAD  # above all: he takes it when led
     assert shape(mask("S7"), 0) & DUCKS  # nobody else can lead it
+
+
+def test_kinds_of_lead_against_a_misere() -> None:
+    # the lead's suit as the target and the leader's partner hold it
+    nine = mask("S9").bit_length() - 1
+    sure = lead_against(mask("SK"), mask("S7"), nine)[0]  # the partner plays under SK
+    assert sure == lead_against(mask("SK"), 0, nine)[0]  # or discards
+    under = lead_against(mask("S8 SK"), mask("S7"), nine)[0]  # he plays S8 under it
+    overtake = lead_against(mask("SK"), mask("SA"), nine)[0]  # the partner must win
+    void = lead_against(0, mask("S7"), nine)[0]
+    assert sure < under < overtake < void
+    # needing two tricks against two exits, the sure trick waits for the ducks
+    waiting = lead_against(mask("SK"), mask("S7"), nine, patient=True)[0]
+    assert under < waiting < overtake
+
+
+def test_leads_by_history_then_by_kind() -> None:
+    s7, s9, sk, h8 = (mask(c).bit_length() - 1 for c in ("S7", "S9", "SK", "H8"))
+    history = [0] * 32
+    # a ducking target: his exits (S7, H8) low first, then his other cards high first
+    assert ordered_leads([s7, s9, sk, h8], history, False, mask("S7 H8")) == [s7, h8, sk, s9]
+    assert ordered_leads([s7, s9, sk], history, True) == [sk, s9, s7]  # tricks wanted
+    assert ordered_leads([s7, s9, sk], history, False) == [s7, s9, sk]
+    history[s9] = -1  # one cut by S9 puts it first, whatever its kind
+    assert ordered_leads([s7, s9, sk], history, True)[0] == s9
+    # against S8 SQ: S7 he must take (first, though it never cut), S9 and SK he can
+    # play under, their order the history's
+    history[sk] = -2
+    moves = [sk, s9, s7]
+    leads_against(moves, mask("S8 SQ"), 0, history, False)
+    assert moves == [s7, sk, s9]
 
 
 def test_must_head_changes_the_count() -> None:

@@ -3,7 +3,10 @@
 A cut comes sooner the sooner the card that causes it is tried, so each kind of play
 has its order (win cheaply, duck with the highest card that loses, keep the trick low,
 discard high), and the orderings of a holding are memoised, since the same few
-holdings recur all through a search.
+holdings recur all through a search.  Leads are ordered by their kind and by the
+search's *history* (seat → card → minus the weight of the cuts its lead has made, a
+cut nearer the root outweighing any number of deeper ones), which orders better than
+the lead that decided the same position in an earlier probe.
 """
 
 from __future__ import annotations
@@ -90,3 +93,33 @@ def lead_against(held: int, partner: int, card: int, history: int = 0,
     if not partner or (partner & -partner) < (held & -held):
         return (2 if patient else 0, history, rank)
     return (3, history, rank)
+
+
+def leads_against(moves: list[int], held: int, partner: int, history: list[int],
+                  patient: bool) -> None:
+    """Sorts the leads ``moves`` of an opponent of a target who must not take tricks
+    and holds ``held``, ``partner`` the other opponent's hand: by :func:`lead_against`,
+    the ``history`` (seat's card → minus the weight of its cuts) ordering each kind."""
+    moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3],
+                                          partner & SUIT_MASKS[c >> 3], c, history[c],
+                                          patient))
+
+
+def ordered_leads(moves: list[int], history: list[int], wanted: bool, exits: int = -1
+                  ) -> list[int]:
+    """Any other leader's leads, by the ``history`` first and their kind breaking its
+    ties (the sort is stable): top cards first when tricks are ``wanted``, low cards
+    when not; for a target who wants none and can duck, his ``exits`` (a mask: cards
+    some opponent must overtake) low first, then, since each of the others wins, his
+    high cards first."""
+    if exits >= 0:
+        moves.sort(key=RANK.__getitem__)
+        low = [c for c in moves if exits >> c & 1]
+        moves = low + [c for c in reversed(moves) if not exits >> c & 1]
+    elif wanted:
+        moves.reverse()
+        moves.sort(key=MINUS_RANK.__getitem__)
+    else:
+        moves.sort(key=RANK.__getitem__)
+    moves.sort(key=history.__getitem__)
+    return moves

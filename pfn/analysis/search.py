@@ -38,12 +38,11 @@ from pfn.analysis.ordering import (
     DUCKS_FIRST,
     HIGH_FIRST,
     LOW_FIRST,
-    MINUS_RANK,
-    RANK,
     WINNERS_FIRST,
     each_card,
-    lead_against,
+    leads_against,
     ordered,
+    ordered_leads,
 )
 from pfn.analysis.suits import COMPRESSED, DEAD, DUCKS, SHAPES, compress, moves_of, shape
 from pfn.rules.tricks import SUIT_MASKS, PlayRules, beating, legal_cards, trick_winner
@@ -470,47 +469,26 @@ class Search:
     def _leads(self, seat: int, hand: int, live: int, maximising: bool, bound: int
                ) -> list[int]:
         """The leads worth trying, the likeliest best first: by the kind of lead and
-        by the history of the cuts each lead has made in this search (a cut nearer the
-        root counting for more, so that the leads that decided the positions above
-        come first; this orders better than the lead that decided the same position
-        in an earlier probe, which the table once kept)."""
+        the history of the cuts each has made in this search (:mod:`.ordering`)."""
         moves = moves_of(hand, live)
         if len(moves) < 2:
             return moves
         target = self.target
         history = self._history[seat]
         if maximising and seat != target:
-            # misère or all-pass, the target's opponents lead: the history only
-            # orders the leads of one kind (:func:`lead_against`)
+            # misère or all-pass, the target's opponents lead
             hands = self.hands
-            held = hands[target]
             partner = 0
             for other in self._opponents:
                 if other != seat:
                     partner = hands[other]
-            patient = False
-            if bound > 1 and self._ducking:  # he has two exits or more?
-                exits = self._exits()
-                patient = exits & (exits - 1) != 0
-            moves.sort(key=lambda c: lead_against(held & SUIT_MASKS[c >> 3],
-                                                  partner & SUIT_MASKS[c >> 3], c, history[c],
-                                                  patient))
-        else:
-            if seat == target and self._ducking:
-                # he wants no tricks: the cards some opponent must overtake, low first;
-                # then, since each of the others wins, the high ones first
-                exits = self._exits()
-                moves.sort(key=RANK.__getitem__)
-                low = [c for c in moves if exits >> c & 1]
-                moves = low + [c for c in reversed(moves) if not exits >> c & 1]
-            elif (seat == target) != maximising:  # no tricks wanted: low cards first
-                moves.sort(key=RANK.__getitem__)
-            else:  # tricks wanted: top cards first
-                moves.reverse()
-                moves.sort(key=MINUS_RANK.__getitem__)
-            # the history first, that order breaking its ties (the sort is stable)
-            moves.sort(key=history.__getitem__)
-        return moves
+            exits = self._exits() if bound > 1 and self._ducking else 0
+            # he has two exits or more while they need two tricks or more
+            leads_against(moves, hands[target], partner, history, exits & (exits - 1) != 0)
+            return moves
+        # a target who wants no tricks and can duck: his exits first
+        exits = self._exits() if seat == target and self._ducking else -1
+        return ordered_leads(moves, history, (seat == target) == maximising, exits)
 
     def _follows(self, seat: int, legal: int, live: int, beat: int, by: int,
                  maximising: bool, target_played: bool, led: int) -> list[int]:
