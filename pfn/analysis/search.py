@@ -269,9 +269,8 @@ class Search:
         target = self.target
         held = hands[target]
         others = 0
-        for seat in self.order:
-            if seat != target:
-                others |= hands[seat]
+        for seat in self._opponents:
+            others |= hands[seat]
         shapes = SHAPES
         dead = 0  # the target's dead suits
         alive = False
