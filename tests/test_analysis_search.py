@@ -16,6 +16,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pfn.analysis.bounds import escapes, unwanted
 from pfn.analysis.ordering import lead_against, leads_against, ordered_leads
 from pfn.analysis.position import Position, Start
 from pfn.analysis.search import Search
@@ -198,26 +199,43 @@ def test_misere_caught_and_clean() -> None:
     assert value(PlayRules(), caught, 1, 0, against=True) == 1
 
 
-@settings(max_examples=300, deadline=None)
+def test_escaping_one_of_the_tricks_left() -> None:
+    # Misère for A, B on lead.  S7 forces A's ace, but C's two hearts keep A's H7 an
+    # exit through that trick: A takes one of the two, and is seen to escape one.
+    out = {0: "SA H7", 1: "S7 D8", 2: "H8 H9"}
+    masks = [mask(out.get(s, "")) for s in range(4)]
+    assert escapes(masks, 0, (1, 2), 1)
+    assert value(PlayRules(), out, 1, 0, against=True) == 1
+    # with one heart C throws it on the spade, and A's seven takes the last trick too
+    kept = {0: "SA H7", 1: "S7 D8", 2: "H8 D7"}
+    assert not escapes([mask(kept.get(s, "")) for s in range(4)], 0, (1, 2), 1)
+    assert value(PlayRules(), kept, 1, 0, against=True) == 2
+
+
+@settings(max_examples=600, deadline=None)
 @given(st.sampled_from(["misere", "allpass", "allpass at four", "two-handed misere"]),
        st.integers(1, 5), st.integers(0, 2**32))
 def test_tricks_a_misere_player_is_seen_to_take(kind: str, tricks: int, seed: int) -> None:
     """The quick misère bounds against the plain minimax: when the search says at a
-    trick boundary that the target takes none, or at least *k*, he does."""
+    trick boundary that the target takes none, at least *k*, or not all, he does."""
     search, kernel, _ = ending(kind, tricks, seed)
     while kernel.cards and not kernel.over:  # to a trick boundary, by the first legal card
         legal = kernel.legal_cards()
         kernel.play((legal & -legal).bit_length() - 1)
     if kernel.over or kernel.number <= search.rules.talon_leads:
         return
-    search.hands = list(kernel.hands)
-    remaining = kernel.hands[kernel.leader].bit_count()
-    said = search._unwanted(kernel.leader, remaining)
+    hands = list(kernel.hands)
+    remaining = hands[kernel.leader].bit_count()
+    opponents = tuple(s for s in kernel.order if s != search.target)
+    ducking = search.rules.trump is None and not search.rules.must_head
+    said = unwanted(hands, search.target, opponents, kernel.leader, remaining, ducking)
     exact = brute(kernel, search.target, search.maximisers)
     if said < 0:
         assert exact == 0
     else:
         assert exact >= said
+    if ducking and escapes(hands, search.target, opponents, kernel.leader):
+        assert exact < remaining
 
 
 def test_ducking_a_suit() -> None:

@@ -18,9 +18,9 @@ The search is a zero-window alpha-beta ("does the target take at least *b*?") wi
   bound of the value;
 - equivalent cards pruned: of a player's cards with no live card of anyone else
   between them, only one is tried;
-- quick bounds: the top tricks of the side on lead in a trick contract; in misère and
-  all-pass the tricks a target who wants none must take, or that he takes no more
-  (:meth:`Search._unwanted`);
+- quick bounds (:mod:`.bounds`): the top tricks of the side on lead in a trick
+  contract; in misère and all-pass the tricks a target who wants none must take, that
+  he takes no more, or that he escapes one of those left;
 - moves ordered so that the side to move tries trick-winning cards first when it
   wants tricks, and low cards first when it does not; leads, within that, by the
   *history* of the cuts each has made in the search, a cut nearer the root weighing
@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pfn.analysis.bounds import escapes, exits, sure_tricks, unwanted
 from pfn.analysis.ordering import (
     DUCKS_FIRST,
     HIGH_FIRST,
@@ -44,7 +45,7 @@ from pfn.analysis.ordering import (
     ordered,
     ordered_leads,
 )
-from pfn.analysis.suits import COMPRESSED, DEAD, DUCKS, SHAPES, compress, moves_of, shape
+from pfn.analysis.suits import COMPRESSED, compress, moves_of
 from pfn.rules.tricks import SUIT_MASKS, PlayRules, beating, legal_cards, trick_winner
 
 TABLE_LIMIT = 1 << 21
@@ -221,7 +222,7 @@ class Search:
             if remaining == 1:
                 lo = hi = value = self._last(leader)
             elif self._duel:
-                sure = self._sure(leader)
+                sure = sure_tricks(hands, leader, self.order, self._trump)
                 if leader == self.target:
                     if sure > lo:
                         lo = sure
@@ -233,13 +234,17 @@ class Search:
                     if hi < bound:
                         value = hi
             elif self._trump is None:
-                forced = self._unwanted(leader, remaining)
+                forced = unwanted(hands, self.target, self._opponents, leader, remaining,
+                                  self._ducking)
                 if forced > lo:
                     lo = forced
                 if forced >= bound:
                     value = forced
                 elif forced < 0:  # he takes no more
                     lo = hi = value = 0
+                elif bound == remaining and self._ducking and escapes(
+                        hands, self.target, self._opponents, leader):
+                    hi = value = remaining - 1  # not all: he escapes one
         if value < 0:
             value, best = self._whole_trick(leader, number, bound)
             if best >= 0:
@@ -255,117 +260,9 @@ class Search:
         table[key] = (lo, hi)
         return value
 
-    def _unwanted(self, leader: int, remaining: int) -> int:
-        """Without trumps, for a target who wants no tricks (misère, all-pass): the
-        tricks he must take, or -1 if he is seen to take none.
-
-        He must take all that remain when he is on lead and each suit he holds is
-        *dead* (his lowest card of it above every other card of it), and one when an
-        opponent can lead a suit that is dead for him and he still holds.  He takes none
-        (only without a heading rule) when he can play under the others in every suit
-        he holds (:func:`~pfn.analysis.suits.shape`) and is not on lead, or is on lead
-        with a card some opponent must overtake, after which that holds."""
-        hands = self.hands
-        target = self.target
-        held = hands[target]
-        others = 0
-        for seat in self._opponents:
-            others |= hands[seat]
-        shapes = SHAPES
-        dead = 0  # the target's dead suits
-        alive = False
-        unsafe = -1  # the shift of a suit he cannot duck in; -2 if of more than one
-        for shift in (0, 8, 16, 24):
-            own = held >> shift & 0xFF
-            if not own:
-                continue
-            rest = others >> shift & 0xFF
-            found = shapes.get(own << 8 | rest)
-            if found is None:
-                found = shape(own, rest)
-            if found & DEAD:
-                dead |= 0xFF << shift
-            else:
-                alive = True
-            if not found & DUCKS:
-                unsafe = shift if unsafe == -1 else -2
-        on_lead = leader == target
-        if self._ducking and unsafe != -2 and (
-                unsafe == -1 if not on_lead else self._exit(unsafe, others)):
-            return -1
-        if not dead:
-            return 0
-        if on_lead:
-            return 0 if alive else remaining
-        if hands[leader] & dead & others:
-            # the opponent leads it; the target must follow and wins; then he leads
-            return 1 if alive else remaining
-        return 0
-
-    def _exit(self, unsafe: int, others: int) -> bool:
-        """Whether the target, on lead, has a card some opponent must overtake that
-        leaves him ducking in every suit (``unsafe``: the shift of the one suit he
-        cannot duck in now, -1 if none)."""
-        held = self.hands[self.target]
-        every = self._exits()
-        for shift in (0, 8, 16, 24) if unsafe < 0 else (unsafe,):
-            own = held >> shift & 0xFF
-            if not own:
-                continue
-            exits = every >> shift & 0xFF
-            if exits:
-                exit_card = 1 << (exits.bit_length() - 1)  # the highest, keeping the rest
-                rest = own & ~exit_card
-                if not rest or shape(rest, others >> shift & 0xFF) & DUCKS:
-                    return True
-        return False
-
     def _exits(self) -> int:
-        """The target's cards that some opponent must overtake when he leads them: in
-        each suit, those below every card of an opponent who holds the suit."""
-        hands = self.hands
-        held = hands[self.target]
-        exits = 0
-        for mask in SUIT_MASKS:
-            own = held & mask
-            if not own:
-                continue
-            floor = 0  # the highest of the opponents' lowest cards of the suit
-            for seat in self._opponents:
-                cards = hands[seat] & mask
-                if (cards & -cards) > floor:
-                    floor = cards & -cards
-            if floor:
-                exits |= own & (floor - 1)
-        return exits
-
-    def _sure(self, leader: int) -> int:
-        """Tricks the side on lead takes at once, whatever the others do: the leader's
-        top cards of each suit, cashed one after the other — trumps always, a side
-        suit only as often as every opponent holding a trump can still follow it."""
-        hands = self.hands
-        hand = hands[leader]
-        trump = self._trump
-        others = [hands[s] for s in self.order if s != leader]
-        ruffers = [o for o in others if trump is not None and o & SUIT_MASKS[trump]]
-        sure = 0
-        for shift in (0, 8, 16, 24):
-            own = hand >> shift & 0xFF
-            if not own:
-                continue
-            rest = 0
-            for o in others:
-                rest |= o >> shift & 0xFF
-            # the leader's cards above every other card of the suit
-            top = own & ~((1 << rest.bit_length()) - 1) if rest else own
-            count = top.bit_count()
-            if not count:
-                continue
-            if trump is not None and shift != 8 * trump:
-                for o in ruffers:
-                    count = min(count, (o >> shift & 0xFF).bit_count())
-            sure += count
-        return sure
+        """The target's exits (:func:`~pfn.analysis.bounds.exits`)."""
+        return exits(self.hands, self.target, self._opponents)
 
     def _whole_trick(self, leader: int, number: int, bound: int) -> tuple[int, int]:
         """A trick from its lead, its cards tried in nested loops (the hot path); the
