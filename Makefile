@@ -70,6 +70,9 @@ demo: $(STAMP)
 	grep -n "dd:" out/analysis-annotated.pfn
 	@echo "== pfn check --analyse examples/analysis.pfn: the claim of board 3 holds"
 	$(BIN)/pfn check --analyse examples/analysis.pfn
+	@echo "== pfn check --analyse examples/published.pfn: a book's problems, its answers as the Results"
+	$(BIN)/pfn check --analyse --summary examples/published.pfn
+	$(BIN)/pfn solve examples/published.pfn --board 14a
 	@echo
 	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored,"
 	@echo "           diagrams and the sheet drawn in out/, corpus tools run, a file highlighted,"
