@@ -22,7 +22,8 @@ from tests.conftest import EXAMPLES
 RECORDS = [r for r in loads((EXAMPLES / "published.pfn").read_text("utf-8")) if r.tags]
 
 # the book's answers: the problem → the declarer's tricks with best play from its start
-ANSWERS = {"14a": 6, "14b": 5, "15a": 7, "15b": 5, "16": 5, "17": 0, "e3": 6}
+ANSWERS = {"14a": 6, "14b": 5, "15a": 7, "15b": 5, "16": 5, "17": 0, "e3": 6, "e6": 5,
+           "pre14a": 4, "pre14b": 5}
 
 
 def test_each_problem_solves_to_the_books_answer() -> None:
@@ -45,8 +46,22 @@ def test_the_books_lines_are_legal_and_end_as_it_says() -> None:
     three = next(r for r in RECORDS if r.tag("Board") == "e3")
     result = replay(three, on_error="collect")
     assert [str(t.winner) for t in result.tricks] == ["B", "A", "A", "C"]
+    # example 6: the defenders take the first four, the queen of trumps among them
+    six = next(r for r in RECORDS if r.tag("Board") == "e6")
+    result = replay(six, on_error="collect")
+    assert [str(t.winner) for t in result.tricks] == ["C", "A", "C", "C"]
+    # the example before problem 14: the whole deal as the book plays it, and in
+    # diamonds its first eight tricks
+    whole = next(r for r in RECORDS if r.tag("Board") == "pre14a")
+    result = replay(whole, on_error="collect")
+    assert [str(t.winner) for t in result.tricks] == [
+        "C", "C", "B", "A", "B", "C", "B", "C", "B", "C"]
+    assert {str(s): n for s, n in result.result.items()} == {"A": 1, "B": 4, "C": 5}
+    eight = next(r for r in RECORDS if r.tag("Board") == "pre14b")
+    result = replay(eight, on_error="collect")
+    assert [str(t.winner) for t in result.tricks] == ["C", "C", "B", "B", "A", "A", "A", "B"]
     # and from the claim the declarer's total is the book's (no PFN-W005)
-    for record in (sixteen, three):
+    for record in (sixteen, three, six, eight):
         assert verify(replay(record, on_error="collect")) == []
 
 
