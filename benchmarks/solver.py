@@ -2,6 +2,7 @@
 
     python benchmarks/solver.py            # 300 deals of each kind (part of make bench)
     python benchmarks/solver.py --deals 40
+    python benchmarks/solver.py --seed 7  # other deals (the bench's are seed 2026)
 
 Deals are uniform random (seeded): ten cards to each of three players, the eldest
 (seat A) on lead, the declarer drawn among the three; trump contracts draw their trump
@@ -84,5 +85,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--records", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    main(args.deals, args.records)
+    main(args.deals, args.records, args.seed)
