@@ -58,3 +58,14 @@ def test_an_ending_solves_from_its_first_trick() -> None:
     # first, Boris wins it and his hearts beat A's other one; the ace wins a trump lead)
     assert solution.value == 1
     assert {str(c): v for c, v in solution.cards.items()} == {"SA": 1, "H7": 1, "H8": 1}
+
+
+def test_a_problem_position_needs_no_auction_or_defence() -> None:
+    # a problem gives neither: not even a note about their absence
+    notes = [d.code for report in check_records(loads(ENDING)) for d in report.diagnostics]
+    assert notes == []
+    dealt = (EXAMPLES / "analysis.pfn").read_text("utf-8").split("\n\n")[1]
+    without = dealt.replace('[Defence "B"]\nwhist whist\n', "")
+    assert without != dealt
+    notes = [d.code for report in check_records(loads(without)) for d in report.diagnostics]
+    assert "PFN-I001" in notes  # a dealt deal without its defence is noted

@@ -305,7 +305,8 @@ class Replayer:
         if not outcome.complete and section is not None and calls:
             self.report("PFN-E407", "the defence is not finished", self.tag_pos("Defence"),
                         None, "both defenders say whist or pass")
-        elif section is None and not protocol.silent:
+        elif section is None and not protocol.silent and record.start is None:
+            # (a set-up position is a problem's: its defenders' calls are not part of it)
             self.unchecked("no Defence section: the defenders' calls")
         r.defence = outcome
 
