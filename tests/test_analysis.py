@@ -261,6 +261,12 @@ def test_solve_command(tmp_path: Path) -> None:
     assert partial.returncode == 1 and "not analysable" in partial.stderr
     beyond = run("solve", str(path), "--trick", "11")
     assert beyond.returncode == 2
+    # an ending counts from its first trick: the tricks before it are not known
+    ending_shown = run("solve", str(EXAMPLES / "published.pfn"), "--board", "17")
+    assert ending_shown.returncode == 0, ending_shown.stderr
+    assert "tricks from trick 4 on" in ending_shown.stdout
+    assert "in the deal" not in ending_shown.stdout
+    assert "in the deal" in shown.stdout
 
 
 def test_annotate_command_round_trip(tmp_path: Path) -> None:

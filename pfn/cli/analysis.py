@@ -86,7 +86,7 @@ def solve(
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
                                     ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(_as_text(name, where, solution, extra))
+        sys.stdout.write(_as_text(name, where, solution, extra, first))
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -129,7 +129,12 @@ def _as_json(board: str | None, trick: int, card: int, s: Solution, extra: dict[
             "best": [str(c) for c in s.best], "nodes": s.nodes, **extra}
 
 
-def _as_text(name: str, where: str, s: Solution, extra: dict[str, Any]) -> str:
+def _as_text(name: str, where: str, s: Solution, extra: dict[str, Any], first: int = 1
+             ) -> str:
+    # an ending's tricks count from its first trick: those before it are not known
+    counted = "in the deal" if first == 1 else f"from trick {first} on"
+    hands = "his cards after the discard" if first == 1 else \
+        f"the hands before trick {first}"
     lines = [f"{name[0].upper()}{name[1:]} — {where}" +
              (f", {s.mover} to play" if s.mover is not None else ", the play is over")]
     if s.kind == "allpass":
@@ -139,7 +144,7 @@ def _as_text(name: str, where: str, s: Solution, extra: dict[str, Any]) -> str:
         lines.append("  " + "   ".join(f"{seat} {v}" for seat, v in s.paranoid.items()))
     else:
         what = "misère: the tricks the defence can force on the declarer" if s.kind == "misere" \
-            else "the declarer's tricks in the deal"
+            else f"the declarer's tricks {counted}"
         lines.append(f"Best play: {s.value} ({what})")
     if s.cards:
         lines.append(f"Each card ({s.counted} after it):")
@@ -153,8 +158,7 @@ def _as_text(name: str, where: str, s: Solution, extra: dict[str, Any]) -> str:
             lines.append(f"  {v:>2}  {' '.join(by_value[v])}{mark}")
     if "table" in extra:
         table = extra["table"]
-        lines.append("Double-dummy table (the declarer's tricks with best play, his cards"
-                     " after the discard):")
+        lines.append(f"Double-dummy table (the declarer's tricks with best play, {hands}):")
         lines.append("  " + "   ".join(f"{k if k != 'mis' else 'misère'} {v}"
                                        for k, v in table.items()))
     if "discards" in extra:
