@@ -101,6 +101,9 @@ def start_of(replay: Replay) -> Start:
     contract = r.contract
     if contract is None:
         raise NotAnalysable("no contract: there is no play to analyse")
+    if r.record.start is not None and r.play_rules is not None and r.first_leader is None:
+        raise NotAnalysable(f"who leads to trick {r.record.first_trick} is not given: an"
+                            " ending's leader is the one its Play tag names ([Play \"B\"])")
     if r.play_rules is None or not r.participants or r.first_leader is None:
         raise NotAnalysable(f"{contract} is not played: there is no play to analyse")
     hidden = [str(s) for s in r.participants if not r.complete[s]]

@@ -247,10 +247,14 @@ def _restart(replay: Replay, start: Start, contract: Contract) -> Start:
     """The same deal's start under another contract (every player defends)."""
     variant = replay.variant
     order = tuple(replay.order)
-    assert replay.eldest is not None and start.declarer is not None
+    assert start.declarer is not None
     declarer = SEATS[start.declarer]
     rules = variant.play_rules(contract, declarer, replay.dealer, replay.players)
-    leader = variant.first_leader(contract, declarer, replay.eldest, order)
+    if replay.record.start is not None and (start.number > 1 or replay.eldest is None):
+        leader = SEATS[start.leader]  # an ending's leader is the Play tag's, whatever is played
+    else:
+        assert replay.eldest is not None
+        leader = variant.first_leader(contract, declarer, replay.eldest, order)
     return replace(start, order=tuple(int(s) for s in order), leader=int(leader), rules=rules,
                    contract=contract, hands=_full_hands(replay, start))
 

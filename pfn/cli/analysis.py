@@ -80,7 +80,7 @@ def solve(
         else:
             sys.stderr.write(f"pfn: {source}: {name}: {error}\n")
         raise typer.Exit(EXIT_PROBLEMS) from None
-    where = "before the lead" if at_lead else \
+    where = (f"before trick {first}" if first > 1 else "before the lead") if at_lead else \
         f"trick {trick}" + (f", after {card} card{'s' * (card > 1)}" if card else "")
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),

@@ -187,7 +187,7 @@ def show(
 ) -> None:
     """Replay deals in the terminal: hands, every trick, the result and the score."""
     from pfn.deal import replay
-    from pfn.render.position import position
+    from pfn.render.position import last_trick, position
     from pfn.render.terminal import show_position, show_replay
 
     painted = color(sys.stdout)
@@ -198,9 +198,11 @@ def show(
         if board is not None and record.tag("Board") != board:
             continue
         result = replay(record, on_error="collect")
-        if trick is not None and trick > len(result.tricks):
-            raise fail(f"{source}: board {record.tag('Board') or '?'} has"
-                       f" {len(result.tricks)} tricks, not {trick}")
+        first, last = record.first_trick, last_trick(result)
+        if trick and not first <= trick <= last:
+            played = f"tricks {first} to {last}" if last >= first else "no trick"
+            raise fail(f"{source}: board {record.tag('Board') or '?'} has {played}, not"
+                       f" {trick} (0: before the lead)")
         out.append(show_replay(result, painted) if trick is None else
                    show_position(position(result, trick), painted))
     if not out:

@@ -28,10 +28,13 @@ from pfn.render.position import (
     Position,
     card_text,
     deal_line,
+    moment,
     named_trick_line,
     outcome,
+    position,
     positions,
     short_name,
+    tally,
     title,
 )
 from pfn.render.words import Words, words_for
@@ -278,8 +281,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     # header
     record = replay.record
     words = words_for(style.lang, replay.variant.language)
-    trick_label = (words.before if pos.number == 0 else
-                   words.after if pos.trick is None else words.trick.format(n=pos.number))
+    trick_label = moment(pos, words)
     corner = ax.text(0.98, 0.985, trick_label, fontsize=size * 0.85, family=FONT, va="top",
                      ha="right", color="#333333", gid="trick-label")
     heading = ax.text(0.02, 0.985, title(replay, words), fontsize=size * 1.05, fontweight="bold",
@@ -313,13 +315,12 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
             marks.append(words.declarer)
         if seat == replay.dealer:
             marks.append(words.deals)
-        tricks = pos.taken.get(seat, 0)
         hand_x = x - 0.12 if place in ("bottom", "top") else x
         # the name, then the tally, above the hand: spaced in points, so that a short
         # figure (the book style) keeps them apart
-        tally = size * 0.35
+        lift = size * 0.35
         name = ax.annotate(label + (f" · {', '.join(marks)}" if marks else ""),
-                           xy=(hand_x, y), xytext=(0, tally + size * 0.75 * 1.25),
+                           xy=(hand_x, y), xytext=(0, lift + size * 0.75 * 1.25),
                            textcoords="offset points", fontsize=size * 0.9,
                            fontweight="bold", family=FONT, va="bottom", ha="left",
                            color=BLACK, gid=f"name-{seat}")
@@ -327,8 +328,8 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
         fit(ax, name, high={"left": table.table[0] - 0.01,
                             "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
         if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
-            ax.annotate(words.tricks(tricks), xy=(hand_x, y),
-                        xytext=(0, tally), textcoords="offset points", fontsize=size * 0.75,
+            ax.annotate(tally(pos, seat, words), xy=(hand_x, y),
+                        xytext=(0, lift), textcoords="offset points", fontsize=size * 0.75,
                         family=FONT, va="bottom", ha="left", color="#555555",
                         gid=f"tricks-{seat}")
         if not pos.sits_out(seat):
@@ -406,7 +407,9 @@ def double_dummy(pos: Position, words: Words
     if pos.hidden:  # marks worked out from the hidden cards would give them away
         return None, {}, words.dd_none.format(why=words.hidden)
     try:
-        solution = solve(position_at(pos.replay, pos.number + 1 if pos.number < 10 else None))
+        # before the lead: an ending's first trick; with a trick on the table: the next
+        after = pos.replay.record.first_trick if pos.number == 0 else pos.number + 1
+        solution = solve(position_at(pos.replay, after if after <= 10 else None))
     except NotAnalysable as problem:
         return None, {}, words.dd_none.format(why=problem)
     if solution.mover is None:
@@ -422,8 +425,7 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
                 hidden: Sequence[Seat] = ()) -> Figure:
     """The figure of one position: ``trick`` 0 before the lead, 1–10 with that trick on
     the table, past the last trick the end of the play."""
-    found = positions(replay, frozenset(hidden))
-    pos = found[max(0, min(trick, len(found) - 1))]
+    pos = position(replay, trick, frozenset(hidden))
     # the trick list: the tricks played up to this position, or all of them
     listed = [t for t in replay.tricks if style.tricks == "all" or
               (style.tricks == "played" and ((pos.trick is None and pos.number > 0) or
@@ -446,10 +448,8 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
     FigureCanvasAgg(figure)  # a renderer to measure text by (pfn.render.fit)
     ax = figure.add_axes((0, extra / (height + extra), 1, height / (height + extra)))
     draw_position(ax, pos, style)
-    moment = (words.before if pos.number == 0 else words.after if pos.trick is None else
-              words.trick.format(n=pos.number))
     figure.set_label(" · ".join(p for p in (title(replay, words), deal_line(replay, words),
-                                             moment) if p))
+                                             moment(pos, words)) if p))
     if below:
         under = figure.add_axes((0, 0, 1, extra / (height + extra)))
         under.set_xlim(0, 1)

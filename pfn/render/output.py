@@ -20,6 +20,7 @@ from pfn.diagnostics import PfnError
 from pfn.files import write_atomic
 from pfn.model import Record
 from pfn.render.diagram import PRINT, Style, deal_figure, reproducible, save, strip_figure
+from pfn.render.position import last_trick
 from pfn.seats import Seat
 
 ImageKind = Literal["svg", "pdf", "png", "html"]
@@ -95,12 +96,17 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
             save(figure, path, kind, request.dpi)
             written.append(path)
         return written
-    if not request.final and request.trick > len(result.tricks):
+    first, last = record.first_trick, last_trick(result)
+    if not request.final and request.trick and not first <= request.trick <= last:
         board = record.tag("Board") or "?"
-        raise RenderError(f"board {board} has {len(result.tricks)} trick"
-                          f"{'s' * (len(result.tricks) != 1)}, so there is no trick"
-                          f" {request.trick} (--final draws the end of the play)")
-    number = len(result.tricks) + 1 if request.final else request.trick
+        played = (f"has {len(result.tricks)} trick{'s' * (len(result.tricks) != 1)}"
+                  if first == 1 else f"is an ending: its play runs from trick {first}"
+                  f" to trick {last}" if last >= first else
+                  f"is an ending before trick {first}, with no trick played")
+        raise RenderError(f"board {board} {played}, so there is no trick {request.trick}"
+                          " (0 draws the position before the lead, --final the end of the"
+                          " play)")
+    number = last + 1 if request.final else request.trick
     path = output or f"{request.stem}-trick{number:02d}.{kind}"
     save(deal_figure(result, number, request.style, request.hidden), path, kind, request.dpi)
     return [path]

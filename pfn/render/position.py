@@ -122,10 +122,46 @@ def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Pos
 
 
 def position(replay: Replay, number: int, hidden: frozenset[Seat] = frozenset()) -> Position:
-    """The position with trick ``number`` on the table (0: before the lead; past the last
-    trick: the end)."""
-    found = positions(replay, hidden)
-    return found[max(0, min(number, len(found) - 1))]
+    """The position with trick ``number`` on the table (0, or a trick before an ending's
+    first: before the lead; past the last trick: the end)."""
+    return pick(positions(replay, hidden), number)
+
+
+def pick(found: list[Position], number: int) -> Position:
+    """Of ``positions(...)``, the one with trick ``number`` on the table: tricks are
+    addressed by their numbers, so an ending's (``[Start "4"]``) are 4, 5, …"""
+    for pos in found[1:-1]:
+        if pos.number == number:
+            return pos
+    last = found[-2].number if len(found) > 2 else 0
+    return found[-1] if number > last and len(found) > 1 and number > 0 else found[0]
+
+
+def last_trick(replay: Replay) -> int:
+    """The number of the last trick played (an ending's first trick − 1 if none)."""
+    return replay.tricks[-1].number if replay.tricks else replay.record.first_trick - 1
+
+
+def moment(pos: Position, words: Words = EN) -> str:
+    """``before the lead``, ``before trick 4, Boris to lead`` (an ending), ``trick 5``,
+    ``after the play``."""
+    replay = pos.replay
+    first = replay.record.first_trick
+    if pos.number == 0:
+        leader = replay.first_leader
+        if first > 1:
+            return words.before_trick.format(
+                n=first, leader="?" if leader is None else short_name(replay, leader))
+        return words.before
+    return words.after if pos.trick is None else words.trick.format(n=pos.number)
+
+
+def tally(pos: Position, seat: Seat, words: Words = EN) -> str:
+    """``3 tricks``; an ending's counts say where they start (``1 trick from trick 4``):
+    the tricks before it are not known."""
+    count = words.tricks(pos.taken.get(seat, 0))
+    first = pos.replay.record.first_trick
+    return f"{count} {words.since.format(n=first)}" if first > 1 else count
 
 
 def card_text(card: Card | CardRef | None, words: Words = EN) -> str:
@@ -218,6 +254,11 @@ def outcome(replay: Replay, words: Words = EN) -> str | None:
     taken = result.get(declarer) if declarer is not None else None
     if taken is None:
         return None
+    first = replay.record.first_trick
+    if first > 1:  # an ending: the tricks before it are not known, so neither is the score
+        assert declarer is not None
+        return words.ending_result.format(name=short_name(replay, declarer),
+                                          taken=words.tricks(taken), n=first)
     return words.outcome(str(contract), contract.level, taken, contract.misere)
 
 

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from pfn.cards import SUITS, Suit
 from pfn.deal import score
-from pfn.render.position import Position, card_text, describe, outcome, positions, trick_line
+from pfn.render.position import (
+    Position,
+    card_text,
+    describe,
+    moment,
+    outcome,
+    positions,
+    tally,
+    trick_line,
+)
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -42,14 +51,14 @@ def show_position(pos: Position, color: bool = False) -> str:
     if pos.trick is not None:
         out.append(f"Trick {pos.number}: " + trick_line(pos.trick).split(") ", 1)[1])
     elif pos.number == 0:
-        out.append("Before the lead")
+        said = moment(pos)
+        out.append(said[0].upper() + said[1:])
     else:
         said = outcome(replay)
         out.append("After the play" + (f": {said}" if said else ""))
     for i in range(replay.players):
         seat = Seat(i)
-        taken = pos.taken.get(seat, 0)
-        count = f"{taken} trick{'s' * (taken != 1)}"
+        count = tally(pos, seat)
         if pos.sits_out(seat):
             out.append(f"{_name(replay, seat)} (deals)" +
                        (f" — {count} (the talon's)" if pos.takes_talon_tricks(seat) else ""))

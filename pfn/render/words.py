@@ -56,6 +56,12 @@ class Words:
     """``{name}'s tricks, the others against him``."""
     dd_over: str
     dd_none: str
+    before_trick: str = "before trick {n}, {leader} to lead"
+    """An ending's first position (``[Start "N"]``)."""
+    since: str = "from trick {n}"
+    """What an ending's tallies count: the tricks before it are not known."""
+    ending_result: str = "{name} takes {taken} from trick {n}"
+    """An ending's result: its own tricks, not the deal's."""
     """``no double-dummy marks: {why}``."""
     ranks: dict[str, str] = field(default_factory=dict)
     """Printed ranks that differ from the international letters."""
@@ -159,6 +165,8 @@ RU = Words(
     dd_note="малые цифры: {counted} при лучшей игре после этой карты",
     dd_declarer="взятки играющего", dd_paranoid="взятки: {name} против двоих",
     dd_over="без оценок: розыгрыш окончен", dd_none="без оценок: {why}",
+    before_trick="до взятки {n}, ходит {leader}", since="со взятки {n}",
+    ending_result="{name}: {taken} со взятки {n}",
     ranks={"A": "Т", "K": "К", "Q": "Д", "J": "В"},
     calls={"whist": "вист", "pass": "пас", "half": "полвиста", "open": "открыто",
            "closed": "закрыто", "together": "вместе", "own": "за свои",
@@ -174,6 +182,8 @@ SR = Words(
     dd_note="male brojke: {counted} uz najbolju igru posle te karte",
     dd_declarer="štihovi igrača", dd_paranoid="štihovi: {name} protiv dvojice",
     dd_over="bez ocena: igra je gotova", dd_none="bez ocena: {why}",
+    before_trick="pre štiha {n}, otvara {leader}", since="od štiha {n}",
+    ending_result="{name}: {taken} od štiha {n}",
     calls={"whist": "prati", "pass": "dalje", "kontra": "kontra", "rekontra": "rekontra",
            "subkontra": "subkontra", "together": "zajedno", "half": "pola"},
     contracts={"6S": "pik", "6D": "karo", "6H": "herc", "6C": "tref", "6NT": "sans",

@@ -303,8 +303,10 @@ class PlayStage:
         if winner is not None:
             self.taken[winner] = self.taken.get(winner, 0) + 1
         eldest = self.r.eldest
-        assert eldest is not None
-        leader = rules.next_leader(self.number, winner, eldest)
+        if eldest is None:  # an ending without a dealer: only a trick's winner leads next
+            leader = None if rules.talon_lead(self.number) else found
+        else:
+            leader = rules.next_leader(self.number, winner, eldest)
         self.leader = None if leader is None else SEATS[leader]
         self.number += 1
         self.cards, self.seats = [], []

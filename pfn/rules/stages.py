@@ -104,7 +104,9 @@ class Replayer:
             if r.eldest is not None:
                 i = r.order.index(r.eldest)
                 r.order = r.order[i:] + r.order[:i]
-            elif record.auction is not None or record.play is not None:
+            elif record.auction is not None or (record.play is not None and
+                                                 record.start is None):
+                # (an ending's leader is its Play tag's: it needs no dealer)
                 self.unchecked("the dealer is not given: who speaks and leads first")
             return
         active = tuple(s for s in seats if not (players == 4 and s == dealer))
@@ -337,14 +339,22 @@ class Replayer:
         r, record = self.r, self.record
         section = record.play
         contract = r.contract
-        if contract is not None and r.order and r.eldest is not None and \
+        stated = section.leader if section is not None else None
+        # An ending's leader is the one the Play tag names: who won the trick before it is
+        # not in the record.  Before trick 1 the rules say who leads, when the dealer is known.
+        by_tag = record.start is not None and (record.start > 1 or r.eldest is None)
+        if contract is not None and r.order and (r.eldest is not None or by_tag) and \
                 (not contract.allpass or self.variant.allpass_played) and \
                 (r.defence is None or r.defence.played):
             # what the play is, recorded or not: the solver starts from it
             r.participants = self.participants()
             r.play_rules = self.play_rules()
-            first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
-            r.first_leader = first if first in r.participants else r.participants[0]
+            if by_tag:
+                r.first_leader = stated if stated in r.participants else None
+            else:
+                assert r.eldest is not None
+                first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
+                r.first_leader = first if first in r.participants else r.participants[0]
         if section is None:
             return
         if contract is None:
@@ -359,12 +369,20 @@ class Replayer:
                         self.tag_pos("Play"), None,
                         "both defenders passed (or the game was settled without play)")
             return
-        if not r.order or r.eldest is None:
+        if not r.order or (r.eldest is None and not by_tag):
             return
         participants = r.participants
-        assert r.first_leader is not None
+        if r.first_leader is None:
+            if stated is not None:
+                self.report("PFN-E501", f"{stated} does not play {contract}: the leader to"
+                            f" trick {record.first_trick} is one of"
+                            f" {', '.join(map(str, participants))}", self.tag_pos("Play"))
+            else:
+                self.unchecked(f"who leads to trick {record.first_trick}: the Play tag names"
+                               " no leader (an ending's leader is the Play tag's)")
+            return
         leader = r.leader = r.first_leader
-        if section.leader is not None and section.leader != leader:
+        if not by_tag and section.leader is not None and section.leader != leader:
             self.report("PFN-E501", f"{leader} leads to the first trick, not {section.leader}",
                         self.tag_pos("Play"))
         hidden = [str(s) for s in participants if not r.complete[s]]

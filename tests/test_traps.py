@@ -1,0 +1,127 @@
+"""The traps a first real use fell into, each tried from the user's side: endings as
+books print them, match-wide tags, partial records, cascades, hostile input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pfn.cli import app
+from tests.conftest import ROOT
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def spec_example(number: str) -> str:
+    """The ```pfn block of docs/spec.md under the section ``number`` (e.g. ``4.3``)."""
+    spec = (ROOT / "docs" / "spec.md").read_text("utf-8")
+    section = spec[spec.index(f"### {number} "):]
+    return re.search(r"```pfn\n(.*?)```", section, re.S).group(1)  # type: ignore[union-attr]
+
+
+# -- endings: the leader of trick N is the one the Play tag names ------------------------
+
+# Two tricks left in no trumps, Ana (A) declares; the dealer is C, so the eldest is A.
+# Worked by hand: if A led he would cash HA, then D7, which nobody can follow: two tricks.  But B leads, as the Play tag
+# says: SA and S7, on which A has no spade and throws D7, then HA: no trick.
+NOT_THE_ELDEST = """[Variant "sochi"]
+[Players "Ana; Boris; Ceca"]
+[Dealer "C"]
+[Deal "A:..7.A B:A7... C:K8..."]
+[Start "9"]
+[Declarer "A"]
+[Contract "6NT"]
+[Play "B"]
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "x.pfn") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_an_ending_is_led_by_the_play_tags_seat(tmp_path: Path) -> None:
+    source = write(tmp_path, NOT_THE_ELDEST)
+    code, out = run("check", source)
+    assert code == 0 and "E501" not in out, out
+    code, out = run("solve", source, "--format", "json")
+    assert code == 0, out
+    solved = json.loads(out)
+    assert solved["to_play"] == "B" and solved["value"] == 0
+    assert solved["cards"] == {"SA": 0, "S7": 0}
+    code, out = run("solve", source)
+    assert "before trick 9" in out and "B to play" in out
+    # the same ending led by A (stated): two tricks
+    code, out = run("solve", write(tmp_path, NOT_THE_ELDEST.replace('[Play "B"]',
+                                                                    '[Play "A"]'), "a.pfn"),
+                    "--format", "json")
+    assert json.loads(out)["value"] == 2
+    # the play as the tag's leader plays it is checked clean, and counted
+    played = write(tmp_path, NOT_THE_ELDEST + "SA S8 D7\nS7 SK HA\n[Result \"A:0 B:1 C:1\"]\n",
+                   "played.pfn")
+    code, out = run("check", played)
+    assert code == 0, out
+    code, out = run("show", played)
+    assert "9) B — ♠A, C — ♠8, A — ♦7 → B" in out and "10) B — ♠7, C — ♠K, A — ♥A → C" in out
+
+
+def test_solve_never_substitutes_a_leader(tmp_path: Path) -> None:
+    unknown = write(tmp_path, NOT_THE_ELDEST.replace('[Play "B"]', '[Play "?"]'))
+    code, out = run("solve", unknown)
+    assert code == 1
+    assert "who leads to trick 9 is not given" in out and "[Play" in out
+    assert run("check", unknown)[0] == 0  # not an error: not known
+    code, out = run("check", "--analyse", unknown)
+    assert code == 0 and "leads to trick 9" in out
+
+
+def test_the_specs_ending_works_as_it_stands(tmp_path: Path) -> None:
+    example = spec_example("4.3")
+    assert "Dealer" not in example and "Auction" not in example
+    source = write(tmp_path, example)
+    code, out = run("check", source)
+    assert code == 0, out
+    code, out = run("solve", source, "--format", "json")
+    assert code == 0, out
+    solved = json.loads(out)
+    # C leads to trick 4: B ruffs C's club lead or wins with his aces, and A's trumps 8 7
+    # are below every other spade (B: Q T, C: J 9), his kings and queens below B's aces:
+    # A takes nothing whatever C leads (worked by hand over C's seven cards)
+    assert solved["to_play"] == "C" and solved["value"] == 0
+    assert run("check", "--analyse", source)[0] == 0
+    code, out = run("show", source)
+    assert code == 0 and "Before trick 4, C to lead" in out
+    assert "0 tricks from trick 4" in out
+    svg = tmp_path / "e.svg"
+    code, out = run("render", source, "--dd", "-o", str(svg))
+    assert code == 0, out
+    text = svg.read_text("utf-8")
+    assert "before trick 4, C to lead" in text and "there is no trick" not in text
+    assert "from trick 4" in text
+
+
+def test_an_endings_tricks_are_addressed_by_their_numbers(tmp_path: Path) -> None:
+    source = write(tmp_path, spec_example("4.3") + "C8 CJ SQ\nDA D8 DK\n")
+    assert run("check", source)[0] == 0
+    svg = tmp_path / "t.svg"
+    code, out = run("render", source, "--trick", "4", "-o", str(svg))
+    assert code == 0, out
+    text = svg.read_text("utf-8")
+    assert "trick 4" in text and "1 trick from trick 4" in text
+    code, out = run("render", source, "--trick", "2", "-o", str(svg))
+    assert code == 2 and "from trick 4 to trick 5" in out and "no trick 2" in out
+    code, out = run("render", source, "--final", "-o", str(svg))
+    assert code == 0, out
+    assert "2 tricks from trick 4" in svg.read_text("utf-8")  # B's two tricks
+    code, out = run("show", source, "-k", "5")
+    assert code == 0 and "Trick 5: B — ♦A, C — ♦8, A — ♦K → B" in out
+    assert run("show", source, "-k", "3")[0] == 2
