@@ -174,3 +174,59 @@ def _baseline(browser: Any, name: str) -> None:
         expected.write_bytes(actual.read_bytes())
     problem = compare_images(str(expected), str(actual), tol=12)
     assert problem is None, problem
+
+
+PAYLOADS = ('<img src=x onerror="document.title=\'ran\'">',
+            "<script>document.title='ran'</script>", "<!--<script>", "</script><b id=bold>",
+            "&lt;i&gt;&amp;", "\u2028x\u2029")
+
+
+def test_text_from_a_record_is_never_markup(browser: Any, tmp_path: Path) -> None:
+    """Payloads in every field a record can carry: names, tags, comments, notes,
+    variations, annotations, the board, the event and the match; none runs, and the
+    page shows each as the text it is."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    bad = PAYLOADS[0]
+    quoted = bad.replace('"', '\\"')  # a tag value escapes its quotes
+    text = (EXAMPLES / "brief.pfn").read_text("utf-8").split("\n\n")[0]
+    text = text.replace('[Event "Friday pool"]',
+                        f'[Event "{PAYLOADS[1]}"]\n[Match "{PAYLOADS[2]}"]\n'
+                        f'[Annotator "{PAYLOADS[4]}"]\n[Round "{PAYLOADS[3]}"]\n'
+                        f'[Note "1:{PAYLOADS[1]}"]')
+    text = text.replace('[Players "Ana; Boris; Ceca"]',
+                        f'[Players "Ana{quoted}; Boris{PAYLOADS[1]}; {PAYLOADS[2]}"]')
+    text = text.replace('[Board "1"]', f'[Board "1{PAYLOADS[3]}"]')
+    text = text.replace("{ Ceca shows out of spades }", "{ " + bad + " } =1=")
+    text = text.replace("SA S9 S8", "SA! { " + PAYLOADS[1] + " } S9 $14 (ST { " +
+                        PAYLOADS[2] + " }) S8")
+    text = text.replace("{ Board 1:", "{ " + PAYLOADS[3] + PAYLOADS[5] + " Board 1:")
+    source = tmp_path / "payloads.pfn"
+    source.write_text(text, encoding="utf-8")
+    check = subprocess.run([sys.executable, "-m", "pfn.cli", "check", str(source)],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    browser.get(page_of(tmp_path, source))
+    press_all = browser.find_element(By.ID, "next")
+    for _ in range(31):
+        press_all.click()
+        assert browser.title != "ran"
+        assert not browser.find_elements(By.CSS_SELECTOR, "img, #bold, script[src]")
+    # the page's own script ran to the end: the hands, the result, the trick list are there
+    assert browser.find_element(By.ID, "result").text == "7♠ made with an overtrick"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#tricks li")) == 10
+    # and each text is shown as written
+    assert browser.find_element(By.CSS_SELECTOR, "#seat-A .name").text == f"Ana{bad} (A)"
+    assert browser.find_element(By.CSS_SELECTOR, "#seat-B .name").text == \
+        f"Boris{PAYLOADS[1]} (B)"
+    assert browser.find_element(By.CSS_SELECTOR, "#seat-C .name").text == f"{PAYLOADS[2]} (C)"
+    assert PAYLOADS[3] in browser.find_element(By.ID, "comment").text
+    assert PAYLOADS[3] in Select(browser.find_element(By.ID, "board")).options[0].text
+    assert PAYLOADS[3] in browser.find_element(By.ID, "title").text
+    browser.find_elements(By.CSS_SELECTOR, "#tricks li")[1].click()
+    assert bad in browser.find_element(By.ID, "note").text
+    browser.find_element(By.ID, "first").click()
+    press_all.click()
+    assert PAYLOADS[1] in browser.find_element(By.ID, "note").text
+    assert browser.title == f"{PAYLOADS[2]} — pfn replay"

@@ -125,3 +125,31 @@ def test_an_endings_tricks_are_addressed_by_their_numbers(tmp_path: Path) -> Non
     code, out = run("show", source, "-k", "5")
     assert code == 0 and "Trick 5: B — ♦A, C — ♦8, A — ♦K → B" in out
     assert run("show", source, "-k", "3")[0] == 2
+
+
+# -- text from a record is never markup (the page: tests/test_browser.py) ----------------
+
+PAYLOAD = '<script>alert(1)</script><img src=x onerror="alert(2)">&amp;'
+
+
+def test_svg_and_pdf_carry_record_text_as_text(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ElementTree
+
+    brief = (ROOT / "examples" / "brief.pfn").read_text("utf-8").split("\n\n")[0]
+    quoted = PAYLOAD.replace('"', '\\"')
+    text = brief.replace('[Players "Ana; Boris; Ceca"]', f'[Players "{quoted}; Boris; Ceca"]')
+    text = text.replace("{ Board 1:", "{ " + PAYLOAD + " Board 1:")
+    source = write(tmp_path, text)
+    svg, pdf = tmp_path / "d.svg", tmp_path / "d.pdf"
+    assert run("render", source, "-o", str(svg))[0] == 0
+    assert run("render", source, "-o", str(pdf))[0] == 0
+    tree = ElementTree.parse(svg)  # well-formed: the payload did not break the markup
+    tags = {element.tag.rsplit("}", 1)[-1] for element in tree.iter()}
+    assert not tags & {"script", "img", "foreignObject", "iframe"}
+    assert not any(name.lower().startswith("on") for element in tree.iter()
+                   for name in element.attrib)
+    shown = "".join("".join(element.itertext()) for element in tree.iter()
+                    if element.tag.endswith("}text"))
+    assert PAYLOAD in shown  # as text, verbatim (the name, then the statement)
+    data = pdf.read_bytes()
+    assert b"/JavaScript" not in data and b"/JS" not in data and b"/OpenAction" not in data

@@ -74,8 +74,7 @@ def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pf
          ) -> str:
     """The page for ``replays`` (one board or a match), with a sheet's SVG if given."""
     data = [deal_data(r) for r in replays]
-    script = _SCRIPT.replace("__DATA__", json.dumps(data, ensure_ascii=False)
-                             .replace("</", "<\\/"))
+    script = _SCRIPT.replace("__DATA__", script_json(data))
     sheet_view = ""
     if sheet is not None:
         svg = re.sub(r"<metadata>.*?</metadata>", "", sheet[sheet.find("<svg"):], flags=re.S)
@@ -84,6 +83,17 @@ def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pf
     return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script,
                         sheet_button='<button id="show-sheet">Score sheet</button>'
                         if sheet is not None else "", sheet=sheet_view)
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that is inert inside a ``<script>`` element: ``<``, ``>`` and
+    ``&`` escaped (no ``</script>``, ``<!--`` or ``<script`` can end or bend the block),
+    and U+2028/U+2029 too (line ends to older JavaScript)."""
+    text = json.dumps(data, ensure_ascii=False)
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escaped)
+    return text
 
 
 def replay_page(records: Sequence[Record], chosen: Sequence[Record]) -> str:
@@ -118,6 +128,7 @@ _PAGE = """<!DOCTYPE html>
 {sheet_button}
 </header>
 <p id="line"></p>
+<p id="comment"></p>
 <main id="table-view">
 <div id="table">
 <div class="seat" data-place="top"></div>
@@ -166,7 +177,7 @@ nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 .toggle{font-size:0.75em}
 #tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
-#note{font-style:italic;min-height:1.2em}
+#note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
 #sheet svg{width:100%;height:auto}
 @media (max-width:480px){body{font-size:0.9em}}
 """
@@ -178,8 +189,22 @@ const shown = {};
 const $ = (id) => document.getElementById(id);
 function steps(d) { return d.tricks.reduce((n, t) => n + t.plays.length, 0); }
 function red(text) { return /[\\u2666\\u2665]/.test(text); }
-function cardHtml(text, win) {
-  return `<span class="card${win ? " win" : ""}${red(text) ? " red" : ""}">${text}</span>`;
+// Every text from the record goes in as text (textContent), never as markup.
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "className") node.className = value; else node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) {
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+  return node;
+}
+function cardNode(text, win) {
+  return el("span", {className: "card" + (win ? " win" : "") + (red(text) ? " red" : "")},
+            text);
 }
 function state(d, k) {
   const held = {}; const taken = {};
@@ -201,35 +226,40 @@ function state(d, k) {
   }
   return {held, taken, current, trickNo, note};
 }
-function handHtml(d, seat, cards) {
-  if (cards === null || shown[seat] === false) return '<span class="hidden-hand">hidden</span>';
-  const suits = "SCDH"; const out = [];
+function handNode(d, seat, cards) {
+  const box = el("div", {className: "hand", id: "hand-" + seat});
+  if (cards === null || shown[seat] === false) {
+    box.append(el("span", {className: "hidden-hand"}, "hidden"));
+    return box;
+  }
+  const suits = "SCDH";
   for (let i = 0; i < 4; i++) {
     const ranks = cards.filter((c) => c[0] === suits[i]).map((c) => c.slice(1)
       .replace("T", "10"));
-    const sym = d.suits[i];
-    out.push(`<span data-suit="${suits[i]}"><span class="${i >= 2 ? "red" : ""}">${sym}</span> ` +
-             `${ranks.length ? ranks.join(" ") : "\\u2014"}</span>`);
+    box.append(el("span", {"data-suit": suits[i]},
+                  el("span", {className: i >= 2 ? "red" : ""}, d.suits[i]),
+                  " " + (ranks.length ? ranks.join(" ") : "\\u2014")));
   }
-  return out.join("");
+  return box;
 }
 function draw() {
   const d = DEALS[deal]; const s = state(d, step);
   $("title").textContent = d.title; $("line").textContent = d.line;
-  for (const el of document.querySelectorAll("#table .seat")) el.innerHTML = "";
+  $("comment").textContent = d.comments.join(" ");
+  for (const box of document.querySelectorAll("#table .seat")) box.replaceChildren();
   for (const seat in d.places) {
-    const el = document.querySelector(`#table .seat[data-place=${d.places[seat]}]`);
-    el.id = "seat-" + seat;
+    const box = document.querySelector(`#table .seat[data-place=${d.places[seat]}]`);
+    box.id = "seat-" + seat;
     const count = s.taken[seat] || 0;
-    const hiddenNow = shown[seat] === false;
-    el.innerHTML = `<button class="toggle" data-seat="${seat}">${hiddenNow ? "show" : "hide"}` +
-      `</button> <span class="name">${d.names[seat]} (${seat})</span> ` +
-      `<span class="count" id="taken-${seat}">${count} trick${count === 1 ? "" : "s"}</span>` +
-      `<div class="hand" id="hand-${seat}">${handHtml(d, seat, s.held[seat])}</div>`;
+    const toggle = el("button", {className: "toggle", "data-seat": seat},
+                      shown[seat] === false ? "show" : "hide");
+    toggle.onclick = () => { shown[seat] = shown[seat] === false; draw(); };
+    box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
+               el("span", {className: "count", id: "taken-" + seat},
+                  `${count} trick${count === 1 ? "" : "s"}`),
+               handNode(d, seat, s.held[seat]));
   }
-  for (const b of document.querySelectorAll(".toggle")) b.onclick = () => {
-    shown[b.dataset.seat] = shown[b.dataset.seat] === false; draw(); };
-  const trick = $("trick"); trick.innerHTML = "";
+  const trick = $("trick"); trick.replaceChildren();
   const total = steps(d);
   if (s.current) {
     const {t, n} = s.current;
@@ -238,9 +268,9 @@ function draw() {
       const place = p.seat ? d.places[p.seat] : (Object.values(d.places).includes("top") ?
         "bottom" : "top");
       const win = n === t.plays.length && p.seat === t.winner;
-      const div = document.createElement("div");
-      div.style.gridArea = p.seat ? place : "top"; div.className = "played";
-      div.dataset.seat = p.seat || "talon"; div.innerHTML = cardHtml(p.text, win);
+      const div = el("div", {className: "played", "data-seat": p.seat || "talon"},
+                     cardNode(p.text, win));
+      div.style.gridArea = p.seat ? place : "top";
       trick.appendChild(div);
     }
   }
@@ -248,7 +278,7 @@ function draw() {
   $("where").textContent = step === 0 ? "before the lead" :
     `trick ${s.trickNo}, card ${step} of ${total}`;
   $("note").textContent = s.note;
-  const list = $("tricks"); list.innerHTML = "";
+  const list = $("tricks"); list.replaceChildren();
   d.tricks.forEach((t, i) => {
     const li = document.createElement("li");
     li.textContent = t.plays.map((p) => `${p.seat ? d.names[p.seat] : "talon"} ${p.text}`)
