@@ -22,7 +22,7 @@ from pfn.diagnostics import Diagnostic, PfnError, text_lines
 from pfn.files import write_atomic
 from pfn.model import Record
 from pfn.notation.reader import Reader
-from pfn.notation.writer import HEADER, record_lines
+from pfn.notation.writer import HEADER, Headers, record_lines
 
 
 class NotFormatted(PfnError):
@@ -54,6 +54,7 @@ class Exporter:
 
     def __post_init__(self) -> None:
         self._verifier = Reader(self.name)
+        self._headers = Headers()
         self.handle.write(HEADER + "\n")
 
     def write(self, record: Record) -> None:
@@ -63,7 +64,7 @@ class Exporter:
         if stops:
             self.problems += stops
             return
-        lines = record_lines(record)
+        lines = record_lines(record, self._headers.starts(record))
         if not lines or self.problems:
             return
         text = "\n".join(lines) + "\n\n"

@@ -17,14 +17,13 @@ from fractions import Fraction
 
 from pfn.deal import replay, score, variant_of
 from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant, text_lines
-from pfn.model import Amount, Pos, Record, format_amount
+from pfn.model import MATCH_TAGS, Amount, Pos, Record, format_amount
 from pfn.rules.replay import DealContext, Replay
 from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label, reasons, totals
 from pfn.scoring.sheet import Sheet
 from pfn.seats import Seat
 from pfn.variants import Variant
 
-MATCH_TAGS = ("Variant", "Rules", "Target", "Players")
 
 
 @dataclass
@@ -48,10 +47,9 @@ def _new_state(record: Record, overrides: tuple[tuple[str, str], ...]) -> MatchS
         variant = variant_of(record, overrides)
     except UnknownVariant:
         return None
-    target = record.target if record.match is not None else None
-    sheet = variant.sheet(record.players, target)
-    if record.match is not None:
-        sheet.start()
+    # a single deal with a Target starts from it as the same deal in a match would
+    sheet = variant.sheet(record.players, record.target)
+    sheet.start()
     return MatchState(record.match, variant, sheet, _header(record))
 
 

@@ -315,6 +315,9 @@ class ScoreEntry:
         return self.label() + amount
 
 
+MATCH_TAGS = ("Variant", "Rules", "Target", "Players")
+"""Tags given once for a match: its later records that leave them out have them too."""
+
 TYPED_TAGS = frozenset({"Variant", "Rules", "Target", "Start", "Dealer", "Deal", "Declarer",
                         "Contract", "Result", "Talon", "Discard", "Score", "Settlement", "Note",
                         "Auction", "Defence", "Play", "Sheet"})
@@ -337,8 +340,12 @@ class Tag:
     inherited: bool = False
     """Written ``#`` (the same as in the previous record); ``value`` is the value inherited."""
     pos: Pos = field(default=NOWHERE, compare=False)
+    implied: bool = False
+    """Not written in this record: a match-wide tag (``MATCH_TAGS``) given by an earlier
+    record of the same match.  Writers leave it out where the match's header is written."""
 
     def _key(self) -> tuple[str, str | None, tuple[str, ...], bool]:
+        # an implied tag says what the same tag written would say
         return (self.name, None if self.name in TYPED_TAGS else self.value, self.comments,
                 self.inherited)
 

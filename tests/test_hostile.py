@@ -216,7 +216,8 @@ def test_fmt_never_writes_what_does_not_read_back(tmp_path: Path) -> None:
     before = path.read_bytes()
     original = formatting.record_lines
     try:
-        formatting.record_lines = lambda record: [*original(record), "[Extra \"tag\"]"]
+        formatting.record_lines = lambda record, header=True: [*original(record, header),
+                                                                  "[Extra \"tag\"]"]
         code, out = run("fmt", str(path))
     finally:
         formatting.record_lines = original

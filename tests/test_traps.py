@@ -153,3 +153,107 @@ def test_svg_and_pdf_carry_record_text_as_text(tmp_path: Path) -> None:
     assert PAYLOAD in shown  # as text, verbatim (the name, then the statement)
     data = pdf.read_bytes()
     assert b"/JavaScript" not in data and b"/JS" not in data and b"/OpenAction" not in data
+
+
+# -- match-wide tags carry through the match ----------------------------------------------
+
+POOL = """[Event "club"]
+[Match "m1"]
+[Variant "leningrad"]
+[Players "Ana; Boris; Ceca"]
+[Target "10"]
+[Board "1"]
+[Dealer "A"]
+[Deal "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8"]
+[Declarer "B"]
+[Contract "6H"]
+[Result "A:2 B:6 C:2"]
+[Defence "C"]
+whist whist
+
+[Match "m1"]
+[Board "2"]
+[Dealer "B"]
+[Deal "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8"]
+[Declarer "C"]
+[Contract "6H"]
+[Result "A:2 B:2 C:6"]
+[Defence "A"]
+whist whist
+"""
+
+LATER = POOL.split("\n\n")[1]
+
+
+def test_match_wide_tags_hold_for_the_later_records(tmp_path: Path) -> None:
+    source = write(tmp_path, POOL)
+    code, out = run("check", source)
+    assert code == 0 and "W001" not in out and "sochi" not in out, out
+    # board 2 is scored as the same record with the tags written out is (Leningrad)
+    code, implied = run("score", "--format", "json", source)
+    spelled = write(tmp_path, POOL.replace('[Match "m1"]\n[Board "2"]', '[Match "m1"]\n'
+                                           '[Variant "leningrad"]\n[Players "Ana; Boris;'
+                                           ' Ceca"]\n[Target "10"]\n[Board "2"]'), "s.pfn")
+    code, written = run("score", "--format", "json", spelled)
+    assert json.loads(implied) == json.loads(written.replace("s.pfn", "x.pfn"))
+    sochi = write(tmp_path, POOL.replace('[Variant "leningrad"]\n', ""), "sochi.pfn")
+    assert json.loads(run("score", "--format", "json", sochi)[1]) != json.loads(implied)
+    # the players' names of the match are in the diagram, the terminal and the page
+    code, out = run("show", source, "--board", "2")
+    assert code == 0 and "Leningrad" in out and "C Ceca" in out
+    svg = tmp_path / "b2.svg"
+    assert run("render", source, "--board", "2", "-o", str(svg))[0] == 0
+    assert "Ceca" in svg.read_text("utf-8") and "Leningrad" in svg.read_text("utf-8")
+    page = tmp_path / "p.html"
+    assert run("render", source, "-f", "html", "-o", str(page))[0] == 0
+    data = page.read_text("utf-8")
+    assert data.count("Leningrad") >= 2 and '"C": "Ceca"' in data
+
+
+def test_the_header_is_written_where_a_part_of_a_pool_starts(tmp_path: Path) -> None:
+    from pfn.notation.reader import loads
+
+    source = write(tmp_path, POOL)
+    later = loads(POOL)[1]
+    assert later.variant == "leningrad" and later.names == ("Ana", "Boris", "Ceca")
+    assert later._repr_svg_() is not None and "Ceca" in later._repr_svg_()
+    # fmt leaves the later record as it is: no tag is added to it
+    code, out = run("fmt", source, "--diff")
+    assert "+[Variant" not in out
+    # a filter that keeps board 2 alone writes the match's header on it
+    code, out = run("filter", source, "--boards", "2")
+    assert code == 0 and '[Variant "leningrad"]' in out and '[Players "Ana; Boris; Ceca"]' in out
+    part = write(tmp_path, out, "part.pfn")
+    code, alone = run("score", "--format", "json", part)
+    assert code == 0 and json.loads(alone)[0]["variant"] == "leningrad"
+    # JSON keeps the tags each record has, marked, and reads back to the same file
+    code, text = run("convert", source, "--to", "json")
+    tags = json.loads(text)["records"][1]["tags"]
+    assert {"name": "Variant", "value": "leningrad", "implied": True} in tags
+    back = write(tmp_path, text, "back.json")
+    code, again = run("convert", back, "--to", "pfn")
+    assert code == 0 and again == run("fmt", source, "-")[1] or again.count("[Variant") == 1
+
+
+def test_a_later_record_that_names_another_variant_is_an_error(tmp_path: Path) -> None:
+    source = write(tmp_path, POOL.replace('[Match "m1"]\n[Board "2"]',
+                                          '[Match "m1"]\n[Variant "sochi"]\n[Board "2"]'))
+    code, out = run("check", source)
+    assert code == 1 and "PFN-E804" in out and "'leningrad' before, 'sochi' here" in out
+
+
+def test_a_single_deal_starts_from_its_target(tmp_path: Path) -> None:
+    # Serbian: every player starts with the agreed bule; B's 6S (pik, 2 × 2 = 4 bule)
+    # takes him from 60 to 56, as the same record inside a match does
+    deal = ('[Variant "serbian"]\n[Target "60"]\n[Players "Ana; Boris; Ceca"]\n'
+            '[Dealer "A"]\n[Declarer "B"]\n[Contract "6S"]\n[Result "A:2 B:6 C:2"]\n'
+            '[Defence "C"]\nwhist whist\n')
+    alone = json.loads(run("score", "--format", "json", write(tmp_path, deal))[1])[0]
+    matched = json.loads(run("score", "--format", "json",
+                             write(tmp_path, '[Match "one"]\n' + deal, "m.pfn"))[1])[0]
+    assert alone["target"] == 60 and alone.pop("match") is None
+    matched.pop("match")
+    assert alone == matched
+    code, out = run("score", write(tmp_path, deal))
+    sheet = out[out.index("Sheet after"):]
+    assert re.search(r"A Ana +60\b", sheet) and re.search(r"B Boris +56\b", sheet), sheet

@@ -18,6 +18,14 @@ from pfn.model import Record
 HEADER = "% PFN 1.0\n"
 """The first line of a file the corpus tools write (PFN's export format)."""
 
+_MATCH_LINE = re.compile(r'^[ \t]*\[[ \t]*match[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*\][^\n]*\n',
+                         re.I | re.M)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
 _SESSION_HASH = re.compile(r'(\[[ \t]*)([A-Za-z][A-Za-z0-9_]*)([ \t]*)"#"([ \t]*\])')
 
 
@@ -40,10 +48,15 @@ class Entry:
                 value = values.get(m.group(2).casefold())
                 if value is None or value == "#":
                     return m.group(0)
-                escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-                return f'{m.group(1)}{m.group(2)}{m.group(3)}"{escaped}"{m.group(4)}'
+                return f'{m.group(1)}{m.group(2)}{m.group(3)}"{_escape(value)}"{m.group(4)}'
 
             text = _SESSION_HASH.sub(resolved, text)
+        implied = [tag for tag in self.record.tags if tag.implied]
+        if implied:  # the match's header, which the record may now be written without
+            lines = "".join(f'[{tag.name} "{_escape(tag.value)}"]\n' for tag in implied)
+            found = _MATCH_LINE.search(text)
+            at = found.end() if found is not None else 0
+            text = text[:at] + lines + text[at:]
         return text.rstrip("\r\n") + "\n"
 
     @property

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import (
+    MATCH_TAGS,
     Deal,
     Record,
     Section,
@@ -52,6 +53,46 @@ _TAG_NAMES = {name.casefold(): name for name in KNOWN_TAGS} | {"defense": "Defen
 _ORDERED = frozenset(KNOWN_TAGS)
 _RANK = {name: i for i, name in enumerate(KNOWN_TAGS)}
 SECTION_TAGS = frozenset({"Auction", "Defence", "Play", "Sheet"})
+class MatchHeader:
+    """The match-wide tags (``MATCH_TAGS``: Variant, Rules, Target, Players) of the match
+    being read: given once, they hold for the match's later records that leave them out,
+    so that a pool is replayed under one set of rules (a record that names another is
+    ``E804``, :mod:`pfn.match`)."""
+
+    __slots__ = ("id", "values")
+
+    def __init__(self) -> None:
+        self.id: str | None = None
+        self.values: dict[str, str] = {}
+
+    def imply(self, entries: list[TagEntry]) -> None:
+        """Add to a record's tag entries the header's tags it leaves out, if it belongs
+        to the same match."""
+        if self.id is None:
+            return
+        given = {entry.name for entry in entries}
+        match = next((entry.value for entry in entries if entry.name == "Match"), None)
+        if match is None or match.strip() != self.id:
+            return
+        for name in MATCH_TAGS:
+            if name not in given and name in self.values:
+                entries.append(TagEntry(name, self.values[name], implied=True))
+
+    def update(self, record: Record) -> None:
+        """Take in a record just read: a new match starts a new header."""
+        if not record.syntax_ok:
+            return  # a record that did not parse does not end the match
+        match = record.match
+        if match is None:
+            self.id, self.values = None, {}
+            return
+        if match.strip() != self.id:
+            self.id, self.values = match.strip(), {}
+        for tag in record.tags:
+            if tag.name in MATCH_TAGS and not tag.implied:
+                self.values.setdefault(tag.name, tag.value)
+
+
 SESSION_TAGS = frozenset({"Event", "Site", "Date", "Round", "Match", "Variant", "Rules",
                           "Target", "Players"})
 """Tags whose value may be ``#``: the same as in the previous record (as in PBN)."""
@@ -106,13 +147,16 @@ class RecordBuilder(SectionReader):
         self.reset(None, 1, 0, "")
 
     def reset(self, name: str | None, line: int, offset: int, text: str,
-              directives: Sequence[str] = (), previous: dict[str, str] | None = None) -> None:
-        """Prepare for the record whose text starts at ``line`` of file ``name``."""
+              directives: Sequence[str] = (), previous: dict[str, str] | None = None,
+              header: MatchHeader | None = None) -> None:
+        """Prepare for the record whose text starts at ``line`` of file ``name``
+        (``previous``: the session tags before it, for ``#``; ``header``: the match's)."""
         self._name = name
         self._line0 = line - 1
         self._source = Source(name, line, offset, text)
         self._directives = tuple(directives)
         self._previous = previous if previous is not None else {}
+        self._header = header
         self._diagnostics: list[Diagnostic] = []
 
     # -- grammar callbacks ------------------------------------------------
@@ -173,6 +217,8 @@ class RecordBuilder(SectionReader):
     # -- the record -------------------------------------------------------
 
     def _record(self, entries: list[TagEntry], lead_comments: list[str]) -> Record:
+        if self._header is not None:
+            self._header.imply(entries)
         fields = self.tag_fields(entries)
         vocabulary: Vocabulary = fields.pop("vocabulary")
         players: int = fields["players"]
@@ -184,7 +230,7 @@ class RecordBuilder(SectionReader):
                 value = entry.value
                 if name == "Players":  # names are content: keep them in their export spelling
                     value = "; ".join(n.strip() for n in value.split(";"))
-                tags.append(Tag(name, value, (), entry.inherited, entry.pos))
+                tags.append(Tag(name, value, (), entry.inherited, entry.pos, entry.implied))
                 continue
             comments: list[str] = []
             if name == "Auction":

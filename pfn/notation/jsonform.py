@@ -125,6 +125,8 @@ def record_to_json(record: Record) -> dict[str, Any]:
         if tag.inherited:
             item["value"] = tag.value
             item["inherited"] = True
+        if tag.implied:  # kept, so that each JSON record says its match's rules
+            item["implied"] = True
         if tag.comments:
             item["comments"] = list(tag.comments)
         tags.append(item)
@@ -231,16 +233,16 @@ def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
     """
     builder = RecordBuilder()
     builder.reset(name, 1, 0, "")
-    entries = [TagEntry(t["name"], t["value"], inherited=t.get("inherited", False))
-               for t in obj.get("tags", ())]
+    entries = [TagEntry(t["name"], t["value"], inherited=t.get("inherited", False),
+                        implied=t.get("implied", False)) for t in obj.get("tags", ())]
     fields = builder.tag_fields(entries)
     fields.pop("vocabulary")
     vocabulary_check = _vocabulary_problems(obj, fields["variant"])
     auction = obj.get("auction")
     defence = obj.get("defence")
     play = obj.get("play")
-    tags = tuple(Tag(e.name, e.value, tuple(t.get("comments", ())), e.inherited)
-                 for e, t in zip(entries, obj.get("tags", ()), strict=True))
+    tags = tuple(Tag(e.name, e.value, tuple(t.get("comments", ())), e.inherited,
+                     implied=e.implied) for e, t in zip(entries, obj.get("tags", ()), strict=True))
     return Record(
         tags=tags,
         auction=None if auction is None else CallSection(

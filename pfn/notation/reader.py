@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 from pfn.diagnostics import Diagnostic, text_lines
 from pfn.model import Record, Source
-from pfn.notation.build import SESSION_TAGS, RecordBuilder
+from pfn.notation.build import SESSION_TAGS, MatchHeader, RecordBuilder
 from pfn.notation.scan import scan
 from pfn.notation.sections import MAX_NESTING, TooDeep
 from pfn.notation.split import Chunk, split_records
@@ -101,6 +101,7 @@ class Reader:
     def __init__(self, name: str | None = None) -> None:
         self.name = name
         self.previous: dict[str, str] = {}
+        self.header = MatchHeader()
 
     def records(self, lines: Iterable[str]) -> Iterator[Record]:
         """Parse each record of ``lines`` (text lines with their line ends)."""
@@ -124,7 +125,8 @@ class Reader:
             text = _BAD_BYTES.sub("\ufffd", text)
         notes = [t for _, t in chunk.directives if not _DIRECTIVE_RE.match(t)]
         builder = _builder()
-        builder.reset(self.name, chunk.line, chunk.offset, text, notes, self.previous)
+        builder.reset(self.name, chunk.line, chunk.offset, text, notes, self.previous,
+                      self.header)
         try:
             found = scan(text, builder)  # the fast path: a well-formed record
             if found is None:  # Lark decides, and says what is wrong
@@ -132,7 +134,7 @@ class Reader:
 
                 parser, lark_builder = _parser()
                 lark_builder.reset(self.name, chunk.line, chunk.offset, text, notes,
-                                   self.previous)
+                                   self.previous, self.header)
                 try:
                     found = cast(Record, parser.parse(text))  # the transformer builds it
                 except UnexpectedInput as error:
@@ -150,8 +152,9 @@ class Reader:
             from dataclasses import replace
             record = replace(record, diagnostics=(*problems, *record.diagnostics))
         for tag in record.tags:
-            if tag.name in SESSION_TAGS:
+            if tag.name in SESSION_TAGS and not tag.implied:
                 self.previous[tag.name] = tag.value
+        self.header.update(record)
         return record
 
     def _directives(self, chunk: Chunk) -> list[Diagnostic]:

@@ -123,6 +123,7 @@ class TagEntry:
     value_col: int = 0
     elements: Sequence[Any] = ()
     inherited: bool = False
+    implied: bool = False
 
 
 class SectionReader:

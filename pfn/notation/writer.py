@@ -221,8 +221,28 @@ def _section_lines(record: Record, tag: Tag) -> list[str]:
     return []
 
 
-def record_lines(record: Record) -> list[str]:
-    """The lines of one record in export format (without the file header)."""
+class Headers:
+    """Where a match's header goes: its match-wide tags are written on the first of its
+    records that an output holds (tags implied from an earlier record included, so that
+    a part of a pool still says its rules), and left out of its later records."""
+
+    def __init__(self) -> None:
+        self.match: str | None = None
+
+    def starts(self, record: Record) -> bool:
+        """Whether ``record`` opens a match (or is alone) in the output; take it in."""
+        if not record.tags:  # comments alone between two deals do not end a match
+            return False
+        match = record.match
+        opens = match is None or match != self.match
+        self.match = match
+        return opens
+
+
+def record_lines(record: Record, header: bool = True) -> list[str]:
+    """The lines of one record in export format (without the file header); ``header``:
+    the record opens its match in this output, so the match-wide tags implied from an
+    earlier record are written too."""
     if not record.syntax_ok:
         raise WriteError("cannot write a record that did not parse")
     lines = [d for d in record.directives if not d.lstrip("%").strip().upper().startswith("PFN")]
@@ -230,7 +250,8 @@ def record_lines(record: Record) -> list[str]:
         atoms: list[_Atom] = []
         _comment_atoms(comment, atoms)
         lines += _fill(atoms)
-    known = sorted((t for t in record.tags if t.name in _ORDER), key=lambda t: _ORDER[t.name])
+    known = sorted((t for t in record.tags if t.name in _ORDER and (header or not t.implied)),
+                   key=lambda t: _ORDER[t.name])
     unknown = [t for t in record.tags if t.name not in _ORDER]
     written_sections: set[str] = set()
     for tag in known + unknown:
@@ -249,14 +270,17 @@ def dumps_record(record: Record) -> str:
 def dumps(records: Iterable[Record]) -> str:
     """A whole PFN file in export format: the header line, then each record followed by
     a blank line (so files written this way can be joined and stay apart)."""
-    blocks = ["\n".join(lines) for lines in map(record_lines, records) if lines]
+    headers = Headers()
+    blocks = ["\n".join(lines) for lines in (record_lines(r, headers.starts(r)) for r in records)
+              if lines]
     return HEADER + "\n" + "".join(block + "\n\n" for block in blocks)
 
 
 def dump(records: Iterable[Record], handle: IO[str]) -> None:
     """Write records to an open text file in export format, one at a time."""
     handle.write(HEADER + "\n")
+    headers = Headers()
     for record in records:
-        lines = record_lines(record)
+        lines = record_lines(record, headers.starts(record))
         if lines:
             handle.write("\n".join(lines) + "\n\n")
