@@ -9,13 +9,14 @@ deals share a sheet, are :mod:`pfn.match`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pfn.diagnostics import Diagnostic, OptionError, RuleError, UnknownVariant
-from pfn.model import Record
+from pfn.model import Amount, Call, CallSection, Record
 from pfn.rules import stages
 from pfn.rules.replay import DealContext, OnError, Replay
 from pfn.scoring.facts import deal_facts
-from pfn.scoring.ledger import Scored
+from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label
 from pfn.variants import Sochi, Variant, find_variant
 
 
@@ -67,4 +68,43 @@ def score(result: Replay) -> Scored:
         return Scored(incomplete=True)  # an ending: the tricks before it are not known
     variant = result.variant
     assert isinstance(variant, Variant)
+    if result.defences is not None and len(result.defences) > 1:
+        return _each_defence(result, variant)
     return variant.score(facts, result.context)
+
+
+def _each_defence(result: Replay, variant: Variant) -> Scored:
+    """The score of a deal whose Defence section is not given: what every defence the
+    rules and the play allow would write.  An entry they all agree on is known; one
+    they do not is uncertain, with the amounts it may take (so a stated entry is
+    checked against each possibility, never against a guess)."""
+    record = result.record
+    first = result.defence.first if result.defence is not None else None
+    written: list[dict[Key, Amount]] = []
+    labels: dict[Key, LedgerEntry] = {}
+    for calls in result.defences or ():
+        section = CallSection(first, tuple(Call(token) for token in calls))
+        one = stages.run(replace(record, defence=section), variant, result.context, "collect")
+        facts = deal_facts(one)
+        scored = variant.score(facts, one.context) if facts is not None else Scored(
+            incomplete=True)
+        if scored.incomplete or scored.uncertain:
+            out = Scored()
+            out.cannot("the score: no Defence section, and the possible defences are not"
+                       " all scored from what is given")
+            return out
+        amounts: dict[Key, Amount] = {}
+        for entry in scored.entries:
+            amounts[entry.key] = amounts.get(entry.key, 0) + entry.value
+            labels.setdefault(entry.key, entry)
+        written.append(amounts)
+    out = Scored()
+    keys = {key for amounts in written for key in amounts}
+    for key in sorted(keys, key=lambda k: (k[0], k[1], -1 if k[2] is None else k[2])):
+        possible = {amounts.get(key, 0) for amounts in written}
+        if len(possible) == 1:
+            out.entries.append(replace(labels[key], value=possible.pop()))
+        else:
+            out.unsure(key, f"{entry_label(key)} (no Defence section: whist or pass is not"
+                       " given)", possible)
+    return out

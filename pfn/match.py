@@ -120,6 +120,8 @@ class MatchChecker:
                 written = state.sheet.write(scored.entries)
                 self.written = written
                 self._after_deal(result, written, state)
+                if scored.uncertain:  # an entry not fixed: the sheet after it is not known
+                    state.reliable = False
             else:
                 state.reliable = False
                 if record.score is not None or record.sheet is not None:

@@ -257,3 +257,28 @@ def test_a_single_deal_starts_from_its_target(tmp_path: Path) -> None:
     code, out = run("score", write(tmp_path, deal))
     sheet = out[out.index("Sheet after"):]
     assert re.search(r"A Ana +60\b", sheet) and re.search(r"B Boris +56\b", sheet), sheet
+
+
+# -- partial records ---------------------------------------------------------------------
+
+BRIEF_ONE = (ROOT / "examples" / "brief.pfn").read_text("utf-8").split("\n\n")[0]
+
+
+def test_a_missing_defence_is_not_known_never_nobody_whisted(tmp_path: Path) -> None:
+    text = BRIEF_ONE.replace('[Defence "B"]\nwhist whist\n', "")
+    assert text != BRIEF_ONE
+    code, out = run("check", write(tmp_path, text))
+    # the brief's own entries (both whisted) are possible: no error, a note on each
+    assert code == 0 and "E70" not in out, out
+    assert "not checked: B:whist/A" in out and "not checked: C:whist/A" in out
+    # Sochi, 7S made with 8 tricks, defenders 1 and 1, price 4 (worked by hand): both
+    # whist: 4 each; one whists alone: he writes both defenders' tricks, 8, the other 0
+    code, out = run("check", write(tmp_path, text.replace("C:whist/A+4", "C:whist/A+8"),
+                                   "lone.pfn"))
+    assert code == 0, out
+    code, out = run("check", write(tmp_path, text.replace("C:whist/A+4", "C:whist/A+12"),
+                                   "bad.pfn"))
+    assert code == 1 and "C:whist/A: stated 12, but what is known allows only 0, 4, 8" in out
+    # what every defence agrees on is still checked
+    code, out = run("check", write(tmp_path, text.replace("A:pool+4", "A:pool+2"), "p.pfn"))
+    assert code == 1 and "A:pool: stated 2, computed 4" in out

@@ -9,7 +9,7 @@ the Sochi protocol; a family whose defence differs subclasses it in its own file
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pfn.contract import Contract
@@ -17,6 +17,7 @@ from pfn.diagnostics import Problem
 from pfn.model import Call
 from pfn.rules.options import HouseRules
 from pfn.seats import Seat
+from pfn.vocabulary import DEFENCE_CALLS
 
 
 @dataclass
@@ -63,6 +64,35 @@ class DefenceOutcome:
 
 CallProblem = tuple[int, Problem]
 """A problem with the call at an index of the Defence section."""
+
+MAX_DEFENCE_CALLS = 5
+"""The longest defence the enumeration of :func:`possible_defences` tries (the longest any
+variant's protocol takes is four calls: whist, pass, whist, open)."""
+
+
+def possible_defences(start: Callable[[], Defence], played: bool | None
+                      ) -> list[tuple[str, ...]]:
+    """Every complete, legal sequence of defence calls that ``start()`` (a fresh
+    protocol of the deal's variant) accepts, for a record that gives no Defence section;
+    ``played``: whether the defenders are known to have played (the play shows their
+    cards) or not (``None``: not known).  The engine's own protocol decides what is
+    legal, so every variant's defence is enumerated the same way."""
+    found: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    while frontier:
+        prefix = frontier.pop()
+        for token in DEFENCE_CALLS:
+            calls = (*prefix, token)
+            protocol = start()
+            if protocol.run([Call(t) for t in calls]):
+                continue  # a problem: no legal defence begins this way
+            outcome = protocol.outcome
+            if outcome.complete:
+                if played is None or outcome.played == played:
+                    found.append(calls)
+            elif len(calls) < MAX_DEFENCE_CALLS:
+                frontier.append(calls)
+    return sorted(found)
 
 
 class Defence:

@@ -76,6 +76,9 @@ class Replay:
     declarer: Seat | None = None
     contract: Contract | None = None
     defence: DefenceOutcome | None = None
+    defences: list[tuple[str, ...]] | None = None
+    """With no Defence section: every defence the rules and the play allow (a list of
+    one when the record settles it), which scoring weighs (:func:`pfn.deal.score`)."""
     leader: Seat | None = None
     participants: tuple[Seat, ...] = ()
     """The seats that play the cards (the declarer and the defenders who play, or every

@@ -16,6 +16,7 @@ from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem, RuleError
 from pfn.model import Annotation, Call, Pos, Record
 from pfn.rules.auction import Auction
+from pfn.rules.defence import possible_defences
 from pfn.rules.family import RuleFamily
 from pfn.rules.play import PlayStage
 from pfn.rules.replay import DealContext, OnError, Replay
@@ -309,8 +310,28 @@ class Replayer:
                         None, "both defenders say whist or pass")
         elif section is None and not protocol.silent and record.start is None:
             # (a set-up position is a problem's: its defenders' calls are not part of it)
-            self.unchecked("no Defence section: the defenders' calls")
+            r.defences = possible_defences(
+                lambda: self.variant.defence(contract, declarer, r.dealer, r.order),
+                self._defenders_played())
+            if len(r.defences) != 1:
+                self.unchecked("no Defence section: the defenders' calls")
+            else:  # the play leaves one defence: it is the record's
+                chosen = self.variant.defence(contract, declarer, r.dealer, r.order)
+                chosen.run([Call(token) for token in r.defences[0]])
+                outcome = chosen.outcome
         r.defence = outcome
+
+    def _defenders_played(self) -> bool | None:
+        """Whether the record shows the defence played (a defender's card in the play,
+        or a trick for a defender in the Result), ``None`` when it does not say."""
+        record, r = self.record, self.r
+        defenders = [s for s in r.order if s != r.declarer]
+        if record.play is not None and any(card is not None for run in record.play.tricks
+                                           for card in run.cards):
+            return True
+        if any(n for seat, n in record.result or () if seat in defenders):
+            return True
+        return None
 
     # -- play -------------------------------------------------------------
 

@@ -62,7 +62,7 @@ class Scored:
         self.unchecked.append(what)
         self.incomplete = True
 
-    def unsure(self, key: Key, what: str, possible: set[int]) -> None:
+    def unsure(self, key: Key, what: str, possible: set[Amount]) -> None:
         """One entry cannot be fixed from what is given; ``possible`` are the amounts it
         may add."""
         self.unchecked.append(what)
