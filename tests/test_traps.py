@@ -282,3 +282,20 @@ def test_a_missing_defence_is_not_known_never_nobody_whisted(tmp_path: Path) -> 
     # what every defence agrees on is still checked
     code, out = run("check", write(tmp_path, text.replace("A:pool+4", "A:pool+2"), "p.pfn"))
     assert code == 1 and "A:pool: stated 2, computed 4" in out
+
+
+def test_a_record_without_its_discard_draws_the_dealt_hand_and_the_talon(
+        tmp_path: Path) -> None:
+    text = BRIEF_ONE.replace('[Discard "D7 D8"]\n', "")
+    text = text[:text.index("CA CT C8")] + "*\n" + text[text.index("[Score"):]
+    source = write(tmp_path, text)
+    assert run("check", source)[0] == 0
+    code, out = run("show", source, "-k", "1")
+    # Ana's ten as dealt (AKQJ7.AK.7.A7) less the ace she led
+    assert code == 0 and "♠ K Q J 7\n    ♣ A K\n    ♦ 7\n    ♥ A 7\n" in out
+    code, out = run("show", source)
+    assert "Talon: ♦8 ♥8" in out and "Discard: not given" in out
+    svg = tmp_path / "d.svg"
+    assert run("render", source, "-o", str(svg))[0] == 0
+    drawn = svg.read_text("utf-8")
+    assert "discard not given" in drawn and "talon" in drawn

@@ -28,6 +28,7 @@ from pfn.render.position import (
     Position,
     card_text,
     deal_line,
+    discard_unknown,
     moment,
     named_trick_line,
     outcome,
@@ -35,6 +36,7 @@ from pfn.render.position import (
     positions,
     short_name,
     tally,
+    talon_cards,
     title,
 )
 from pfn.render.words import Words, words_for
@@ -293,11 +295,14 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     empty = empty_place(where)
     tx, ty = TALON_AT[empty] if empty is not None else (0.74, 0.9)
     rows: list[tuple[str, str, list[Card | CardRef | None] | None]] = []
-    if record.talon:  # turned face up for all to see, in every variant
-        rows.append(("talon", words.talon, list(record.talon)))
+    talon = talon_cards(replay)
+    if talon:  # turned face up for all to see, in every variant
+        rows.append(("talon", words.talon, talon))
     if record.discard:
         shown = record.discard_public or replay.declarer not in pos.hidden
         rows.append(("discard", words.discard, list(record.discard) if shown else None))
+    elif discard_unknown(replay):
+        rows.append(("discard", words.no_discard, []))
     for i, (kind, label, cards) in enumerate(rows):
         _card_row(ax, tx, ty - i * 0.05, kind, label, cards, style, size * 0.85, words)
     dd = double_dummy(pos, words) if style.dd else None

@@ -98,6 +98,10 @@ def _caption(trick: PlayedTrick | None) -> str:
 def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Position]:
     """Every position of the play: before the lead, each trick on the table, the end."""
     held = {Seat(i): mask for i, mask in enumerate(replay.hands)}
+    dealt = dealt_hand(replay)
+    if dealt is not None:  # the discard is not given: his ten as dealt (the talon apart)
+        assert replay.declarer is not None
+        held[replay.declarer] = dealt
     played = {Seat(i): 0 for i in range(len(replay.hands))}
     taken = dict.fromkeys(held, 0)
     out = [Position(replay, 0, dict(held), dict(played), None, dict(taken), "", hidden)]
@@ -119,6 +123,38 @@ def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Pos
     out.append(Position(replay, len(replay.tricks) + 1, dict(held), dict(played), None,
                         dict(taken), "", hidden))
     return out
+
+
+def discard_unknown(replay: Replay) -> bool:
+    """Whether the declarer took the talon and the record does not say what he
+    discarded (nor does the play show all his ten cards)."""
+    declarer, contract = replay.declarer, replay.contract
+    return (declarer is not None and contract is not None and not contract.allpass and
+            not contract.hand and replay.record.first_trick == 1 and
+            declarer < len(replay.complete) and not replay.complete[declarer] and
+            not replay.record.discard)
+
+
+def dealt_hand(replay: Replay) -> int | None:
+    """The declarer's ten cards as dealt, where the discard is not known and the Deal
+    gives them (drawn with the talon beside, and "discard not given")."""
+    deal = replay.record.deal
+    if deal is None or not discard_unknown(replay):
+        return None
+    assert replay.declarer is not None
+    hand = deal.hand(replay.declarer)
+    return hand.mask if hand is not None and hand.complete else None
+
+
+def talon_cards(replay: Replay) -> list[CardRef | None]:
+    """The talon as shown: the Talon tag's cards, else the Deal's talon when given."""
+    record = replay.record
+    if record.talon:
+        return list(record.talon)
+    talon = record.deal.talon if record.deal is not None else None
+    if talon is not None and talon.complete and talon.size:
+        return list(cards_of(talon.mask))
+    return []
 
 
 def position(replay: Replay, number: int, hidden: frozenset[Seat] = frozenset()) -> Position:

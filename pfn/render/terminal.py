@@ -11,10 +11,12 @@ from pfn.render.position import (
     Position,
     card_text,
     describe,
+    discard_unknown,
     moment,
     outcome,
     positions,
     tally,
+    talon_cards,
     trick_line,
 )
 from pfn.rules.replay import Replay
@@ -79,12 +81,14 @@ def show_replay(replay: Replay, color: bool = False) -> str:
     """The whole deal: header, the hands as dealt, every trick, the result and score."""
     every = positions(replay)
     out = [show_position(every[0], color), ""]
-    talon = replay.record.talon
+    talon = talon_cards(replay)
     if talon:
         out.append("Talon: " + " ".join(map(card_text, talon)))
     discard = replay.record.discard
     if discard:
         out.append("Discard: " + " ".join(map(card_text, discard)))
+    elif discard_unknown(replay):
+        out.append("Discard: not given")
     for pos in every[1:-1]:
         assert pos.trick is not None
         winner = pos.trick.winner

@@ -56,6 +56,8 @@ class Words:
     """``{name}'s tricks, the others against him``."""
     dd_over: str
     dd_none: str
+    no_discard: str = "discard not given"
+    """Where the declarer's discard would be drawn, when the record does not say it."""
     before_trick: str = "before trick {n}, {leader} to lead"
     """An ending's first position (``[Start "N"]``)."""
     since: str = "from trick {n}"
@@ -165,7 +167,8 @@ RU = Words(
     dd_note="малые цифры: {counted} при лучшей игре после этой карты",
     dd_declarer="взятки играющего", dd_paranoid="взятки: {name} против двоих",
     dd_over="без оценок: розыгрыш окончен", dd_none="без оценок: {why}",
-    before_trick="до взятки {n}, ходит {leader}", since="со взятки {n}",
+    no_discard="снос не указан", before_trick="до взятки {n}, ходит {leader}",
+    since="со взятки {n}",
     ending_result="{name}: {taken} со взятки {n}",
     ranks={"A": "Т", "K": "К", "Q": "Д", "J": "В"},
     calls={"whist": "вист", "pass": "пас", "half": "полвиста", "open": "открыто",
@@ -182,7 +185,8 @@ SR = Words(
     dd_note="male brojke: {counted} uz najbolju igru posle te karte",
     dd_declarer="štihovi igrača", dd_paranoid="štihovi: {name} protiv dvojice",
     dd_over="bez ocena: igra je gotova", dd_none="bez ocena: {why}",
-    before_trick="pre štiha {n}, otvara {leader}", since="od štiha {n}",
+    no_discard="škart nije dat", before_trick="pre štiha {n}, otvara {leader}",
+    since="od štiha {n}",
     ending_result="{name}: {taken} od štiha {n}",
     calls={"whist": "prati", "pass": "dalje", "kontra": "kontra", "rekontra": "rekontra",
            "subkontra": "subkontra", "together": "zajedno", "half": "pola"},
