@@ -299,3 +299,13 @@ def test_a_record_without_its_discard_draws_the_dealt_hand_and_the_talon(
     assert run("render", source, "-o", str(svg))[0] == 0
     drawn = svg.read_text("utf-8")
     assert "discard not given" in drawn and "talon" in drawn
+
+
+def test_a_left_out_trick_line_is_named(tmp_path: Path) -> None:
+    # trick 7 (H7 HK HT: Ana's heart, Boris wins) left out; the Result credits ten tricks
+    code, out = run("check", write(tmp_path, BRIEF_ONE.replace("H7 HK HT\n", "")))
+    assert "PFN-W004" in out and "trick 7 is missing" in out and "(H7 HT HK)" in out
+    assert ":21:1:" in out  # at the Play tag
+    # a trick that could stand in many places is still reported, with the places
+    code, out = run("check", write(tmp_path, BRIEF_ONE.replace("CK CJ C9\n", ""), "c.pfn"))
+    assert code == 0 and "a trick line is missing, trick 1, 2" in out and "or 10" in out

@@ -10,11 +10,12 @@ record says and hands the next what it established.  The play itself is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pfn.cards import Card
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem, RuleError
-from pfn.model import Annotation, Call, Pos, Record
+from pfn.model import Annotation, Call, CardRun, Pos, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import possible_defences
 from pfn.rules.family import RuleFamily
@@ -415,11 +416,55 @@ class Replayer:
         r.taken = dict(stage.taken)
         r.play_complete = stage.complete and not section.claimed
         if not stage.stopped and not section.claimed and stage.number <= 10 and \
-                record.result is None and section.tricks and record.start is None:
-            # a set-up position (Start) stops where its question is
-            self.report("PFN-W004", f"the play stops after trick {stage.number - 1} without"
-                        " '*'", self.tag_pos("Play"), None,
-                        "end with * when the rest was claimed or not recorded")
+                section.tricks and record.start is None:
+            # (a set-up position (Start) stops where its question is)
+            missing = self._missing_trick(participants)
+            if missing is not None:  # the commonest slip: one line left out
+                places, cards = missing
+                where = (f"trick {places[0]} is missing" if len(places) == 1 else
+                         "a trick line is missing, trick " + ", ".join(map(str, places[:-1]))
+                         + f" or {places[-1]}")
+                self.report("PFN-W004", f"{where}: the play gives {len(section.tricks)} of"
+                            f" {record.tricks_left} tricks without '*', and the cards left"
+                            f" ({' '.join(map(str, cards))}) fit "
+                            + ("only there" if len(places) == 1 else "in each of these"),
+                            self.tag_pos("Play"), None, "add the trick's line (or end the"
+                            " play with * when the rest was claimed)")
+            else:
+                self.report("PFN-W004", f"the play stops after trick {stage.number - 1}"
+                            " without '*'", self.tag_pos("Play"), None,
+                            "end with * when the rest was claimed or not recorded")
+
+    def _missing_trick(self, participants: tuple[Seat, ...]
+                       ) -> tuple[list[int], tuple[Card, ...]] | None:
+        """Where one left-out trick line fits, when every hand is known: the trick
+        numbers at which the cards each player has left, in some order, make the play
+        replay without an error, and those cards; ``None`` when it fits nowhere."""
+        record, r = self.record, self.r
+        play = record.play
+        if play is None or len(play.tricks) != record.tricks_left - 1 or \
+                self.play_rules().talon_leads or not all(r.complete[s] for s in participants):
+            return None
+        left = []
+        played = _played(record)
+        for seat in participants:
+            cards = r.hands[seat] & ~played
+            if cards.bit_count() != 1:
+                return None
+            left.append(Card(cards.bit_length() - 1))
+        import itertools
+
+        places: list[int] = []
+        for index in range(len(play.tricks) + 1):
+            for order in itertools.permutations(left):
+                line = CardRun(tuple(order))
+                tricks = (*play.tricks[:index], line, *play.tricks[index:])
+                trial = replace(record, play=replace(play, tricks=tricks))
+                found = Replayer(trial, self.variant, self.context, "collect").run()
+                if not any(d.is_error for d in found.diagnostics):
+                    places.append(index + 1)
+                    break
+        return (places, tuple(sorted(left))) if places else None
 
     # -- result -----------------------------------------------------------
 
