@@ -25,7 +25,6 @@ from pfn.seats import Seat
 from pfn.variants import Variant
 
 
-
 @dataclass
 class MatchState:
     """One match (or one independent record) in progress."""
@@ -106,11 +105,16 @@ class MatchChecker:
         written: list[LedgerEntry] | None = None
         self.written = None
         if is_deal:
+            context = DealContext(state.allpass_streak, dict(state.refa_open))
+            result = replay(record, rules=self.rules, context=context, on_error="collect")
             expected = self._expected_dealer
-            if expected is not None and record.dealer != expected:  # replayed as dealt, so
-                record = replace(record, dealer=expected)  # one wrong Dealer is one error
-            result = replay(record, rules=self.rules, context=DealContext(
-                state.allpass_streak, dict(state.refa_open)), on_error="collect")
+            if expected is not None and any(d.is_error for d in result.diagnostics):
+                # after a wrong Dealer (E802), the deal as the record shows it, or as the
+                # rotation has it dealt, whichever it agrees with: one mistake, one error
+                dealt = replay(replace(record, dealer=expected), rules=self.rules,
+                               context=context, on_error="collect")
+                if _errors(dealt) < _errors(result):
+                    result, state.dealer = dealt, expected
             self.last = result
             out += result.diagnostics
             scored = self.scored = score(result)
@@ -175,7 +179,7 @@ class MatchChecker:
                                    "the deal passes to the next player in playing order"
                                    ).at(_value_at(record, "Dealer"), str(dealer)))
         if dealer is not None:
-            state.dealer = self._expected_dealer or dealer
+            state.dealer = dealer
 
     @staticmethod
     def _unscored(record: Record, result: Replay, scored: Scored) -> list[Diagnostic]:
@@ -296,6 +300,10 @@ class MatchChecker:
                     f" the sheet gives {format_amount(want, True)} ({method})"
                 ).at(*_entry_at(record, "Settlement", (seat, "", None))))
         return out
+
+
+def _errors(result: Replay) -> int:
+    return sum(d.is_error for d in result.diagnostics)
 
 
 def _key_order(key: Key) -> tuple[int, str, int]:

@@ -309,3 +309,40 @@ def test_a_left_out_trick_line_is_named(tmp_path: Path) -> None:
     # a trick that could stand in many places is still reported, with the places
     code, out = run("check", write(tmp_path, BRIEF_ONE.replace("CK CJ C9\n", ""), "c.pfn"))
     assert code == 0 and "a trick line is missing, trick 1, 2" in out and "or 10" in out
+
+
+# -- one mistake, one error ---------------------------------------------------------------
+
+
+def test_a_talon_card_left_off_an_all_pass_trick_is_one_error(tmp_path: Path) -> None:
+    board = (ROOT / "examples" / "four-players.pfn").read_text("utf-8").split("\n\n")[2]
+    code, out = run("check", write(tmp_path, board.replace("H7 H8 H9 HT", "H8 H9 HT")))
+    assert code == 1 and out.count("error[") == 1, out
+    assert "PFN-E509" in out and "only the players' cards" in out and "H7 H8" in out
+
+
+def test_a_wrong_dealer_is_one_error_whichever_way_the_record_agrees(
+        tmp_path: Path) -> None:
+    pool = BRIEF_ONE.replace('[Event "Friday pool"]', '[Event "Friday pool"]\n[Match "m"]')
+    # board 2 should be dealt by A (C dealt board 1); it says C, and its auction and play
+    # agree with C dealing (A speaks and leads)
+    second = """[Match "m"]
+[Board "2"]
+[Dealer "C"]
+[Deal "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8"]
+[Declarer "A"]
+[Contract "7S"]
+[Result "A:8 B:1 C:1"]
+[Auction "A"]
+6S pass pass
+[Talon "D8 H8"]
+[Discard "D7 D8"]
+[Defence "B"]
+whist whist
+[Play "A"]
+*
+[Score "A:pool+4 B:whist/A+4 C:whist/A+4"]
+"""
+    code, out = run("check", write(tmp_path, pool + "\n" + second))
+    assert code == 1 and out.count("error[") == 1 and "PFN-E802" in out, out
+    assert "A deals this board, not C" in out

@@ -362,6 +362,7 @@ class PlayStage:
                 return
             if not run.cards:
                 continue
+            run = self._talon_left_off(run)
             if not self._find_leader(run.cards[0]):
                 return
             self._resync_leader(run)
@@ -397,6 +398,33 @@ class PlayStage:
                 self.r.tricks[-1].run = run
             if run.claim is not None:
                 return
+
+    def _talon_left_off(self, run: CardRun) -> CardRun:
+        """A talon-led trick written with the players' cards only: one error, then the
+        trick replayed with its talon card (the Talon tag's for this trick, or the one
+        left), so that the players' cards are checked as what they are."""
+        if not self.rules.talon_lead(self.number) or len(run.cards) != len(self.participants):
+            return run
+        first = run.cards[0]
+        if first is None or not self.r.talon or self.r.talon >> first & 1:
+            return run
+        used = {t.cards[0] for t in self.r.tricks if t.talon_lead and t.cards}
+        left = [c for c in CARDS if self.r.talon >> c & 1 and c not in used]
+        listed = self.replayer.record.talon or ()
+        given = listed[self.number - 1] if len(listed) >= self.number else None
+        card = given if isinstance(given, Card) and given in left else \
+            left[0] if len(left) == 1 else None
+        self.replayer.report("PFN-E509", f"trick {self.number} of the all-pass is opened by a"
+                             f" talon card, but its line gives only the players' cards",
+                             run.position(0), run.text(0), "write the talon card first"
+                             + (f": {card} {run.text(0)} …" if card is not None else ""))
+        if card is None:
+            return run
+        count = len(run.cards)
+        return CardRun((card, *run.cards),
+                       None if run.anns is None else (None, *run.anns), run.claim,
+                       (run.position(0), *(run.position(i) for i in range(count))),
+                       (str(card), *(run.text(i) for i in range(count))))
 
     def _variation(self, variation: Variation, where: str) -> None:
         moves = variation.moves
