@@ -343,6 +343,6 @@ whist whist
 *
 [Score "A:pool+4 B:whist/A+4 C:whist/A+4"]
 """
-    code, out = run("check", write(tmp_path, pool + "\n" + second))
+    code, out = run("check", write(tmp_path, pool.rstrip("\n") + "\n\n" + second))
     assert code == 1 and out.count("error[") == 1 and "PFN-E802" in out, out
     assert "A deals this board, not C" in out
