@@ -346,3 +346,42 @@ whist whist
     code, out = run("check", write(tmp_path, pool.rstrip("\n") + "\n\n" + second))
     assert code == 1 and out.count("error[") == 1 and "PFN-E802" in out, out
     assert "A deals this board, not C" in out
+
+
+# -- hostile input -------------------------------------------------------------------------
+
+
+def test_deeply_nested_json_is_a_diagnostic(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    for args in (["convert", str(deep)], ["convert", str(deep), "--to", "pfn"]):
+        code, out = run(*args)
+        assert code == 2 and "PFN-E005" in out and "nested too deeply" in out, out
+        assert "internal error" not in out
+
+
+def peak_rss_mb(*args: str) -> float:
+    """The peak memory of ``pfn ARGS`` in a fresh process: measured by a parent that
+    has no other child."""
+    import subprocess
+    import sys
+
+    probe = ("import resource, subprocess, sys;"
+             "subprocess.run([sys.executable, '-m', 'pfn.cli', *sys.argv[1:]],"
+             " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL);"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True,
+                          text=True, timeout=300)
+    return int(done.stdout.strip()) / 1024
+
+
+def test_a_long_line_takes_memory_in_proportion(tmp_path: Path) -> None:
+    # 10 MB on one line: a tag value, then a trick line (each was 0.3-1.7 GB)
+    value = write(tmp_path, BRIEF_ONE.replace('[Site "Novi Sad"]',
+                                              '[Site "' + "y" * 10_000_000 + '"]'))
+    assert peak_rss_mb("check", value) <= 300
+    cards = write(tmp_path, BRIEF_ONE.replace("SA S9 S8", "SA S9 S8 " + "SA " * 3_300_000),
+                  "cards.pfn")
+    assert peak_rss_mb("check", cards) <= 300
+    code, out = run("check", value)
+    assert code == 0  # and the record is read whole

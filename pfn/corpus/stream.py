@@ -18,7 +18,7 @@ from pfn.model import Record
 HEADER = "% PFN 1.0\n"
 """The first line of a file the corpus tools write (PFN's export format)."""
 
-_MATCH_LINE = re.compile(r'^[ \t]*\[[ \t]*match[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*\][^\n]*\n',
+_MATCH_LINE = re.compile(r'^[ \t]*\[[ \t]*match[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t]*\][^\n]*\n',
                          re.I | re.M)
 
 

@@ -88,7 +88,7 @@ class Batch:
         return any(d.is_error for d in self.problems)
 
 
-_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"([^"\\]*+(?:\\.[^"\\]*+)*+)"\s*\]')
 
 
 def tag_line(text: str) -> tuple[str, str] | None:

@@ -51,6 +51,9 @@ def read(data: bytes, name: str) -> Batch:
     except json.JSONDecodeError as error:
         batch.problem("PFN-E005", f"not valid JSON: {error.msg}", error.lineno, error.colno)
         return batch
+    except RecursionError:
+        batch.problem("PFN-E005", "not valid JSON for an editor file: nested too deeply", 1, 1)
+        return batch
     deals = found if isinstance(found, list) else [found]
     for index, deal in enumerate(deals):
         where = _Locator(batch.source, index)

@@ -98,7 +98,7 @@ SESSION_TAGS = frozenset({"Event", "Site", "Date", "Round", "Match", "Variant", 
 """Tags whose value may be ``#``: the same as in the previous record (as in PBN)."""
 REPEATABLE_TAGS = frozenset({"Note"})
 
-_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]'
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*\]'
                      r'[ \t]*(\r?\n)?')
 """One tag pair of a TAG token (a run of tag pairs), with the line end after it."""
 

@@ -334,6 +334,9 @@ def dump_jsonl(records: Iterable[Record], handle: IO[str]) -> None:
         handle.write(json.dumps(record_to_json(record), ensure_ascii=False) + "\n")
 
 
+TOO_DEEP = "not JSON pfn can read: arrays or objects nested too deeply (a record is flat)"
+
+
 def read_jsonl(lines: Iterable[str], name: str | None = None) -> Iterator[Record]:
     """Records from JSON Lines, one line at a time; a line that is not JSON, or not a
     record of the schema, comes back as a record that did not parse, with its
@@ -346,6 +349,9 @@ def read_jsonl(lines: Iterable[str], name: str | None = None) -> Iterator[Record
                 yield _unreadable(name, number, error.colno, "PFN-E005",
                                   f"not JSON: {error.msg}", line.rstrip("\r\n"))
                 continue
+            except RecursionError:
+                yield _unreadable(name, number, 1, "PFN-E005", TOO_DEEP)
+                continue
             yield checked_record(obj, name, number)
 
 
@@ -355,6 +361,8 @@ def loads_json(text: str, name: str | None = None) -> list[Record]:
     back as records that did not parse, with their diagnostics."""
     try:
         document = json.loads(text)
+    except RecursionError:
+        return [_unreadable(name, 1, 1, "PFN-E005", TOO_DEEP)]
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
             return list(read_jsonl(text.split("\n"), name))

@@ -291,10 +291,10 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
 def _character_problem(char: str, at: str) -> tuple[str, str, str | None, str | None]:
     if char == "[":
         shown = at.split("\n")[0]
-        if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"(?:[^"\\\n]|\\.)*$', shown):
+        if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+$', shown):
             return ("PFN-E102", "unterminated tag: the value has no closing quote", shown,
                     'a tag is [Name "value"] on one line')
-        if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"(?:[^"\\\n]|\\.)*"[ \t]*$', shown):
+        if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t]*$', shown):
             return ("PFN-E102", "unterminated tag: missing ']'", shown,
                     'a tag is [Name "value"] on one line')
         if re.match(r"\[[ \t]*[A-Za-z]\w*[ \t]*\]", shown):

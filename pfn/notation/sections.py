@@ -126,6 +126,10 @@ class TagEntry:
     implied: bool = False
 
 
+_MOST_WORDS = 64
+"""Words of a plain trick line read: far more than any trick holds."""
+
+
 class SectionReader:
     """Reads sections for a record builder: the builder sets the source's name and first
     line and the list its diagnostics go to."""
@@ -378,7 +382,9 @@ class SectionReader:
             for offset, text in enumerate(element.value.split("\n")):
                 if not text or text.isspace():
                     continue
-                words = text.split()
+                # a trick has five cards at most: a longer line is wrong whatever its
+                # length, so its first words tell it (memory stays bounded per line)
+                words = text.split(None, _MOST_WORDS)[:_MOST_WORDS]
                 cards = tuple(map(cards_by_name.get, words))
                 if None in cards and not all(c is not None or w == "-"
                                              for c, w in zip(cards, words, strict=True)):
