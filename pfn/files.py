@@ -19,7 +19,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import IO, Literal, TextIO
 
 from pfn.diagnostics import PfnError
 from pfn.model import Record
@@ -30,6 +30,33 @@ Content = str | bytes | Callable[[TextIO], None]
 
 class WriteError(PfnError):
     """A file could not be written; the original (if any) is untouched."""
+
+
+class GuardedOutput:
+    """A text stream (standard output) whose failed writes — a full disk, a closed pipe —
+    raise :class:`WriteError` naming it, not an ``OSError`` that the command would take
+    for a problem with its input."""
+
+    def __init__(self, stream: TextIO, name: str = "standard output") -> None:
+        self._stream = stream
+        self._name = name
+
+    def write(self, text: str) -> int:
+        """Write ``text``."""
+        try:
+            return self._stream.write(text)
+        except OSError as error:
+            raise WriteError(f"cannot write {self._name}: {error.strerror or error}") from None
+
+    def flush(self) -> None:
+        """Flush the stream."""
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise WriteError(f"cannot write {self._name}: {error.strerror or error}") from None
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = False) -> bool:
@@ -50,8 +77,36 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
         before = None
     except OSError as error:
         raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
+    if before is not None and not stat.S_ISREG(before.st_mode):
+        # a device, a FIFO, a socket: written through, as `cat > /dev/null` does; never
+        # replaced by a regular file
+        return _write_through(target, content, str(path))
     with _terminate_cleanly():
         return _write(target, folder, before, content, keep_if_same, str(path))
+
+
+def _write_through(target: Path, content: Content, shown: str) -> bool:
+    """Open what is not a regular file and write into it."""
+    try:
+        with open(target, "wb") as raw:
+            _put(raw, content)
+        return True
+    except OSError as error:
+        raise WriteError(f"cannot write {shown}: {error.strerror or error}") from None
+
+
+def _put(raw: IO[bytes], content: Content) -> None:
+    """Write ``content`` (text as UTF-8) to an open binary file."""
+    if isinstance(content, bytes):
+        raw.write(content)
+    elif isinstance(content, str):
+        raw.write(content.encode("utf-8", errors="surrogateescape"))
+    else:
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+        content(text)
+        text.flush()
+        text.detach()
+    raw.flush()
 
 
 def _write(target: Path, folder: Path, before: os.stat_result | None, content: Content,
@@ -62,16 +117,7 @@ def _write(target: Path, folder: Path, before: os.stat_result | None, content: C
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.",
                                              suffix=".tmp")
         with open(handle, "wb") as raw:
-            if isinstance(content, bytes):
-                raw.write(content)
-            elif isinstance(content, str):
-                raw.write(content.encode("utf-8", errors="surrogateescape"))
-            else:
-                text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
-                content(text)
-                text.flush()
-                text.detach()
-            raw.flush()
+            _put(raw, content)
             os.fsync(raw.fileno())
         if keep_if_same and before is not None and filecmp.cmp(temporary, target,
                                                                shallow=False):

@@ -30,8 +30,9 @@ def spec_example(number: str) -> str:
 # -- endings: the leader of trick N is the one the Play tag names ------------------------
 
 # Two tricks left in no trumps, Ana (A) declares; the dealer is C, so the eldest is A.
-# Worked by hand: if A led he would cash HA, then D7, which nobody can follow: two tricks.  But B leads, as the Play tag
-# says: SA and S7, on which A has no spade and throws D7, then HA: no trick.
+# Worked by hand: if A led he would cash HA, then D7, which nobody can follow: two
+# tricks.  But B leads, as the Play tag says: SA and S7, on which A has no spade and
+# throws D7, then HA: no trick.
 NOT_THE_ELDEST = """[Variant "sochi"]
 [Players "Ana; Boris; Ceca"]
 [Dealer "C"]
@@ -232,7 +233,8 @@ def test_the_header_is_written_where_a_part_of_a_pool_starts(tmp_path: Path) -> 
     assert {"name": "Variant", "value": "leningrad", "implied": True} in tags
     back = write(tmp_path, text, "back.json")
     code, again = run("convert", back, "--to", "pfn")
-    assert code == 0 and again == run("fmt", source, "-")[1] or again.count("[Variant") == 1
+    assert code == 0 and again == run("convert", source, "--to", "pfn")[1]
+    assert again.count("[Variant") == 1  # the later record is written as it was
 
 
 def test_a_later_record_that_names_another_variant_is_an_error(tmp_path: Path) -> None:
@@ -254,7 +256,7 @@ def test_a_single_deal_starts_from_its_target(tmp_path: Path) -> None:
     assert alone["target"] == 60 and alone.pop("match") is None
     matched.pop("match")
     assert alone == matched
-    code, out = run("score", write(tmp_path, deal))
+    out = run("score", write(tmp_path, deal))[1]
     sheet = out[out.index("Sheet after"):]
     assert re.search(r"A Ana +60\b", sheet) and re.search(r"B Boris +56\b", sheet), sheet
 
@@ -383,5 +385,52 @@ def test_a_long_line_takes_memory_in_proportion(tmp_path: Path) -> None:
     cards = write(tmp_path, BRIEF_ONE.replace("SA S9 S8", "SA S9 S8 " + "SA " * 3_300_000),
                   "cards.pfn")
     assert peak_rss_mb("check", cards) <= 300
-    code, out = run("check", value)
-    assert code == 0  # and the record is read whole
+    assert run("check", value)[0] == 0  # and the record is read whole
+
+
+def test_write_failures_name_the_output(tmp_path: Path) -> None:
+    import os
+    import stat
+    import subprocess
+    import sys
+
+    full = tmp_path / "full"
+    os.mknod(full, 0o600 | stat.S_IFCHR, os.makedev(1, 7))  # a private "disk full" device
+    brief = str(ROOT / "examples" / "brief.pfn")
+
+    def pfn(*args: str, stdout: object = subprocess.PIPE, stdin: str | None = None
+            ) -> tuple[int, str]:
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", *args], stdout=stdout,
+                              stderr=subprocess.PIPE, text=True, timeout=120, input=stdin)
+        return done.returncode, done.stderr
+
+    for args in (["generate", "5", "-o", str(full)], ["render", brief, "-o", str(full)],
+                 ["convert", brief, "--to", "json", "-o", str(full)]):
+        code, err = pfn(*args)
+        assert code == 2 and err.strip() == f"pfn: cannot write {full}: No space left on"\
+            " device", (args, err)
+        assert stat.S_ISCHR(full.stat().st_mode)  # still the device, never replaced
+    text = (ROOT / "examples" / "brief.pfn").read_text("utf-8")
+    with open(full, "w") as out:
+        for args in (["fmt", "-"], ["convert", brief, "--to", "json"], ["show", brief],
+                     ["score", str(ROOT / "examples" / "sochi-match.pfn")]):
+            code, err = pfn(*args, stdout=out, stdin=text if "-" in args else None)
+            assert code == 2 and "cannot write standard output: No space left" in err, args
+            assert "internal error" not in err and "cannot read" not in err
+
+
+def test_a_folder_without_pfn_files_is_nothing_to_check(tmp_path: Path) -> None:
+    code, out = run("check", str(tmp_path))
+    assert code == 2 and "nothing to check: no PFN files in" in out and "clean" not in out
+
+
+def test_house_rule_numbers_are_bounded(tmp_path: Path) -> None:
+    text = ('[Variant "sochi"]\n[Rules "{}"]\n[Declarer "B"]\n[Contract "6H"]\n'
+            '[Result "A:2 B:6 C:2"]\n[Defence "C"]\nwhist whist\n')
+    for rule, said in (("consolation-factor=1e308", "at most 100"),
+                       ("consolation-factor=1/1000", "denominator at most 100"),
+                       ("mountain-ratio=100000000000000000000", "out of range (1…1000)"),
+                       ("pool-ratio=0", "out of range (1…100)")):
+        code, out = run("check", write(tmp_path, text.format(rule)))
+        assert code == 1 and "PFN-E116" in out and said in out and ":2:1:" in out, out
+    assert run("check", write(tmp_path, text.format("consolation-factor=1/2")))[0] == 0

@@ -107,8 +107,10 @@ def check(
                 yield Outcome(report.diagnostics, not report.record.empty)
             return
         found = list(expand_paths(paths or []))
-        if not found:
-            sys.stderr.write(f"pfn: no PFN files in {' '.join(paths or [])}\n")
+        if not found:  # nothing to check is not "clean"
+            sys.stderr.write(f"pfn: nothing to check: no PFN files in"
+                             f" {' '.join(paths or [])}\n")
+            raise typer.Exit(EXIT_UNUSABLE)
         for path in found:
             files += 1
             try:

@@ -158,7 +158,7 @@ def input_files(paths: list[str] | None) -> list[Path]:
 
     files = list(expand_paths(paths or []))
     if not files:
-        raise fail(f"no PFN files in {' '.join(paths or [])}")
+        raise fail(f"nothing to read: no PFN files in {' '.join(paths or [])}")
     for path in files:
         problem = unusable(path)
         if problem is not None:
@@ -199,9 +199,18 @@ def main() -> None:
 
     The library's own errors are reported in one line; anything unexpected too
     (``PFN_DEBUG=1`` shows the traceback)."""
+    from pfn.files import GuardedOutput
+
+    stdout = sys.stdout
+    sys.stdout = GuardedOutput(stdout)
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # what is still buffered fails here, not at exit
     except PfnError as error:
+        if sys.stdout is not stdout:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more reaches it
         sys.stderr.write(f"pfn: {error}\n")
         raise SystemExit(EXIT_UNUSABLE) from None
     except KeyboardInterrupt:

@@ -39,7 +39,8 @@ SPAN_BYTES = 1 << 20
 
 _MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)
 _MATCH_BYTES = re.compile(_MATCH_RE.pattern.encode(), re.IGNORECASE)
-_SESSION_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
+_SESSION_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*'
+                             r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
 _COMMENT_RE = re.compile(r'("[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")|\{[^}]*\}?|;[^\n]*')
 """A quoted value (kept), or a comment: ``{ … }`` (to the end if left open) or ``;`` to
 the end of its line — where a tag-like text is not a tag."""

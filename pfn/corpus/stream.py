@@ -18,8 +18,8 @@ from pfn.model import Record
 HEADER = "% PFN 1.0\n"
 """The first line of a file the corpus tools write (PFN's export format)."""
 
-_MATCH_LINE = re.compile(r'^[ \t]*\[[ \t]*match[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t]*\][^\n]*\n',
-                         re.I | re.M)
+_MATCH_LINE = re.compile(r'^[ \t]*\[[ \t]*match[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
+                         r'[ \t]*\][^\n]*\n', re.I | re.M)
 
 
 def _escape(value: str) -> str:

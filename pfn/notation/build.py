@@ -98,8 +98,9 @@ SESSION_TAGS = frozenset({"Event", "Site", "Date", "Round", "Match", "Variant", 
 """Tags whose value may be ``#``: the same as in the previous record (as in PBN)."""
 REPEATABLE_TAGS = frozenset({"Note"})
 
-_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t]*\]'
-                     r'[ \t]*(\r?\n)?')
+# (possessive: a long value is matched without a backtracking record per character)
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"'
+                     r'[ \t]*\][ \t]*(\r?\n)?')
 """One tag pair of a TAG token (a run of tag pairs), with the line end after it."""
 
 

@@ -105,7 +105,8 @@ class PfnLexer(RegexLexer):
         "common": [
             (r"\{[^}]*\}", Comment.Multiline),
             (r";[^\n]*", Comment.Single),
-            (r'(\[)([ \t]*)([A-Za-z][A-Za-z0-9_]*)([ \t]*)("[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")([ \t]*)(\])',
+            (r'(\[)([ \t]*)([A-Za-z][A-Za-z0-9_]*)([ \t]*)'
+             r'("[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")([ \t]*)(\])',
              bygroups(Punctuation, Whitespace, Name.Tag, Whitespace, String, Whitespace,
                       Punctuation)),
             (r"\s+", Whitespace),

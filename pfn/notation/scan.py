@@ -19,7 +19,8 @@ from typing import Any
 from pfn.model import Record
 
 _TOKEN = re.compile(r"""
-  (?P<TAG>(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t]*\][ \t]*(?:\r?\n)?[ \t]*)+)
+  (?P<TAG>(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"
+             [ \t]*\][ \t]*(?:\r?\n)?[ \t]*)+)
 | (?P<WORDS>[^\s{}()\[\];"%][^{}()\[\];"%]*)
 | (?P<COMMENT>\{[^}]*\})
 | (?P<LINE_COMMENT>;[^\n]*)

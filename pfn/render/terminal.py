@@ -53,8 +53,8 @@ def show_position(pos: Position, color: bool = False) -> str:
     if pos.trick is not None:
         out.append(f"Trick {pos.number}: " + trick_line(pos.trick).split(") ", 1)[1])
     elif pos.number == 0:
-        said = moment(pos)
-        out.append(said[0].upper() + said[1:])
+        now = moment(pos)
+        out.append(now[0].upper() + now[1:])
     else:
         said = outcome(replay)
         out.append("After the play" + (f": {said}" if said else ""))

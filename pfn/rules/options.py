@@ -200,26 +200,40 @@ class HouseRules:
 
 
 _RANGES: dict[str, tuple[int, int | None]] = {
-    "pool_ratio": (1, None), "mountain_ratio": (1, None), "allpass_no_trick": (0, None),
-    "allpass_whists": (0, None), "refe": (0, None), "allpass_factor": (1, None),
-    "allpass_progression": (1, None),
-    "allpass_exit": (6, 10), "supe_cap": (0, 10), "ante": (1, None),
+    "pool_ratio": (1, 100), "mountain_ratio": (1, 1000), "allpass_no_trick": (0, 1000),
+    "allpass_whists": (0, 1000), "refe": (0, 100), "allpass_factor": (1, 100),
+    "allpass_progression": (1, 100),
+    "allpass_exit": (6, 10), "supe_cap": (0, 10), "ante": (1, 100_000),
 }
-"""The least (and the most) a number option may be; every part of a sequence too."""
+"""The least and the most a number option may be (every part of a sequence too): far
+beyond what any table plays, and short of numbers no sheet can hold."""
+
+MOST_CONSOLATION = Fraction(100)
+"""The largest consolation factor (a table's is 1 or ½); its denominator at most 100."""
 
 
 def _check_range(name: str, key: str, value: Any) -> None:
     """A ratio, price or count that makes no sense (zero ratios, negative counts) is an
     error, not a silent oddity."""
-    if name == "consolation_factor" and value <= 0:
-        raise OptionError(f"house rule {key!r}: the factor must be positive, not {value}")
+    if name == "consolation_factor" and not (
+            0 < value <= MOST_CONSOLATION and value.denominator <= 100):
+        raise OptionError(f"house rule {key!r}: the factor must be a fraction above 0 and at"
+                          f" most {MOST_CONSOLATION} (denominator at most 100), not"
+                          f" {_short(value)}")
     low, high = _RANGES.get(name, (None, None))
     if low is None or isinstance(value, str):
         return
     for number in value if isinstance(value, tuple) else (value,):
         if number < low or (high is not None and number > high):
             bound = f"{low}…{high}" if high is not None else f"at least {low}"
-            raise OptionError(f"house rule {key!r}: {number} is out of range ({bound})")
+            raise OptionError(f"house rule {key!r}: {_short(number)} is out of range"
+                              f" ({bound})")
+
+
+def _short(number: object) -> str:
+    """A number for a message: a huge one by its first digits and its length."""
+    text = str(number)
+    return text if len(text) <= 24 else f"{text[:12]}… ({len(text)} characters)"
 
 
 def _convert(values: str, current: Any, text: str, key: str) -> Any:

@@ -4,6 +4,7 @@ and :class:`Scored`, a scorer's whole answer for one deal."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from pfn.model import Amount, ScoreEntry, exact, format_amount
@@ -62,7 +63,7 @@ class Scored:
         self.unchecked.append(what)
         self.incomplete = True
 
-    def unsure(self, key: Key, what: str, possible: set[Amount]) -> None:
+    def unsure(self, key: Key, what: str, possible: AbstractSet[Amount]) -> None:
         """One entry cannot be fixed from what is given; ``possible`` are the amounts it
         may add."""
         self.unchecked.append(what)
