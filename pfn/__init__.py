@@ -30,6 +30,9 @@ _EXPORTS = {
     "Record": "pfn.model",
     "Card": "pfn.cards",
     "Seat": "pfn.seats",
+    "Call": "pfn.model",
+    "Contract": "pfn.contract",
+    "PfnError": "pfn.diagnostics",
 }
 
 if TYPE_CHECKING:
@@ -37,8 +40,10 @@ if TYPE_CHECKING:
     from pfn.analysis.solve import solve
     from pfn.cards import Card
     from pfn.check import check_file
+    from pfn.contract import Contract
     from pfn.deal import replay, score
-    from pfn.model import Record
+    from pfn.diagnostics import PfnError
+    from pfn.model import Call, Record
     from pfn.notation.reader import load, loads, read
     from pfn.notation.writer import dump, dumps
     from pfn.seats import Seat
@@ -51,5 +56,10 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(module), name)
 
 
-__all__ = ["Card", "Record", "Seat", "analyse", "check_file", "dump", "dumps", "load", "loads",
-           "read", "replay", "score", "solve"]
+def __dir__() -> list[str]:
+    # what tab completion and help(pfn) list: the API, not this module's own imports
+    return sorted([*__all__, "__version__", "__doc__", "__name__", "__file__", "__path__"])
+
+
+__all__ = ["Call", "Card", "Contract", "PfnError", "Record", "Seat", "analyse", "check_file",
+           "dump", "dumps", "load", "loads", "read", "replay", "score", "solve"]

@@ -434,3 +434,53 @@ def test_house_rule_numbers_are_bounded(tmp_path: Path) -> None:
         code, out = run("check", write(tmp_path, text.format(rule)))
         assert code == 1 and "PFN-E116" in out and said in out and ":2:1:" in out, out
     assert run("check", write(tmp_path, text.format("consolation-factor=1/2")))[0] == 0
+
+
+# -- finding the API and the options ------------------------------------------------------
+
+
+def test_the_package_lists_its_api() -> None:
+    import pydoc
+
+    import pfn
+
+    names = dir(pfn)
+    for name in ("read", "replay", "score", "solve", "Card", "Seat", "Call", "PfnError"):
+        assert name in names
+    for name in ("Any", "TYPE_CHECKING", "annotations", "import_module"):
+        assert name not in names
+    page = pydoc.render_doc(pfn, renderer=pydoc.plaintext)
+    assert re.search(r"\n    replay\(record", page) and re.search(r"\n    read\(", page)
+    assert issubclass(pfn.PfnError, ValueError)
+
+
+def test_every_command_gives_an_example_and_its_choices() -> None:
+    from pfn.cli import COMMANDS
+
+    for command in COMMANDS:
+        code, text = run(command, "--help")
+        assert code == 0 and "Example" in text and f"pfn {command} " in text, command
+    code, text = run("render", "--help")
+    for listed in ("<hide|grey>", "<screen|book>", "<auto|en|ru|sr>", "<svg|pdf|png|html>"):
+        assert listed in text
+    assert "{key}" in run("split", "--help")[1]
+    assert "<text|table|json|csv>" in run("stats", "--help")[1]
+
+
+def test_one_meaning_per_option(tmp_path: Path) -> None:
+    brief = str(ROOT / "examples" / "brief.pfn")
+    sochi = str(ROOT / "examples" / "sochi-match.pfn")
+    # -k names a trick in every command; 0 is before the lead
+    assert run("solve", brief, "-b", "1", "-k", "0") == run("solve", brief, "-b", "1")
+    for command in ("render", "show", "solve"):
+        assert "The trick, by its number (1-10" in run(command, "--help")[1]
+    # -v is --invert (filter); generate's old -v still works, unlisted
+    assert "-v, --invert" in run("filter", "--help")[1]
+    assert not re.search(r"-v[ ,]", run("generate", "--help")[1].split("Options:")[1])
+    assert '[Variant "leningrad"]' in run("generate", "1", "-v", "leningrad")[1]
+    # -f is --format everywhere; import's --from still works
+    pts = str(ROOT / "tests" / "data" / "formats" / "classics.pts")
+    assert run("import", pts, "-f", "pts")[1] == run("import", pts, "--from", "pts")[1]
+    assert "-f, --format" in run("import", "--help")[1]
+    # the text format is "text" everywhere ("table" still works for stats)
+    assert run("stats", sochi, "-f", "text") == run("stats", sochi, "-f", "table")

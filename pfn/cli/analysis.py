@@ -12,6 +12,7 @@ import typer
 from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
+    TRICK_HELP,
     EngineOpt,
     RulesOpt,
     SchedulerOpt,
@@ -38,9 +39,9 @@ def solve(
         "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
         show_default=False)] = None,
     trick: Annotated[int | None, typer.Option(
-        "--trick", "-k", help="Solve the position before this trick (default: before the"
-                              " lead; an ending starts at its Start trick).",
-        min=1, max=10, show_default=False)] = None,
+        "--trick", "-k", help=TRICK_HELP + " Solved before its lead, or after --card of"
+                                          " its cards (default: before the lead).",
+        min=0, max=10, show_default=False)] = None,
     card: Annotated[int, typer.Option(
         "--card", help="… after this many cards of the trick have been played.", min=0,
         max=3)] = 0,
@@ -55,7 +56,14 @@ def solve(
 
     Before the lead it also gives the double-dummy table (the declarer's tricks in each
     strain and in misère) and the best discard.  Exit 1 when the record cannot be
-    analysed (hidden cards)."""
+    analysed (hidden cards).
+
+    Examples:
+
+    \b
+      pfn solve problems.pfn --board 14a
+      pfn solve pool.pfn --board 3 --trick 4 --card 1
+    """
     from pfn.analysis.position import NotAnalysable
     from pfn.analysis.solve import Solver, position_at
     from pfn.cli.drawing import _load_one
@@ -65,7 +73,7 @@ def solve(
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     name = _title(result)
     first = record.first_trick
-    trick = first if trick is None else trick
+    trick = trick or first  # 0, as elsewhere: before the lead
     at_lead = trick == first and card == 0
     try:
         position = position_at(result, trick, card)
@@ -188,7 +196,13 @@ def annotate(
 
     The cards never change and a suffix written by hand is kept; running it again
     changes nothing.  Records that cannot be analysed are written as they are and named
-    on stderr."""
+    on stderr.
+
+    Example:
+
+    \b
+      pfn annotate pool.pfn -o annotated.pfn
+    """
     import functools
 
     from pfn.analysis.annotate import annotate_record

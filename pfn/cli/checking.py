@@ -76,7 +76,14 @@ def check(
 ) -> None:
     """Check PFN files: syntax, structure, the rules of each record's variant and its score.
 
-    Exit 0 when clean, 1 when errors are found, 2 when the input cannot be used."""
+    Exit 0 when clean, 1 when errors are found, 2 when the input cannot be used.
+
+    Examples:
+
+    \b
+      pfn check pool.pfn
+      pfn check games/ --format json --jobs 0
+    """
     from pfn.check import (
         CheckOptions,
         Outcome,
@@ -185,7 +192,13 @@ def _progress(wanted: bool) -> Iterator[Callable[[], None]]:
 def explain(
     code: Annotated[str, typer.Argument(help="A diagnostic code: PFN-E503, E503 or 503.")],
 ) -> None:
-    """What a diagnostic means, an example that gives it, and how to fix it."""
+    """What a diagnostic means, an example that gives it, and how to fix it.
+
+    Example:
+
+    \b
+      pfn explain E503
+    """
     from pfn.explain import explanation
 
     found = explanation(code)
@@ -203,7 +216,13 @@ def rules(
         show_default=False)] = None,
 ) -> None:
     """Every house-rule option: its values, what it decides, where it comes from, and the
-    default of each variant (or of one)."""
+    default of each variant (or of one).
+
+    Example:
+
+    \b
+      pfn rules leningrad
+    """
     from pfn.diagnostics import UnknownVariant
     from pfn.explain import rules_table
 

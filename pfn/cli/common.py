@@ -30,6 +30,10 @@ def _version(value: bool) -> None:
         raise typer.Exit(EXIT_CLEAN)
 
 
+TRICK_HELP = ("The trick, by its number (1-10; an ending's from its Start; 0: before the"
+              " lead).")
+"""What ``-k/--trick`` means in every command: the trick it names."""
+
 app = typer.Typer(
     name="pfn",
     help="Preferans hand histories as text: check, format, convert, score, render, show,"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO, TypeVar
 
@@ -118,7 +119,13 @@ def filter_(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Select records by tags, players, outcome, diagnostics or board, written as they
-    are (PFN) or as JSON Lines."""
+    are (PFN) or as JSON Lines.
+
+    Example:
+
+    \b
+      pfn filter games/ --outcome failed --where Variant=sochi -o failed.pfn
+    """
     from pfn.corpus.select import Criteria, CriteriaError, FilterJob
     from pfn.corpus.stream import HEADER
 
@@ -156,7 +163,13 @@ def dedupe(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Keep the first of records that hold the same game — the same deal, auction,
-    defence and play — whatever their formatting, comments, tag order and headers."""
+    defence and play — whatever their formatting, comments, tag order and headers.
+
+    Example:
+
+    \b
+      pfn dedupe a.pfn b.pfn -o unique.pfn --duplicates dupes.pfn
+    """
     from pfn.corpus.dedupe import KeyJob
     from pfn.corpus.stream import HEADER
 
@@ -186,11 +199,21 @@ def dedupe(
     raise typer.Exit(EXIT_CLEAN)
 
 
+class StatsFormat(StrEnum):
+    """What ``pfn stats`` writes."""
+
+    text = "text"
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
 @app.command()
 def stats(
     paths: PathsArg = None,
-    fmt: Annotated[str, typer.Option(
-        "--format", "-f", help="table, json or csv.")] = "table",
+    fmt: Annotated[StatsFormat, typer.Option(
+        "--format", "-f", help="text (a table; 'table' also works), json or csv.")
+    ] = StatsFormat.text,
     plot: Annotated[str | None, typer.Option(
         "--plot", help="Also draw the contracts and their success rates (PNG, SVG, PDF).",
         show_default=False)] = None,
@@ -203,11 +226,15 @@ def stats(
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Counts: records per variant, contracts and how often each was made, outcomes,
-    all-pass frequency, score entries, diagnostic codes."""
+    all-pass frequency, score entries, diagnostic codes.
+
+    Example:
+
+    \b
+      pfn stats games/ --format json
+    """
     from pfn.corpus.stats import Stats, StatsJob
 
-    if fmt not in ("table", "json", "csv"):
-        raise typer.BadParameter(f"{fmt!r}: table, json or csv", param_hint="--format")
     found = _inputs(paths)
     total = Stats(checked=not no_check)
     for result in _results(found, StatsJob(not no_check), not no_check, parse_rules(rule),
@@ -229,14 +256,22 @@ def split(
     by: Annotated[str, typer.Option(
         "--by", help="match, variant, or a number: every N records.")] = "match",
     pattern: Annotated[str, typer.Option(
-        "--pattern", "-p", help="File names: {stem} (the input's), {match}, {variant},"
-                                " {n} (the part's number, {n:03d} padded).")
+        "--pattern", "-p", help="File names: {key} (what --by splits on: the match id,"
+                                " the variant, or the part's number), {stem} (the input's),"
+                                " {match}, {variant}, {n} (the part's number, {n:03d}"
+                                " padded).")
     ] = "{stem}-{key}.pfn",
     directory: Annotated[str, typer.Option(
         "--dir", help="Where the files go.")] = ".",
 ) -> None:
     """Cut files into parts: one per match, one per variant, or every N records; each
-    record written as it is."""
+    record written as it is.
+
+    Example:
+
+    \b
+      pfn split big.pfn --by variant --pattern '{key}.pfn' --dir parts
+    """
     from pfn.corpus.split import SplitError, Splitter
 
     found = _inputs(paths)

@@ -10,11 +10,34 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pfn.cli.common import EXIT_UNUSABLE, app, color, fail, stdin
+from pfn.cli.common import EXIT_UNUSABLE, TRICK_HELP, app, color, fail, stdin
 
 if TYPE_CHECKING:
     from pfn.model import Record
     from pfn.seats import Seat
+
+
+class Played(StrEnum):
+    """What ``--played`` does with the cards already played."""
+
+    hide = "hide"
+    grey = "grey"
+
+
+class Look(StrEnum):
+    """The ``--style`` of a diagram."""
+
+    screen = "screen"
+    book = "book"
+
+
+class Lang(StrEnum):
+    """The ``--lang`` of the labels."""
+
+    auto = "auto"
+    en = "en"
+    ru = "ru"
+    sr = "sr"
 
 
 class ImageFormat(StrEnum):
@@ -90,8 +113,8 @@ def render(
         "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
         show_default=False)] = None,
     trick: Annotated[int, typer.Option(
-        "--trick", "-k", help="Draw the position with this trick on the table (0: before"
-                              " the lead).", min=0)] = 0,
+        "--trick", "-k", help=TRICK_HELP + " Drawn with the trick on the table.",
+        min=0, max=10)] = 0,
     every: Annotated[bool, typer.Option(
         "--all", help="Every trick: pages of a PDF, numbered SVG/PNG files, or --strip.")
     ] = False,
@@ -120,39 +143,42 @@ def render(
     bottom: Annotated[str | None, typer.Option(
         "--bottom", help="The seat drawn at the bottom (default: the declarer, else the"
                          " eldest).", show_default=False)] = None,
-    played: Annotated[str, typer.Option(
-        "--played", help="Cards already played: hide or grey.")] = "hide",
+    played: Annotated[Played, typer.Option(
+        "--played", help="Cards already played: hide or grey.")] = Played.hide,
     dpi: Annotated[int, typer.Option("--dpi", help="PNG resolution.", min=1, max=2400)] = 200,
     four_colour: Annotated[bool, typer.Option(
         "--four-colour", help="Four suit colours instead of two.")] = False,
-    look: Annotated[str, typer.Option(
+    look: Annotated[Look, typer.Option(
         "--style", help="screen, or book: compact, for an 8.5 cm column (cards 8.7 pt,"
-                        " nothing under 6.5 pt).")] = "screen",
+                        " nothing under 6.5 pt).")] = Look.screen,
     width: Annotated[str | None, typer.Option(
         "--width", help="Figure width: 8.5cm, 3.4in or 85mm (a bare number is cm).",
         show_default=False)] = None,
-    lang: Annotated[str, typer.Option(
+    lang: Annotated[Lang, typer.Option(
         "--lang", help="Labels in en, ru or sr (auto: the variant's own, Serbian for"
-                       " serbian, else English).")] = "auto",
+                       " serbian, else English).")] = Lang.auto,
     dd: Annotated[bool, typer.Option(
         "--dd", help="Double-dummy marks: beside each card the player to move may play,"
                      " the tricks with best play after it.")] = False,
 ) -> None:
-    """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG)."""
+    """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG).
+
+    Examples:
+
+    \b
+      pfn render pool.pfn --board 3 --trick 5 -o board3.svg
+      pfn render pool.pfn --sheet --style book -o sheet.pdf
+    """
     from pfn.render.diagram import Style
     from pfn.render.output import RenderError, Request, kind_of, render
 
-    if played not in ("hide", "grey"):
-        raise typer.BadParameter("hide or grey", param_hint="--played")
     records, record = _load_one(source, board, any_record=sheet)
     try:
         kind = kind_of(output, fmt.value if fmt is not None else None)
         name = Path(source).stem if source != "-" else "stdin"
         stem = name + (f"-board{record.tag('Board')}" if record.tag("Board") else "")
-        if look not in ("screen", "book"):
-            raise typer.BadParameter("screen or book", param_hint="--style")
-        style = Style.book(played=played, four_colour=four_colour) if look == "book" else \
-            Style(played=played, four_colour=four_colour)
+        style = Style.book(played=played.value, four_colour=four_colour) \
+            if look is Look.book else Style(played=played.value, four_colour=four_colour)
         if bottom is not None:
             chosen = _seats(bottom, "--bottom")
             if len(chosen) != 1 or chosen[0] >= record.players:
@@ -161,9 +187,7 @@ def render(
             style = replace(style, bottom=chosen[0])
         if listing or compact:
             style = replace(style, tricks="all" if compact else "played")
-        if lang not in ("auto", "en", "ru", "sr"):
-            raise typer.BadParameter(f"{lang!r}: en, ru, sr or auto", param_hint="--lang")
-        style = replace(style, dd=dd, lang=None if lang == "auto" else lang)
+        style = replace(style, dd=dd, lang=None if lang is Lang.auto else lang.value)
         inches = _inches(width) if width is not None else None
         if inches is not None:
             style = replace(style, width=inches)
@@ -182,10 +206,17 @@ def show(
         "--board", "-b", help="Show only the record whose Board tag is this.",
         show_default=False)] = None,
     trick: Annotated[int | None, typer.Option(
-        "--trick", "-k", help="Show the table at this trick instead of the whole play.",
-        show_default=False, min=0)] = None,
+        "--trick", "-k", help=TRICK_HELP + " Shown with the trick on the table (default:"
+                                          " the whole play).",
+        show_default=False, min=0, max=10)] = None,
 ) -> None:
-    """Replay deals in the terminal: hands, every trick, the result and the score."""
+    """Replay deals in the terminal: hands, every trick, the result and the score.
+
+    Example:
+
+    \b
+      pfn show pool.pfn --board 3 --trick 5
+    """
     from pfn.deal import replay
     from pfn.render.position import last_trick, position
     from pfn.render.terminal import show_position, show_replay

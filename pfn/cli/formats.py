@@ -69,7 +69,14 @@ def fmt(
     """Rewrite PFN files in canonical export format (in place; stdin to stdout).
 
     Every record is read back before anything is written, and a file is replaced in one
-    step, its mode and links kept; a file with syntax errors is left untouched."""
+    step, its mode and links kept; a file with syntax errors is left untouched.
+
+    Examples:
+
+    \b
+      pfn fmt pool.pfn --diff
+      pfn fmt games/ --check
+    """
     from pfn.files import WriteError
     from pfn.formatting import NotFormatted, format_file, is_formatted
 
@@ -151,7 +158,13 @@ def convert(
     Records are streamed: a file of any size converts in constant memory (a JSON
     document on input is the exception: it is read whole). JSON input is checked
     against the schema first. Anything that cannot be converted stops the conversion,
-    and nothing is written then (to the file or to standard output)."""
+    and nothing is written then (to the file or to standard output).
+
+    Example:
+
+    \b
+      pfn convert pool.pfn --to json -o pool.json
+    """
     from pfn.check import unusable
     from pfn.files import WriteError, input_kind, read_records, write_atomic
     from pfn.notation import jsonform

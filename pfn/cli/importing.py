@@ -38,10 +38,11 @@ class ExportFormat(StrEnum):
 @app.command("import")
 def import_(
     source: Annotated[str, typer.Argument(help="The file to import ('-': standard input,"
-                                               " with --from).")],
+                                               " with --format).")],
     source_format: Annotated[ImportFormat | None, typer.Option(
-        "--from", "-f", help="Its format (default: from the extension: .bts .pts .ppn;"
-                             " .json unisay; .txt/.log gambler).", show_default=False)] = None,
+        "--format", "-f", "--from", help="Its format (default: from the extension: .bts"
+                                         " .pts .ppn; .json unisay; .txt/.log gambler).",
+        show_default=False)] = None,
     output: Annotated[str | None, typer.Option(
         "--output", "-o", help="Write the PFN here (default: stdout).",
         show_default=False)] = None,
@@ -50,7 +51,13 @@ def import_(
 
     Comments in the source become PFN comments and fields PFN has no tag for become
     unknown tags; anything that cannot be imported is reported at its line, and then
-    nothing is written (exit 1)."""
+    nothing is written (exit 1).
+
+    Example:
+
+    \b
+      pfn import problems.pts -o problems.pfn
+    """
     from pfn.files import WriteError, write_atomic
     from pfn.formats import import_data, import_file
 
@@ -59,7 +66,7 @@ def import_(
         if source == "-":
             if source_format is None:
                 raise typer.BadParameter("give the format of standard input",
-                                         param_hint="--from")
+                                         param_hint="--format")
             imported = import_data(sys.stdin.buffer.read(), source_format.value, shown)
         else:
             imported = import_file(source, source_format.value if source_format else None)
@@ -100,7 +107,13 @@ def export(
     play begins (the declarer's after the discard), the contract, the declarer and the
     play so far.  Tags the format has no place for are named on standard error, and so is
     each record it cannot hold (an all-pass, hidden hands); exit 1 when none could be
-    written (then nothing is)."""
+    written (then nothing is).
+
+    Example:
+
+    \b
+      pfn export problems.pfn --to pts -o problems.pts
+    """
     from pfn.check import unusable
     from pfn.files import WriteError, read_records, write_atomic
     from pfn.formats.bts import VERSION, NotExportable, export_record

@@ -31,7 +31,14 @@ def score(
 ) -> None:
     """Score matches: what each deal writes, the running sheet, and the settlement.
 
-    Matches are scored as they stream in, one held at a time."""
+    Matches are scored as they stream in, one held at a time.
+
+    Examples:
+
+    \b
+      pfn score pool.pfn
+      pfn score pool.pfn --format csv
+    """
     from pfn import report
 
     items = report.iter_reports(input_records(paths), parse_rules(rule))
@@ -53,7 +60,9 @@ def score(
 @app.command()
 def generate(
     count: Annotated[int, typer.Argument(help="How many records.", min=0)] = 10,
-    variant: Annotated[str, typer.Option("--variant", "-v", help="Variant name.")] = "sochi",
+    variant: Annotated[str, typer.Option("--variant", help="Variant name.")] = "sochi",
+    variant_short: Annotated[str | None, typer.Option(
+        "-v", hidden=True, show_default=False)] = None,  # the old spelling: -v is --invert
     seed: Annotated[int, typer.Option("--seed", help="Random seed (same seed, same records).")
                     ] = 0,
     players: Annotated[int, typer.Option("--players", help="3, or 4 with the dealer out.",
@@ -66,13 +75,20 @@ def generate(
     output: Annotated[str | None, typer.Option(
         "--output", "-o", help="Output file (default: stdout).", show_default=False)] = None,
 ) -> None:
-    """Generate random legal records (deals, auctions, defences, plays, scores)."""
+    """Generate random legal records (deals, auctions, defences, plays, scores).
+
+    Example:
+
+    \b
+      pfn generate 1000 --variant leningrad --seed 7 -o corpus.pfn
+    """
     from pfn.diagnostics import UnknownVariant
     from pfn.generate import generate as make
     from pfn.notation.reader import loads
     from pfn.notation.writer import dump
     from pfn.variants import VARIANTS, find_variant
 
+    variant = variant_short or variant
     try:
         found = find_variant(variant)
     except UnknownVariant:
