@@ -14,6 +14,7 @@ import contextlib
 import filecmp
 import io
 import os
+import re
 import signal
 import stat
 import tempfile
@@ -26,6 +27,14 @@ from pfn.model import Record
 
 Content = str | bytes | Callable[[TextIO], None]
 """What to write: text, bytes, or a function that writes text to an open file."""
+
+
+def file_name_part(text: str, most: int = 64) -> str:
+    """Text from a record made safe as part of a file name: letters, digits, ``.``,
+    ``_`` and ``-`` kept, anything else (a slash, ``..``, a NUL byte) one ``_``; never
+    empty, never hidden, at most ``most`` characters."""
+    cleaned = re.sub(r"[^\w.-]+", "_", text, flags=re.UNICODE).strip("._")[:most]
+    return cleaned or "_"
 
 
 class WriteError(PfnError):

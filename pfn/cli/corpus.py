@@ -7,7 +7,7 @@ Each reads its inputs one record at a time and writes as it goes; ``--jobs`` and
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO, TypeVar
@@ -58,6 +58,32 @@ def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str,
                            engine=engine, scheduler=scheduler)
         except EngineError as error:
             raise fail(str(error)) from None
+
+
+def _same(one: str | Path, other: str | Path) -> bool:
+    """Whether two names are one file (the same path, or links to one file)."""
+    first, second = Path(one), Path(other)
+    if first.resolve() == second.resolve():
+        return True
+    try:
+        return first.samefile(second)
+    except OSError:
+        return False
+
+
+def _apart(inputs: Sequence[str | Path], outputs: dict[str, str | None]) -> None:
+    """Refuse outputs that are an input or each other (one would lose the other)."""
+    given = [(option, name) for option, name in outputs.items() if name not in (None, "-")]
+    for index, (option, name) in enumerate(given):
+        assert name is not None
+        for source in inputs:
+            if _same(name, source):
+                raise fail(f"{option} {name} is an input: nothing written")
+        for other, second in given[index + 1:]:
+            assert second is not None
+            if _same(name, second):
+                raise fail(f"{option} and {other} are the same file ({name}): nothing"
+                           " written")
 
 
 class _Out:
@@ -174,6 +200,7 @@ def dedupe(
     from pfn.corpus.stream import HEADER
 
     found = _inputs(paths)
+    _apart(found, {"--output": output, "--duplicates": duplicates})
     out, extra = _Out(output), _Out(duplicates) if duplicates else None
     seen: set[bytes] = set()
     read = dropped = 0
@@ -276,9 +303,13 @@ def split(
 
     found = _inputs(paths)
     try:
-        splitter = Splitter(by, pattern, Path(directory))
-        for path in found:
-            splitter.split(path)
+        splitter = Splitter(by, pattern, Path(directory), [str(p) for p in found])
+        try:
+            for path in found:
+                splitter.split(str(path))
+        except BaseException:
+            splitter.abandon()  # nothing half written is left
+            raise
         written = splitter.close()
     except SplitError as error:
         raise fail(str(error)) from None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pfn.cli.common import EXIT_UNUSABLE, TRICK_HELP, app, color, fail, stdin
+from pfn.files import file_name_part
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -175,8 +176,11 @@ def render(
     records, record = _load_one(source, board, any_record=sheet)
     try:
         kind = kind_of(output, fmt.value if fmt is not None else None)
-        name = Path(source).stem if source != "-" else "stdin"
-        stem = name + (f"-board{record.tag('Board')}" if record.tag("Board") else "")
+        # the default name: next to the input, after its board; a Board tag is text from
+        # the record, so it never chooses a folder (cleaned as split cleans its names)
+        name = str(Path(source).with_suffix("")) if source != "-" else "stdin"
+        board_tag = record.tag("Board")
+        stem = name + (f"-board{file_name_part(board_tag)}" if board_tag else "")
         style = Style.book(played=played.value, four_colour=four_colour) \
             if look is Look.book else Style(played=played.value, four_colour=four_colour)
         if bottom is not None:

@@ -1,19 +1,25 @@
 """``pfn split``: one file per match, per variant, or every N records.
 
 Records are written as they are read (each as written, ``#`` values resolved), to
-files opened as they are first needed; a match's records stay together in one file
-because they are contiguous in the input.  Each part starts with the ``% PFN 1.0``
-header; a part is named by a pattern (``{stem}-{key}.pfn``).
+parts opened as they are first needed and moved into place whole at the end; a match's
+records stay together in one file because they are contiguous in the input.  Each part
+starts with the ``% PFN 1.0`` header; a part is named by a pattern
+(``{stem}-{key}.pfn``).
 """
 
 from __future__ import annotations
 
-import re
+import contextlib
+import os
+import stat
+import tempfile
 from collections import OrderedDict
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
 from pfn.corpus.stream import HEADER, Entry
+from pfn.files import file_name_part
 
 OPEN_FILES = 32
 """At most this many parts are open at once (the least recently used one is closed,
@@ -26,13 +32,20 @@ class SplitError(ValueError):
 
 def _safe(text: str) -> str:
     """A key as a file name: letters, digits, ``.``, ``_`` and ``-`` kept."""
-    return re.sub(r"[^\w.-]+", "_", text, flags=re.UNICODE).strip("._") or "_"
+    return file_name_part(text, 200)
 
 
 class Splitter:
-    """Writes records into parts; :meth:`close` returns each part with its count."""
+    """Writes records into parts; :meth:`close` returns each part with its count.
 
-    def __init__(self, by: str, pattern: str, directory: Path) -> None:
+    Every part is written to a temporary file beside it and moved into place whole by
+    :meth:`close` (an interrupted run leaves the old parts as they were and no new
+    one half written); a part is never an input (``inputs``: every file to be read,
+    given before the first is read); two keys that clean to the same file name get
+    numbered names, never one file."""
+
+    def __init__(self, by: str, pattern: str, directory: Path,
+                 inputs: Iterable[str] = ()) -> None:
         if by not in ("match", "variant") and not (by.isdigit() and int(by) > 0):
             raise SplitError(f"--by {by!r}: match, variant, or a number of records")
         self.by = by
@@ -41,7 +54,11 @@ class Splitter:
         self.directory = directory
         self.counts: OrderedDict[Path, int] = OrderedDict()
         self.handles: OrderedDict[Path, TextIO] = OrderedDict()
-        self.inputs: set[Path] = set()
+        self.temporary: dict[Path, Path] = {}
+        self.inputs = [Path(name) for name in inputs]
+        self.keys: dict[Path, str] = {}
+        """Which key each part holds (a second key on the same name is numbered)."""
+        self.named: dict[str, Path] = {}
         self.part = 0
         self.in_part = 0
 
@@ -56,28 +73,57 @@ class Splitter:
         match = record.match or "no-match"
         if not self.every:
             key = variant if self.by == "variant" else match
+        known = self.named.get(f"{stem}\0{key}")
+        if known is not None:
+            return known
         try:
             name = self.pattern.format(stem=stem, key=_safe(key), n=self.part,
                                        match=_safe(match), variant=_safe(variant))
-        except (KeyError, IndexError, ValueError) as error:
-            raise SplitError(f"--pattern {self.pattern!r}: {error}") from None
-        return self.directory / name
+        except (KeyError, IndexError, ValueError, AttributeError, TypeError) as error:
+            raise SplitError(f"--pattern {self.pattern!r} cannot be filled ({error}): a"
+                             " part's name has the fields {key}, {stem}, {match}, {variant}"
+                             " and {n} (formats such as {n:03d} allowed)") from None
+        path = self.directory / name
+        number = 1
+        while path in self.keys and self.keys[path] != f"{stem}\0{key}":
+            number += 1  # another key that cleans to the same name: numbered, not merged
+            path = path.with_name(f"{Path(name).stem}-{number}{Path(name).suffix}")
+        self.keys[path] = f"{stem}\0{key}"
+        self.named[f"{stem}\0{key}"] = path
+        return path
+
+    def _is_input(self, path: Path) -> bool:
+        for source in self.inputs:
+            try:
+                if path.resolve() == source.resolve() or (
+                        path.exists() and source.exists() and path.samefile(source)):
+                    return True
+            except OSError:
+                continue
+        return False
 
     def _handle(self, path: Path) -> TextIO:
         handle = self.handles.get(path)
         if handle is not None:
             self.handles.move_to_end(path)
             return handle
-        if path.resolve() in self.inputs:
-            raise SplitError(f"{path}: that is an input file")
         fresh = path not in self.counts
+        if fresh and self._is_input(path):
+            raise SplitError(f"{path}: that is an input file (nothing written)")
         if len(self.handles) >= OPEN_FILES:
             _, oldest = self.handles.popitem(last=False)
             oldest.close()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(path, "w" if fresh else "a", encoding="utf-8",  # noqa: SIM115
-                          errors="surrogateescape", newline="")
+            if fresh:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                if path.is_dir():
+                    raise SplitError(f"cannot write {path}: it is a directory")
+                descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                                    suffix=".tmp")
+                os.close(descriptor)
+                self.temporary[path] = Path(name)
+            handle = open(self.temporary[path], "w" if fresh else "a",  # noqa: SIM115
+                          encoding="utf-8", errors="surrogateescape", newline="")
         except OSError as error:
             raise SplitError(f"cannot write {path}: {error.strerror or error}") from None
         if fresh:
@@ -90,7 +136,6 @@ class Splitter:
         """Write the records of one file into their parts."""
         from pfn.notation.reader import read
 
-        self.inputs.add(Path(source).resolve())
         stem = Path(source).stem
         for record in read(source):
             entry = Entry(record)
@@ -101,8 +146,42 @@ class Splitter:
             self.counts[path] += 1
 
     def close(self) -> list[tuple[str, int]]:
-        """Close every part; each part's name and how many records it holds."""
-        for handle in self.handles.values():
-            handle.close()
-        self.handles.clear()
+        """Close every part and move it into place; each part's name and how many
+        records it holds."""
+        try:
+            for handle in self.handles.values():
+                handle.close()
+            self.handles.clear()
+            for path, temporary in list(self.temporary.items()):
+                try:
+                    _keep_mode(temporary, path)
+                    os.replace(temporary, path)
+                except OSError as error:
+                    raise SplitError(f"cannot write {path}: {error.strerror or error}"
+                                     ) from None
+                del self.temporary[path]
+        finally:
+            self.abandon()
         return [(str(path), count) for path, count in self.counts.items()]
+
+    def abandon(self) -> None:
+        """Remove the parts not moved into place (an error or an interruption)."""
+        for handle in self.handles.values():
+            with contextlib.suppress(OSError):
+                handle.close()
+        self.handles.clear()
+        for temporary in self.temporary.values():
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+        self.temporary.clear()
+
+
+def _keep_mode(temporary: Path, path: Path) -> None:
+    """A part replacing an older file keeps its mode; a new one gets the usual mode."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    os.chmod(temporary, mode)
