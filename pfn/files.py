@@ -4,8 +4,10 @@ Every command that writes a file goes through :func:`write_atomic`: the new cont
 is written beside the target, flushed to disk and moved over it in one step, so an
 interruption, a full disk or a failed check leaves the original as it was and no
 temporary file behind.  The original's mode (and owner, where the system allows it)
-is kept, a symlink stays a symlink (its target is rewritten) and a file with several
-hard links keeps them all.
+is kept and a symlink stays a symlink (its target is rewritten).  What cannot be written
+that way is written through (a device, a FIFO: never replaced by a file) or refused (a
+file with other hard links, unless forced).  A run killed while writing leaves a
+temporary file that the next write to the same file removes.
 """
 
 from __future__ import annotations
@@ -68,12 +70,16 @@ class GuardedOutput:
         return getattr(self._stream, name)
 
 
-def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = False) -> bool:
+def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = False,
+                 force: bool = False) -> bool:
     """Write ``content`` to ``path`` so that it is either all there or not at all
     (:class:`WriteError` on failure; the original is untouched, nothing is left).
 
     With ``keep_if_same`` a file that already holds exactly this content is left alone
-    (not even its time changes).  Whether the file was written."""
+    (not even its time changes).  A file with other hard links cannot be rewritten
+    both in place (for its links) and all at once, so it is refused, unless ``force``:
+    then this name gets the new file and the other links keep the old text.  Whether
+    the file was written."""
     target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
     folder = target.parent
     if target.is_dir():
@@ -90,8 +96,42 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
         # a device, a FIFO, a socket: written through, as `cat > /dev/null` does; never
         # replaced by a regular file
         return _write_through(target, content, str(path))
+    sweep(folder, target.name)
     with _terminate_cleanly():
-        return _write(target, folder, before, content, keep_if_same, str(path))
+        return _write(target, folder, before, content, keep_if_same, str(path), force)
+
+
+def temporary_prefix(name: str) -> str:
+    """How the temporary file of a write to ``name`` is named: the writing process is
+    in the name, so that a later run can tell a dead writer's file from a live one's."""
+    return f".{name}.pfn-{os.getpid()}."
+
+
+def sweep(folder: Path, name: str) -> None:
+    """Remove what an earlier run killed while writing ``name`` left behind (its
+    temporary files whose writer is gone)."""
+    head = f".{name}.pfn-"
+    try:
+        found = [entry for entry in os.scandir(folder)
+                 if entry.name.startswith(head) and entry.name.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in found:
+        pid = entry.name[len(head):].split(".", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process
+    return True
 
 
 def _write_through(target: Path, content: Content, shown: str) -> bool:
@@ -119,24 +159,25 @@ def _put(raw: IO[bytes], content: Content) -> None:
 
 
 def _write(target: Path, folder: Path, before: os.stat_result | None, content: Content,
-           keep_if_same: bool, shown: str) -> bool:
+           keep_if_same: bool, shown: str, force: bool) -> bool:
     """The write itself: a temporary file beside the target, then one rename."""
     temporary: str | None = None
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.",
-                                             suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(
+            dir=folder, prefix=temporary_prefix(target.name), suffix=".tmp")
         with open(handle, "wb") as raw:
             _put(raw, content)
             os.fsync(raw.fileno())
         if keep_if_same and before is not None and filecmp.cmp(temporary, target,
                                                                shallow=False):
             return False  # the temporary file goes in ``finally``
-        if before is not None and before.st_nlink > 1:
-            _copy_into(temporary, target, before)  # keep every hard link
-            os.unlink(temporary)
-        else:
-            _take_over(temporary, before)
-            os.replace(temporary, target)
+        if before is not None and before.st_nlink > 1 and not force:
+            raise WriteError(f"cannot write {shown} all at once: it has {before.st_nlink}"
+                             " hard links, and a rewrite in place could be cut off half-way"
+                             " (with --force this name gets the new file, its other links"
+                             " keep the old text)")
+        _take_over(temporary, before)
+        os.replace(temporary, target)
         temporary = None
         _sync_folder(folder)
         return True
@@ -158,20 +199,6 @@ def _take_over(temporary: str, before: os.stat_result | None) -> None:
     os.chmod(temporary, stat.S_IMODE(before.st_mode))
     with contextlib.suppress(OSError):  # only root may give a file to someone else
         os.chown(temporary, before.st_uid, before.st_gid)
-
-
-def _copy_into(temporary: str, target: Path, before: os.stat_result) -> None:
-    """Rewrite ``target`` in place (its inode, so every hard link sees the new text),
-    after reserving the room, so a full disk fails before anything is changed."""
-    size = os.path.getsize(temporary)
-    with open(target, "r+b") as out, open(temporary, "rb") as source:
-        if size > before.st_size and hasattr(os, "posix_fallocate"):
-            os.posix_fallocate(out.fileno(), 0, size)
-        while chunk := source.read(1 << 20):
-            out.write(chunk)
-        out.truncate()
-        out.flush()
-        os.fsync(out.fileno())
 
 
 def _sync_folder(folder: Path) -> None:

@@ -98,8 +98,8 @@ def formatted(lines: Iterable[str], name: str | None = None) -> Iterator[Record]
     return Reader(name).records(lines)
 
 
-def format_file(path: str | os.PathLike[str], output: str | os.PathLike[str] | None = None
-                ) -> bool:
+def format_file(path: str | os.PathLike[str], output: str | os.PathLike[str] | None = None,
+                force: bool = False) -> bool:
     """Rewrite the PFN file ``path`` in export format, in place or into ``output``;
     whether anything was written (a file already in export format is left alone).  The
     target is replaced in one step (:func:`~pfn.files.write_atomic`), and only when
@@ -107,7 +107,8 @@ def format_file(path: str | os.PathLike[str], output: str | os.PathLike[str] | N
     target = Path(output) if output is not None else Path(path)
     with open(path, encoding="utf-8", errors="surrogateescape", newline=None) as handle:
         return write_atomic(target, lambda out: export(formatted(handle, str(path)), out,
-                                                       str(path)), keep_if_same=True)
+                                                       str(path)), keep_if_same=True,
+                            force=force)
 
 
 def is_formatted(path: str | os.PathLike[str]) -> bool:

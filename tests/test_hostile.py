@@ -90,13 +90,20 @@ def test_a_symlink_stays_a_symlink(tmp_path: Path) -> None:
         (EXAMPLES / "import-format.pfn").read_text(encoding="utf-8")))
 
 
-def test_hard_links_are_not_split(tmp_path: Path) -> None:
+def test_a_hard_linked_file_is_never_half_rewritten(tmp_path: Path) -> None:
+    # a rewrite in place (the only way to keep every link) cannot be all or nothing, so
+    # it is refused; with --force this name gets the new file, the other link the old
     first = unformatted(tmp_path, "a.pfn")
     second = tmp_path / "b.pfn"
     os.link(first, second)
-    assert run("fmt", str(first))[0] == 0
-    assert first.stat().st_ino == second.stat().st_ino and first.stat().st_nlink == 2
-    assert second.read_text(encoding="utf-8").startswith("% PFN 1.0\n")
+    before = first.read_bytes()
+    code, out = run("fmt", str(first))
+    assert code == 2 and "2 hard links" in out and "--force" in out
+    assert first.read_bytes() == before and first.stat().st_nlink == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pfn", "b.pfn"]
+    assert run("fmt", "--force", str(first))[0] == 0
+    assert first.read_text(encoding="utf-8").startswith("% PFN 1.0\n")
+    assert second.read_bytes() == before and first.stat().st_nlink == 1
 
 
 def test_a_full_disk_leaves_the_original_and_no_temporary_file(tmp_path: Path) -> None:

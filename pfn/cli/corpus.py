@@ -262,6 +262,9 @@ def stats(
     """
     from pfn.corpus.stats import Stats, StatsJob
 
+    if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise fail(f"--plot {plot}: name the picture .png, .svg or .pdf (its format comes"
+                   " from its name)")
     found = _inputs(paths)
     total = Stats(checked=not no_check)
     for result in _results(found, StatsJob(not no_check), not no_check, parse_rules(rule),

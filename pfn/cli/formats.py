@@ -65,11 +65,15 @@ def fmt(
     to_stdout: Annotated[bool, typer.Option(
         "--stdout", help="Write the formatted files to standard output; change no"
                          " file.")] = False,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Rewrite a file that has other hard links: this name gets the new"
+                        " file, the other links keep the old text.")] = False,
 ) -> None:
     """Rewrite PFN files in canonical export format (in place; stdin to stdout).
 
     Every record is read back before anything is written, and a file is replaced in one
-    step, its mode and links kept; a file with syntax errors is left untouched.
+    step, its mode kept; a file with syntax errors is left untouched.  A file with other
+    hard links is refused (it cannot be rewritten in place all at once) unless --force.
 
     Examples:
 
@@ -115,7 +119,7 @@ def fmt(
                     sys.stdout.write(f"would reformat {path}\n")
             elif to_stdout:
                 spooled(functools.partial(_export_file, path))
-            elif format_file(path, output):
+            elif format_file(path, output, force):
                 changed += 1
                 sys.stderr.write(f"reformatted {path}" + (f" into {output}" if output else "")
                                  + "\n")

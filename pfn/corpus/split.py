@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pfn.corpus.stream import HEADER, Entry
-from pfn.files import file_name_part
+from pfn.files import file_name_part, sweep, temporary_prefix
 
 OPEN_FILES = 32
 """At most this many parts are open at once (the least recently used one is closed,
@@ -118,8 +118,9 @@ class Splitter:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 if path.is_dir():
                     raise SplitError(f"cannot write {path}: it is a directory")
-                descriptor, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                                    suffix=".tmp")
+                sweep(path.parent, path.name)  # what a killed run left
+                descriptor, name = tempfile.mkstemp(dir=path.parent, suffix=".tmp",
+                                                    prefix=temporary_prefix(path.name))
                 os.close(descriptor)
                 self.temporary[path] = Path(name)
             handle = open(self.temporary[path], "w" if fresh else "a",  # noqa: SIM115
