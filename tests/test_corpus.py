@@ -513,3 +513,62 @@ def test_corpus_commands_say_what_is_wrong_in_one_line(tmp_path: Path) -> None:
                               text=True, timeout=120)
         assert done.returncode == 2, args
         assert "Traceback" not in done.stderr and done.stderr.startswith("pfn: "), args
+
+
+_TAG_LIKE = st.sampled_from([
+    '{ moved from [Match "draft-2"] }\n',          # a comment line before a tag
+    '{ two lines:\n\n[Match "draft-3"] }\n',          # a comment across a blank line
+    '; [Match "draft-4"]\n',                          # a line comment
+    '[Annotator "see [Match \\"draft-5\\"] there"]\n',  # inside another tag's value
+    "",
+])
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), size=st.integers(1, 5),
+       inserted=st.lists(st.tuples(st.integers(0, 23), _TAG_LIKE), max_size=8))
+def test_spans_never_split_a_match_whatever_the_text_says(
+        tmp_path_factory: pytest.TempPathFactory, seed: int, size: int,
+        inserted: list[tuple[int, str]]) -> None:
+    """Tag-like text in comments and in tag values is no tag: the spans are cut where
+    the serial reader sees one match end, and they hold exactly its records."""
+    records = list(generate(24, "sochi", seed, match_size=6))
+    for index, text in inserted:
+        where = "[Event" if index % 2 else "[Board"  # before every tag, or among them
+        records[index] = records[index].replace(where, text + where, 1)
+    path = tmp_path_factory.mktemp("tags") / "file.pfn"
+    path.write_text("\n".join(records), encoding="utf-8")
+    serial = [r for r in load(path) if not r.empty]
+    assert len(serial) == 24 and len({r.match for r in serial}) == 4 and \
+        None not in {r.match for r in serial}
+    for splitter in (False, True):
+        cut = list(engine.spans(str(path), records=size, size=1, splitter=splitter))
+        owner: dict[str | None, int] = {}
+        read = []
+        for number, span in enumerate(cut):
+            for record in engine.span_records(span):
+                if record.empty:
+                    continue
+                read.append(record)
+                assert owner.setdefault(record.match, number) == number  # one span each
+        assert [(r.match, r.tag("Board")) for r in read] == \
+            [(r.match, r.tag("Board")) for r in serial]
+
+
+def test_tag_like_text_gives_identical_parallel_and_dask_runs(tmp_path: Path) -> None:
+    records = list(generate(400, "sochi", 5, match_size=50))  # spans of 128 records
+    for index in range(0, 400, 5):
+        records[index] = '{ moved from [Match "draft-2"] }\n' + records[index]
+    path = tmp_path / "tags.pfn"
+    path.write_text("\n".join(records), encoding="utf-8")
+    outputs = []
+    for extra in ([], ["-j", "2"], ["--engine", "dask", "-j", "2"]):
+        checked = subprocess.run([sys.executable, "-m", "pfn.cli", "check", "-f", "json",
+                                  str(path), *extra], capture_output=True, text=True,
+                                 timeout=300)
+        kept = subprocess.run([sys.executable, "-m", "pfn.cli", "filter", str(path), "-m",
+                               "--outcome", "made", *extra], capture_output=True, text=True,
+                              timeout=300)
+        outputs.append((checked.returncode, checked.stdout, kept.stdout))
+    assert outputs[0][0] == 0 and outputs[0][2].count("[Board") > 100
+    assert outputs[1] == outputs[0] and outputs[2] == outputs[0]

@@ -37,8 +37,6 @@ that no worker waits long for the last one to finish."""
 SPAN_BYTES = 1 << 20
 """Bytes per span, at most (unless one match is larger)."""
 
-_MATCH_RE = re.compile(r'\[[ \t]*Match[ \t]*"([^"]*)"', re.IGNORECASE)
-_MATCH_BYTES = re.compile(_MATCH_RE.pattern.encode(), re.IGNORECASE)
 _SESSION_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*'
                              r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
 _COMMENT_RE = re.compile(r'("[^"\\\n]*+(?:\\.[^"\\\n]*+)*+")|\{[^}]*\}?|;[^\n]*')
@@ -48,6 +46,40 @@ the end of its line — where a tag-like text is not a tag."""
 
 def _kept(m: re.Match[str]) -> str:
     return m.group(1) or ""
+
+
+NO_RECORD = "\0no record"
+""":func:`match_of` for a stretch of comments or directives alone, which no span may
+begin with (it belongs to the match around it)."""
+
+
+def match_of(text: str, previous: dict[str, str] | None = None) -> str | None:
+    """The match a record's text belongs to, as the reader reads it: a ``[Match]`` in
+    a comment, in another tag's value or in a section is not one, and ``"#"`` stands for
+    the previous record's (``previous``: the session values before it); ``NO_RECORD``
+    for comments alone.  Asked only where a span could end, so reading the record is
+    cheap enough, and spans are cut only where the serial reader sees a match end."""
+    from pfn.notation.reader import Reader
+    from pfn.notation.split import Chunk
+
+    if not text.strip():
+        return None  # the directives after the last record: nothing follows them
+    reader = Reader(None)
+    if previous:
+        reader.previous = dict(previous)
+    record = reader.parse(Chunk(text, 1, 0))
+    if record is None or record.empty:
+        return NO_RECORD
+    if not record.syntax_ok:
+        # a record the reader cannot read belongs to no match: it is reported alone
+        return None
+    return record.match
+
+
+def _cut(match: str | None, before: str | None) -> bool:
+    """Whether a span may end between a record of ``before``'s match and one of
+    ``match``'s: two records, neither a stretch of comments, not of one match."""
+    return NO_RECORD not in (match, before) and (match is None or match != before)
 
 
 @dataclass(frozen=True)
@@ -121,23 +153,23 @@ def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
     count = 0
     carried: dict[str, str] = {}
     previous: dict[str, str] = {}
-    last_match: str | None = None
+    last_match: str | None = None  # (read only where a span could end)
+    last_text = ""
+    last_previous: dict[str, str] = {}
     for chunk in split_records(strip_bom(lines())):
         begin = chunk.directives[0][0] if chunk.directives else chunk.line
         byte, char = starts.get(begin, (total[0], 0))
-        if chunk.text:
-            found = _MATCH_RE.search(chunk.text)
-            match = found.group(1) if found else None
-        else:
-            match = None
-        if first is not None and (count >= records or byte - first[0] >= size) and (
-                match is None or match != last_match):
+        boundary = first is not None and (count >= records or byte - first[0] >= size)
+        match = match_of(chunk.text, previous) if boundary else None
+        if boundary and last_match is None:
+            last_match = match_of(last_text, last_previous)
+        if first is not None and boundary and _cut(match, last_match):
             yield Span(path, shown, first[0], byte, first[1], first[2], carried)
             first, count, carried = None, 0, dict(previous)
         if first is None:
             first = (byte, begin, char if begin > 1 else 0)
         count += 1
-        last_match = match
+        last_match, last_text, last_previous = match, chunk.text, dict(previous)
         tags = _COMMENT_RE.sub(_kept, chunk.text) if inherits else ""
         for m in _SESSION_TAG_RE.finditer(tags):
             tag = names.get(m.group(1).casefold())
@@ -224,8 +256,7 @@ class _Cursor:
 
 
 def _match(text: bytes | None) -> str | None:
-    found = _MATCH_BYTES.search(text) if text else None
-    return found.group(1).decode("utf-8") if found else None
+    return match_of(text.decode("utf-8") if text else "")
 
 
 def _plain_spans(path: str, shown: str, records: int, size: int) -> Iterator[Span]:
@@ -250,11 +281,10 @@ def _plain_spans(path: str, shown: str, records: int, size: int) -> Iterator[Spa
                 else:
                     begin = carried[0]
                 text = m.group()
-                if first is not None and (count >= records or begin - first[0] >= size):
-                    match = _match(text)
-                    if match is None or match != _match(previous):
-                        yield Span(path, shown, first[0], begin, first[1], first[2])
-                        first, count = None, 0
+                if first is not None and (count >= records or begin - first[0] >= size) \
+                        and _cut(_match(text), _match(previous)):
+                    yield Span(path, shown, first[0], begin, first[1], first[2])
+                    first, count = None, 0
                 if first is None:
                     first = carried or where.at(begin - base)
                 carried = None
