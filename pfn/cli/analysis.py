@@ -187,7 +187,7 @@ def annotate(
     rule: RulesOpt = None,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker processes analysing records at once (0: one per CPU).",
-        min=0)] = 1,
+        min=0, max=256)] = 1,
     engine: EngineOpt = "local",
     scheduler: SchedulerOpt = None,
 ) -> None:

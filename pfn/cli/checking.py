@@ -54,7 +54,7 @@ def check(
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", help="Worker processes, each checking whole matches (0: one per CPU;"
                              " default: one per CPU for a file of 4 MB or more, else one).",
-        min=0, show_default=False)] = None,
+        min=0, max=256, show_default=False)] = None,
     engine: EngineOpt = "local",
     scheduler: SchedulerOpt = None,
     quiet: Annotated[bool, typer.Option(

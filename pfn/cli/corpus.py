@@ -35,7 +35,7 @@ R = TypeVar("R")
 
 JobsOpt = Annotated[int | None, typer.Option(
     "--jobs", "-j", help="Worker processes (0: one per CPU; default: one per CPU for inputs"
-                         " of 4 MB or more, else one).", min=0, show_default=False)]
+                         " of 4 MB or more, else one).", min=0, max=256, show_default=False)]
 OutOpt = Annotated[str | None, typer.Option(
     "--output", "-o", help="Output file (default: stdout).", show_default=False)]
 

@@ -19,7 +19,7 @@ import os
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pfn.corpus.stream import Entry, entries
@@ -96,6 +96,23 @@ class Span:
     """The character offset it starts at."""
     carried: dict[str, str] = field(default_factory=dict)
     """The session tag values in force before it (what ``#`` stands for)."""
+    identity: tuple[int, int, int, int] | None = None
+    """The file's device, inode, size and modification time when the run began: a
+    worker that opens another file under the name (replaced meanwhile) refuses it."""
+
+    def where(self) -> str:
+        """``pool.pfn, lines 120 on`` — for a message about this span."""
+        return f"{self.name}, from line {self.line}"
+
+
+class FileChanged(EngineError):
+    """The file a run reads was replaced or rewritten while it was read."""
+
+
+def identity(stat_result: os.stat_result) -> tuple[int, int, int, int]:
+    """What tells one version of a file from another."""
+    return (stat_result.st_dev, stat_result.st_ino, stat_result.st_size,
+            stat_result.st_mtime_ns)
 
 
 class Job(Protocol[R_co]):
@@ -312,6 +329,9 @@ def span_records(span: Span) -> Iterator[Record]:
     from pfn.notation.split import split_records
 
     with open(span.path, "rb") as handle:
+        if span.identity is not None and identity(os.fstat(handle.fileno())) != span.identity:
+            raise FileChanged(f"{span.name} changed while it was read (replaced or"
+                              " rewritten): nothing of it is reported; run again")
         handle.seek(span.start)
         text = handle.read(span.end - span.start).decode("utf-8", errors="surrogateescape")
     lines: Iterable[str] = io.StringIO(text, newline=None)  # line ends as text mode reads them
@@ -371,19 +391,33 @@ def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, 
         for group in _groups(entries(read(path, name=name or path), check, rules)):
             yield job.run(iter(group))
         return
-    # workers read their spans from the file themselves (by absolute path: a Dask worker
-    # may run elsewhere), and are sent only the span and the job
-    tasks = (Task(span, job, check, rules)
-             for span in spans(os.path.abspath(path), name or path))
-    yield from map_ordered(run_task, tasks, jobs=jobs, engine=engine, scheduler=scheduler)
+    # workers read their spans from the file themselves, and are sent only the span and
+    # the job: here, through this process's own descriptor (/proc/PID/fd/N), so they read
+    # the file it opened even if another replaces it meanwhile; on Dask (a worker may run
+    # elsewhere) by absolute path, and a worker that finds another file there refuses it
+    with open(path, "rb") as handle:
+        version = identity(os.fstat(handle.fileno()))
+        mine = f"/proc/{os.getpid()}/fd/{handle.fileno()}"
+        source = mine if engine == "local" and os.path.exists(mine) else os.path.abspath(path)
+        tasks = (Task(replace(span, identity=version), job, check, rules)
+                 for span in spans(source, name or path))
+        yield from map_ordered(run_task, tasks, jobs=jobs, engine=engine,
+                               scheduler=scheduler, describe=_describe)
+
+
+def _describe(task: Task[Any]) -> str:
+    return task.span.where()
 
 
 def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
-                engine: Engine = "local", scheduler: str | None = None) -> Iterator[R]:
+                engine: Engine = "local", scheduler: str | None = None,
+                describe: Callable[[T], str] = lambda item: "an item") -> Iterator[R]:
     """``function`` over ``items``, results in order: here, in ``jobs`` worker processes
     or on Dask (the spans of :func:`run`, or the records of ``pfn annotate``, whose
     analysis is heavy beside sending them).  At most a few items per worker are in
-    flight, so memory stays bounded."""
+    flight, so memory stays bounded.  Workers end with this process, however it ends;
+    one that dies is an :class:`EngineError` naming what it was working on
+    (``describe``)."""
     if engine == "dask":
         with _dask_client(jobs, scheduler) as client:
             window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})), 1)
@@ -399,15 +433,90 @@ def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1
         yield from map(function, items)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    futures: deque[Future[R]] = deque()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    futures: deque[tuple[Future[R], T]] = deque()
+
+    def result() -> R:
+        future, item = futures.popleft()
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise EngineError(f"a worker process died while working on {describe(item)}"
+                              " (killed, or out of memory): nothing more is reported"
+                              ) from None
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         for item in items:
-            futures.append(pool.submit(function, item))
+            futures.append((pool.submit(function, item), item))
             while len(futures) > 4 * jobs:
-                yield futures.popleft().result()
+                yield result()
         while futures:
-            yield futures.popleft().result()
+            yield result()
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a worker: end when the process that started it ends, even by SIGKILL (Linux's
+    parent-death signal; elsewhere a watcher thread that polls the parent)."""
+    import signal
+    import sys
+    import threading
+
+    if sys.platform == "linux":
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+    def watch() -> None:
+        import time
+
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+SCHEDULER_WAIT = float(os.environ.get("PFN_SCHEDULER_WAIT", "20"))
+"""Seconds to wait for a Dask scheduler to answer (``PFN_SCHEDULER_WAIT`` sets it)."""
+
+
+def _connect(api: Any, scheduler: str) -> Any:
+    """A client of the scheduler at ``scheduler``, or an :class:`EngineError` within
+    :data:`SCHEDULER_WAIT` seconds: a silent port, a server that is not a scheduler or
+    an address that is not one all end in one line."""
+    import threading
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
+    if not scheduler.strip() or parts.scheme not in ("tcp", "tls") or not parts.hostname:
+        raise EngineError(f"--scheduler {scheduler!r}: give a Dask scheduler's address,"
+                          " tcp://host:8786")
+    found: list[Any] = []
+    problem: list[BaseException] = []
+
+    def attempt() -> None:
+        try:
+            found.append(api.Client(scheduler, timeout=f"{SCHEDULER_WAIT}s"))
+        except BaseException as error:  # anything a wrong peer makes the client raise
+            problem.append(error)
+
+    thread = threading.Thread(target=attempt, daemon=True)
+    thread.start()
+    thread.join(SCHEDULER_WAIT + 5)
+    if found:
+        return found[0]
+    if thread.is_alive():
+        raise EngineError(f"no Dask scheduler at {scheduler}: no answer in"
+                          f" {SCHEDULER_WAIT:.0f} s")
+    error = problem[0] if problem else None
+    said = f"{type(error).__name__}: {error}" if error is not None else "no answer"
+    raise EngineError(f"no Dask scheduler at {scheduler} ({said[:200]})")
 
 
 @contextlib.contextmanager
@@ -427,10 +536,7 @@ def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
                                    scheduler_kwargs={"dashboard": False})
         client: Any = api.Client(cluster)
     else:
-        try:
-            client = api.Client(scheduler, timeout="20s")
-        except OSError as error:
-            raise EngineError(f"no Dask scheduler at {scheduler}: {error}") from None
+        client = _connect(api, scheduler)
     try:
         yield client
     finally:

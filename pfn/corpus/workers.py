@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 
+MAX_JOBS = 256
+"""The most worker processes a run starts (more only waste memory on any machine)."""
+
 PARALLEL_BYTES = 4 << 20
 """Inputs smaller than this are run serially by default: starting workers costs more
 than they save."""
@@ -18,6 +21,8 @@ def workers(asked: int | None, path: str | None = None) -> int:
     """How many workers to use: ``asked`` (0: one per CPU); when nothing is asked, one
     per CPU for a file of :data:`PARALLEL_BYTES` or more, else one."""
     if asked is not None:
+        if asked > MAX_JOBS:
+            raise EngineError(f"--jobs {asked}: at most {MAX_JOBS} worker processes")
         return asked or os.cpu_count() or 1
     try:
         big = path is not None and os.path.getsize(path) >= PARALLEL_BYTES
