@@ -16,6 +16,7 @@ The table :data:`CODES` is the single source of the codes and their titles;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -171,10 +172,20 @@ def printable(text: None) -> None: ...
 
 
 def printable(text: str | None) -> str | None:
-    """``text`` with the bytes that were not UTF-8 (kept as surrogates) shown as U+FFFD."""
-    if text is None or text.isascii():
+    """``text`` safe for a terminal: the bytes that were not UTF-8 (kept as surrogates)
+    shown as U+FFFD, and control characters (an escape sequence, a bell) shown as
+    ``\x1b``, never sent raw; line ends and tabs are kept."""
+    if text is None:
         return text
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if not text.isascii():
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if _CONTROLS.search(text):
+        text = text.translate(_ESCAPED)
+    return text
+
+
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_ESCAPED = {c: f"\\x{c:02x}" for c in (*range(0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0))}
 
 
 def shorten(text: str | None, limit: int = SHOWN) -> str | None:
@@ -240,38 +251,45 @@ class Diagnostic:
         return replace(self, file=self.file or file, source_line=source)
 
     def format(self, color: bool = False) -> str:
-        """The diagnostic as text (see :meth:`_format`), bytes that were not UTF-8 shown as
-        U+FFFD so the output itself is valid UTF-8."""
-        return printable(self._format(color))
+        """The diagnostic as text (see :meth:`_format`): what came from the input made
+        :func:`printable` (valid UTF-8, no raw control characters)."""
+        return self._format(color)
 
     def _format(self, color: bool = False) -> str:
         """The diagnostic as text: ``file:line:col: severity[code]: message``, the source
         line with a caret under the offending text, and the hint."""
-        where = ":".join(str(p) for p in (self.file or "<input>", self.line, self.col)
-                         if p is not None)
+        where = printable(":".join(str(p) for p in (self.file or "<input>", self.line,
+                                                       self.col) if p is not None))
         sev = self.severity.value
+        message = printable(shorten(self.message, 2 * SHOWN))
         if color:
             tint = {"error": "31", "warning": "33", "info": "36"}[sev]
             head = (f"\x1b[1m{where}:\x1b[0m \x1b[1;{tint}m{sev}[{self.code}]\x1b[0m:"
-                    f" {shorten(self.message, 2 * SHOWN)}")
+                    f" {message}")
         else:
-            head = f"{where}: {sev}[{self.code}]: {shorten(self.message, 2 * SHOWN)}"
+            head = f"{where}: {sev}[{self.code}]: {message}"
         out = [head]
         if self.source_line is not None and self.line is not None:
             number = str(self.line)
             pad = " " * len(number)
             line = self.source_line.expandtabs(1)
-            if len(line) > 200:  # keep the caret display readable on huge lines
-                start = max(0, (self.col or 1) - 60)
-                line = line[start:start + 160]
-                col = (self.col or 1) - start
+            if _CONTROLS.search(line):  # shown escaped: the caret moves with the text
+                at = (self.col or 1) - 1
+                before = printable(line[:at]) or ""
+                line = before + (printable(line[at:]) or "")
+                col_shift = len(before) - at
             else:
-                col = self.col or 1
-            out.append(f" {number} | {line}")
+                col_shift = 0
+            col = (self.col or 1) + col_shift
+            if len(line) > 200:  # keep the caret display readable on huge lines
+                start = max(0, col - 60)
+                line = line[start:start + 160]
+                col -= start
+            out.append(f" {number} | {printable(line)}")
             width = max(1, min(len(self.text or "x"), len(line) - col + 1))
             out.append(f" {pad} | {' ' * (col - 1)}{'^' * width}")
         if self.hint:
-            out.append(f"  = hint: {self.hint}")
+            out.append(f"  = hint: {printable(self.hint)}")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, object]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import IO
 
+from pfn.diagnostics import printable
 from pfn.match import MatchChecker
 from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
@@ -132,7 +133,7 @@ def format_text(items: Iterable[MatchReport], each: bool = False) -> str:
         for seat, value in sorted(report.settlement.items()):
             out.append(f"  {_name(report, seat):<12} {format_amount(value, True):>10}")
         out.append("")
-    return "\n".join(out)
+    return printable("\n".join(out))  # names and ids are the record's text
 
 
 def _order(item: tuple[Key, Amount]) -> tuple[int, int, int]:

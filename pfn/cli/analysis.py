@@ -68,6 +68,7 @@ def solve(
     from pfn.analysis.solve import Solver, position_at
     from pfn.cli.drawing import _load_one
     from pfn.deal import replay
+    from pfn.diagnostics import printable
 
     _, record = _load_one(source, board, purpose="to solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
@@ -86,7 +87,7 @@ def solve(
             sys.stdout.write(json.dumps({"board": record.tag("Board"), "analysable": False,
                                          "reason": str(error)}, ensure_ascii=False) + "\n")
         else:
-            sys.stderr.write(f"pfn: {source}: {name}: {error}\n")
+            sys.stderr.write(printable(f"pfn: {source}: {name}: {error}\n"))
         raise typer.Exit(EXIT_PROBLEMS) from None
     where = (f"before trick {first}" if first > 1 else "before the lead") if at_lead else \
         f"trick {trick}" + (f", after {card} card{'s' * (card > 1)}" if card else "")
@@ -94,7 +95,7 @@ def solve(
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
                                     ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(_as_text(name, where, solution, extra, first))
+        sys.stdout.write(printable(_as_text(name, where, solution, extra, first)))
     raise typer.Exit(EXIT_CLEAN)
 
 

@@ -171,8 +171,8 @@ def convert(
     """
     from pfn.check import unusable
     from pfn.files import WriteError, input_kind, read_records, write_atomic
+    from pfn.formatting import NotFormatted, export
     from pfn.notation import jsonform
-    from pfn.notation.writer import dump
 
     if source != "-":
         problem = unusable(source) if input_kind(source) == "pfn" else None
@@ -198,8 +198,11 @@ def convert(
         """A record that cannot be converted: nothing is written."""
 
     def write(handle: TextIO) -> None:
-        if to is ConvertFormat.pfn:
-            dump(records(), handle)
+        if to is ConvertFormat.pfn:  # read back as fmt does: never unreadable PFN
+            try:
+                export(records(), handle, source)
+            except NotFormatted as error:
+                problems.extend(error.problems)
         elif to is ConvertFormat.json:
             jsonform.dump_json(records(), handle)
         else:

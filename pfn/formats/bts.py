@@ -99,6 +99,16 @@ def read(data: bytes, name: str) -> Batch:
     return batch
 
 
+def _comment(comments: Sequence[str]) -> str:
+    """A record's comments as the ``comment`` field: its lines run to the next ``deal``
+    or ``pbninfo`` line, so no line of it may be blank, begin with ``deal`` or be
+    ``pbninfo`` alone (its lines after the first are indented, and a lone ``pbninfo``
+    gets a colon)."""
+    lines = [line.strip() for text in comments for line in text.splitlines() if line.strip()]
+    lines = [line + ":" if line.lower() == "pbninfo" else line for line in lines]
+    return "\n  ".join(lines)
+
+
 def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     fields: dict[str, Field] = {}
     comment: list[str] = []
@@ -363,8 +373,7 @@ def export_record(record: Record, index: int = 1, dropped: list[str] | None = No
     lines.append(f"turns {record.tag('Turns') or len(played)}")
     lines.append(f"player {compass[declarer]}")
     lines.append(f"absent {absent}")
-    comment = "\n".join(c.strip() for c in record.comments if c.strip())
-    lines.append(f"comment {comment}".rstrip())
+    lines.append(f"comment {_comment(record.comments)}".rstrip())
     own_names = len(names) == 3 and any(names[s] != NAMES[compass[s]] for s in order)
     info = _pbninfo(record, own_names, dropped)
     if info:

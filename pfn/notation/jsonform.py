@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import re
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import IO, Any
@@ -184,8 +185,11 @@ def _seat(value: str | None) -> Seat | None:
     return None if value is None else SEAT_BY_NAME[value]
 
 
+_ANN_KEYS = ("suffix", "nags", "notes", "comments", "variations")
+
+
 def _ann(obj: dict[str, Any] | None, section: str) -> Annotation | None:
-    if not obj:
+    if not obj or not any(obj.get(key) for key in _ANN_KEYS):  # nothing written on it
         return None
     return Annotation(obj.get("suffix", ""), tuple(obj.get("nags", ())),
                       tuple(obj.get("notes", ())), tuple(obj.get("comments", ())),
@@ -225,6 +229,10 @@ def _entries_from(items: list[dict[str, Any]], total: bool) -> tuple[ScoreEntry,
                             _parse_amount(i["value"]), total) for i in items)
 
 
+_LINE_BREAK = re.compile(r"[\r\n]")
+"""What a tag value in PFN cannot hold: a line end (a tag pair is one line)."""
+
+
 def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
     """A record from its JSON form (which should be valid against the schema).
 
@@ -233,6 +241,11 @@ def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
     """
     builder = RecordBuilder()
     builder.reset(name, 1, 0, "")
+    for tag in obj.get("tags", ()):
+        if _LINE_BREAK.search(tag["value"]):  # a tag pair is one line in PFN
+            raise NotationError(Diagnostic(
+                "PFN-E006", f"tag {tag['name']}: a value cannot hold a line break"
+                f" ({tag['value'][:40]!r}): a tag pair is one line in PFN"))
     entries = [TagEntry(t["name"], t["value"], inherited=t.get("inherited", False),
                         implied=t.get("implied", False)) for t in obj.get("tags", ())]
     fields = builder.tag_fields(entries)

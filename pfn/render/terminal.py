@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pfn.cards import SUITS, Suit
 from pfn.deal import score
+from pfn.diagnostics import printable
 from pfn.render.position import (
     Position,
     card_text,
@@ -43,13 +44,13 @@ def hand_lines(pos: Position, seat: Seat, color: bool) -> list[str]:
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
     name = names[seat] if seat < len(names) and names[seat] != str(seat) else ""
-    return f"{seat} {name}".rstrip()
+    return printable(f"{seat} {name}".rstrip())  # the record's text: no raw control codes
 
 
 def show_position(pos: Position, color: bool = False) -> str:
     """The table at one position: every hand, the trick on the table, tricks taken."""
     replay = pos.replay
-    out = [describe(replay)]
+    out = [printable(describe(replay))]
     if pos.trick is not None:
         out.append(f"Trick {pos.number}: " + trick_line(pos.trick).split(") ", 1)[1])
     elif pos.number == 0:
@@ -73,7 +74,7 @@ def show_position(pos: Position, color: bool = False) -> str:
         out.append(label)
         out += ["    " + line for line in hand_lines(pos, seat, color)]
     if pos.caption:
-        out.append(f"  {pos.caption}")
+        out.append(f"  {printable(pos.caption)}")
     return "\n".join(out)
 
 
@@ -96,7 +97,7 @@ def show_replay(replay: Replay, color: bool = False) -> str:
         if color and winner is not None:
             line = line.replace(f"→ {winner}", f"→ {BOLD}{winner}{RESET}")
         if pos.caption:  # what the record says about the trick: comments, !, ?, NAGs
-            line += f"   {pos.caption}"
+            line += f"   {printable(pos.caption)}"
         out.append(_paint(line, color))
     if replay.record.play is not None and replay.record.play.claimed:
         out.append("* the rest claimed")
