@@ -80,6 +80,15 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
     both in place (for its links) and all at once, so it is refused, unless ``force``:
     then this name gets the new file and the other links keep the old text.  Whether
     the file was written."""
+    try:  # what the name stands for, through any link: /dev/stdout is a pipe or a tty
+        given = os.stat(path)
+    except OSError:
+        given = None
+    if given is not None and not stat.S_ISREG(given.st_mode) and not stat.S_ISDIR(
+            given.st_mode):
+        # a device, a FIFO, a socket: written through, as `cat > /dev/null` does; never
+        # replaced by a regular file
+        return _write_through(Path(path), content, str(path))
     target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
     folder = target.parent
     if target.is_dir():
@@ -92,10 +101,6 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
         before = None
     except OSError as error:
         raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
-    if before is not None and not stat.S_ISREG(before.st_mode):
-        # a device, a FIFO, a socket: written through, as `cat > /dev/null` does; never
-        # replaced by a regular file
-        return _write_through(target, content, str(path))
     sweep(folder, target.name)
     with _terminate_cleanly():
         return _write(target, folder, before, content, keep_if_same, str(path), force)

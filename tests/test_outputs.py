@@ -40,8 +40,8 @@ def test_json_with_a_line_break_in_a_tag_is_refused_not_written(tmp_path: Path) 
 
 
 def test_a_pts_comment_stays_in_its_deal(tmp_path: Path) -> None:
-    record = [r for r in (EXAMPLES / "analysis.pfn").read_text("utf-8").split("\n\n")
-              if '[Board "1"]' in r][0]
+    record = next(r for r in (EXAMPLES / "analysis.pfn").read_text("utf-8").split("\n\n")
+              if '[Board "1"]' in r)
     text = "{ Line one.\n\ndeal with it: a second paragraph.\n\npbninfo\n\ncontract 7S }\n"
     source = tmp_path / "c.pfn"
     source.write_text(text + record + "\n", encoding="utf-8")
@@ -78,3 +78,59 @@ def test_control_characters_from_a_record_never_reach_the_terminal(tmp_path: Pat
     at = next(i for i, line in enumerate(lines) if "PFN-E111" in line)
     source_line, caret = lines[at + 1], lines[at + 2]
     assert source_line[caret.index("^"):].startswith("C:whist/A+\\x1b[2J")
+
+
+def test_analysis_refuses_a_deal_no_rules_allow(tmp_path: Path) -> None:
+    import dataclasses
+
+    import pytest
+
+    import pfn as library
+    from pfn.analysis.position import NotAnalysable, Position, start_of
+
+    twice = tmp_path / "twice.pfn"
+    twice.write_text((EXAMPLES / "analysis.pfn").read_text("utf-8").replace(
+        "C:8.987.JT9.JT9", "C:A.987.JT9.JT9"), encoding="utf-8")
+    done = pfn("solve", str(twice), "--board", "1")
+    assert done.returncode == 1 and "not analysable: PFN-E201 SA dealt to both" in done.stderr
+    done = pfn("annotate", str(twice), "-o", str(tmp_path / "out.pfn"))
+    assert done.returncode == 1 and "PFN-E201" in done.stderr
+    done = pfn("render", str(twice), "--board", "1", "--dd", "-o", str(tmp_path / "d.svg"))
+    drawn = (tmp_path / "d.svg").read_text("utf-8")
+    assert "no double-dummy marks: not analysable: PFN-E201" in drawn
+    # the library: a position no deal reaches is refused, never given a value
+    record = next(r for r in library.read(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
+    start = start_of(library.replay(record, on_error="collect"))
+    hands = list(start.hands)
+    hands[start.order[1]] |= hands[start.order[0]] & -hands[start.order[0]]  # one card twice
+    with pytest.raises(NotAnalysable, match="in two hands"):
+        library.solve(Position(dataclasses.replace(start, hands=tuple(hands))))
+    assert issubclass(NotAnalysable, library.PfnError)
+
+
+def test_fitting_a_long_text_is_not_quadratic(tmp_path: Path) -> None:
+    # a 20,000-character name: cut in a few measurements, not one a character (that
+    # took about a minute for 2,000 characters)
+    from pfn.render import fit
+
+    text = BRIEF.read_text("utf-8").split("\n\n")[0]
+    text = text.replace('[Players "Ana; Boris; Ceca"]', f'[Players "{"N" * 20_000}; B; C"]')
+    source = tmp_path / "long.pfn"
+    source.write_text(text, encoding="utf-8")
+    calls = 0
+    original = fit.Text.get_window_extent
+
+    def counted(self: fit.Text, *args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return original(self, *args)  # type: ignore[arg-type]
+
+    import pfn as library
+    from pfn.render.diagram import deal_figure
+
+    fit.Text.get_window_extent = counted  # type: ignore[method-assign, assignment]
+    try:
+        deal_figure(library.replay(next(iter(library.read(source))), on_error="collect"), 0)
+    finally:
+        fit.Text.get_window_extent = original  # type: ignore[method-assign]
+    assert calls < 400, calls  # one cut a character took tens of thousands

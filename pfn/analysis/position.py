@@ -17,6 +17,7 @@ from typing import Literal
 
 from pfn.cards import CARDS
 from pfn.contract import Contract
+from pfn.diagnostics import PfnError
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import PlayRules, Tricks
 
@@ -24,7 +25,7 @@ Kind = Literal["tricks", "misere", "allpass"]
 """What the play is about: the declarer's tricks, a misère, or an all-pass."""
 
 
-class NotAnalysable(ValueError):
+class NotAnalysable(PfnError):
     """The record does not give what an open-hand analysis needs (said in words)."""
 
 
@@ -44,6 +45,24 @@ class Start:
     """The talon cards that open the first tricks of an all-pass, in order."""
     number: int = 1
     """The first trick: 1, or the trick an ending (the Start tag) begins with."""
+
+    def __post_init__(self) -> None:
+        # a position no deal can reach has no value: refused, never searched
+        seen = 0
+        for seat in self.order:
+            twice = self.hands[seat] & seen
+            if twice:
+                card = CARDS[twice.bit_length() - 1]
+                raise NotAnalysable(f"not a position: {card} is in two hands")
+            seen |= self.hands[seat]
+        counts = {self.hands[seat].bit_count() for seat in self.order}
+        if len(counts) != 1 or counts.pop() > 11 - self.number:
+            raise NotAnalysable(f"not a position: the hands before trick {self.number} do"
+                                " not hold the same number of cards, one for each trick left")
+        if self.leader not in self.order:
+            raise NotAnalysable("not a position: the leader does not play")
+        if any(seen >> card & 1 for card in self.talon):
+            raise NotAnalysable("not a position: a talon card is in a hand")
 
     @property
     def kind(self) -> Kind:
@@ -98,6 +117,11 @@ class Position:
 def start_of(replay: Replay) -> Start:
     """The start of the play of a replayed record, every card of it known."""
     r = replay
+    from pfn.structure import check_structure
+
+    broken = [d for d in check_structure(r.record) if d.is_error]
+    if broken:  # a card twice, a short hand: no deal has this play to analyse
+        raise NotAnalysable(f"not analysable: {broken[0].code} {broken[0].message}")
     contract = r.contract
     if contract is None:
         raise NotAnalysable("no contract: there is no play to analyse")

@@ -210,23 +210,25 @@ def annotate(
     from pfn.cli.common import print_diagnostics, stdin
     from pfn.corpus.engine import map_ordered
     from pfn.corpus.workers import EngineError, workers
+    from pfn.diagnostics import printable
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 
     runner = engine_of(engine)
     rules = parse_rules(rule)
-    marked = 0
+    marked = broken = 0
     work = functools.partial(annotate_record, rules=rules)
 
     def records(lines: Any, name: str) -> Any:
-        nonlocal marked
+        nonlocal marked, broken
         for done in map_ordered(work, formatted(lines, name), jobs=workers(jobs),
                                 engine=runner,
                                 scheduler=scheduler):
             if done.problem is not None:
                 board = done.record.tag("Board")
-                sys.stderr.write(f"{name}: {'board ' + board if board else 'a record'}:"
-                                 f" {done.problem}\n")
+                sys.stderr.write(printable(f"{name}: {'board ' + board if board else 'a record'}:"
+                                           f" {done.problem}\n"))
+                broken += " PFN-E2" in f" {done.problem}"  # a deal no rules allow
             marked += done.mistakes
             yield done.record
 
@@ -258,4 +260,4 @@ def annotate(
     except WriteError as error:
         raise fail(str(error)) from None
     sys.stderr.write(f"{marked} card{'s' * (marked != 1)} marked\n")
-    raise typer.Exit(EXIT_CLEAN)
+    raise typer.Exit(EXIT_PROBLEMS if broken else EXIT_CLEAN)

@@ -16,6 +16,8 @@ SMALLEST = 0.75
 """The least a text is shrunk to (of its size) before it is shortened."""
 FLOOR = 6.5
 """No text is shrunk below this size, in points (print stays legible)."""
+LONGEST = 400
+"""More characters than any line of a picture can show."""
 
 
 def renderer_of(ax: Axes) -> Any:
@@ -49,12 +51,19 @@ def fit(ax: Axes, text: Text, low: float | None = None, high: float | None = Non
         text.set_fontsize(size * scale)
         if fits():
             return
-    words = text.get_text()
-    while len(words) > 1:
-        words = words[:-1].rstrip()
-        text.set_text(words + "…")
+    # the longest beginning that fits, found in a few measurements (a binary search),
+    # never one a character: a name of thousands of characters costs no more than a short
+    # one; and no line of a picture holds more than LONGEST characters anyway
+    words = text.get_text()[:LONGEST]
+    low_n, high_n = 1, len(words) - 1  # low_n: a length that is tried last, if nothing fits
+    while low_n < high_n:
+        middle = (low_n + high_n + 1) // 2
+        text.set_text(words[:middle].rstrip() + "…")
         if fits():
-            return
+            low_n = middle
+        else:
+            high_n = middle - 1
+    text.set_text(words[:max(low_n, 1)].rstrip() + "…")
 
 
 def left_of(ax: Axes, text: Text) -> float:
