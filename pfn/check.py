@@ -141,8 +141,10 @@ def looks_like_pfn(head: str) -> bool:
 def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
     """Why a file cannot be checked at all (unreadable, empty, not PFN), or ``None``."""
     shown = name or str(path)
+    from pfn.notation.reader import open_input
+
     try:
-        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+        with open_input(path, encoding="utf-8", errors="surrogateescape") as handle:
             return sniff(handle, shown)[1]
     except OSError as error:
         return Diagnostic("PFN-E001", f"cannot read {shown}: {error.strerror or error}", shown)

@@ -65,6 +65,7 @@ CODES: dict[str, str] = {
     "PFN-E119": "variations nested too deep",
     "PFN-E120": "the same entry twice",
     "PFN-E121": "would not read back the same",
+    "PFN-E122": "too many tags",
     # structure
     "PFN-E201": "card dealt twice",
     "PFN-E202": "wrong number of cards in a hand",

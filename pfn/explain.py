@@ -161,6 +161,9 @@ ENTRIES: dict[str, Entry] = {
     "PFN-E121": Entry("The record would not read back the same in export format, so `pfn"
                       " fmt` left the file as it was. This is a bug in pfn.", "Please"
                       " report it with the record."),
+    "PFN-E122": Entry("One record has more tag pairs than any record needs (more than ten"
+                      " thousand); the rest of them are not read, so that memory stays"
+                      " bounded.", "Split the record, or keep such data outside PFN."),
     "PFN-E201": Entry("The same card is dealt twice (in two hands, or a hand and the"
                       " talon).", "Each of the 32 cards is dealt once.",
                       _brief("B:T9.QJT.AKQ.KQ", "B:A9.QJT.AKQ.KQ")),

@@ -26,6 +26,7 @@ from typing import IO, Literal, TextIO
 
 from pfn.diagnostics import PfnError
 from pfn.model import Record
+from pfn.notation.reader import open_input
 
 Content = str | bytes | Callable[[TextIO], None]
 """What to write: text, bytes, or a function that writes text to an open file."""
@@ -267,9 +268,10 @@ def read_records(source: str) -> Iterator[Record]:
     if source == "-":
         yield from Reader("<stdin>").records(sys.stdin)
     elif kind == "jsonl":
-        with open(source, encoding="utf-8") as handle:
+        with open_input(source, encoding="utf-8") as handle:
             yield from jsonform.read_jsonl(handle, source)
     elif kind == "json":
-        yield from jsonform.loads_json(Path(source).read_text(encoding="utf-8"), source)
+        with open_input(source, encoding="utf-8") as handle:
+            yield from jsonform.loads_json(handle.read(), source)
     else:
         yield from read(source)

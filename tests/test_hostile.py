@@ -608,4 +608,6 @@ def test_every_code_is_explained_and_each_example_gives_its_code() -> None:
 
 def test_no_traceback_for_the_examples_directory_as_a_file() -> None:
     done = cli("score", str(ROOT / "examples"))
-    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    # the errata's wrong settlement is a record with errors: the sheet, then exit 1
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert b"1 record with errors" in done.stderr and b"Settlement" in done.stdout

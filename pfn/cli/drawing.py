@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pfn.cli.common import EXIT_UNUSABLE, TRICK_HELP, app, color, fail, stdin
+from pfn.cli.common import EXIT_PROBLEMS, EXIT_UNUSABLE, TRICK_HELP, app, color, fail, stdin
 from pfn.files import file_name_part
 
 if TYPE_CHECKING:
@@ -57,11 +57,25 @@ def _records(source: str) -> list[Record]:
     from pfn.notation.reader import Reader
 
     if source == "-":
-        return [r for r in Reader("<stdin>").records(stdin()) if r.syntax_ok and not r.empty]
-    problem = unusable(source)
-    if problem is not None:
-        raise fail(problem.message)
-    return [r for r in read_records(source) if r.syntax_ok and not r.empty]
+        from pfn.check import sniff
+
+        lines, said = sniff(stdin(), "<stdin>")
+        if said is not None:  # not PFN at all: unusable input (exit 2)
+            raise fail(said.message)
+        found = [r for r in Reader("<stdin>").records(lines) if not r.empty]
+    else:
+        problem = unusable(source)
+        if problem is not None:
+            raise fail(problem.message)
+        found = [r for r in read_records(source) if not r.empty]
+    usable = [r for r in found if r.syntax_ok]
+    if not usable and found:  # records there, none readable: problems in them (exit 1)
+        from pfn.cli.common import print_diagnostics
+
+        print_diagnostics([d for r in found for d in r.diagnostics], stream=sys.stderr)
+        sys.stderr.write(f"pfn: {source}: no record could be read\n")
+        raise typer.Exit(EXIT_PROBLEMS)
+    return usable
 
 
 def _load_one(source: str, board: str | None, any_record: bool = False,

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 import itertools
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pfn.cli.common import EXIT_UNUSABLE, PathsArg, RulesOpt, app, input_records, parse_rules
+from pfn.cli.common import (
+    EXIT_PROBLEMS,
+    EXIT_UNUSABLE,
+    PathsArg,
+    RulesOpt,
+    app,
+    input_records,
+    parse_rules,
+)
+
+if TYPE_CHECKING:
+    from pfn.model import Record
 
 
 class ScoreFormat(StrEnum):
@@ -40,21 +52,47 @@ def score(
       pfn score pool.pfn --format csv
     """
     from pfn import report
+    from pfn.cli.common import print_diagnostics
 
-    items = report.iter_reports(input_records(paths), parse_rules(rule))
+    unread: list[Record] = []
+
+    def records() -> Iterator[Record]:
+        for record in input_records(paths):
+            if not record.syntax_ok:
+                unread.append(record)  # said below: the sheet is scored without it
+            yield record
+
+    problems = 0
+
+    def counted(items: Iterator[report.MatchReport]) -> Iterator[report.MatchReport]:
+        nonlocal problems
+        for item in items:
+            problems += sum(1 for row in item.rows if row.problems)
+            yield item
+
+    items = counted(report.iter_reports(records(), parse_rules(rule)))
     first = next(items, None)
     if first is None:
+        if unread:  # records there, none readable: problems in the records (exit 1)
+            print_diagnostics([d for r in unread for d in r.diagnostics], stream=sys.stderr)
+            sys.stderr.write("pfn: no record could be read: nothing to score\n")
+            raise typer.Exit(EXIT_PROBLEMS)
         sys.stderr.write("pfn: no PFN records to score\n")
         raise typer.Exit(EXIT_UNUSABLE)
     every = itertools.chain([first], items)
     if output is ScoreFormat.json:
         report.write_json(every, sys.stdout)
-        return
-    for index, item in enumerate(every):
-        if output is ScoreFormat.csv:
-            sys.stdout.write(report.format_csv([item], header=not index))
-        else:
-            sys.stdout.write(("\n" if index else "") + report.format_text([item], each))
+    else:
+        for index, item in enumerate(every):
+            if output is ScoreFormat.csv:
+                sys.stdout.write(report.format_csv([item], header=not index))
+            else:
+                sys.stdout.write(("\n" if index else "") + report.format_text([item], each))
+    if unread or problems:  # the sheet stands, but records have errors: pfn check says
+        sys.stderr.write(f"pfn: {problems + len(unread)} record"
+                         f"{'s' * (problems + len(unread) != 1)} with errors (pfn check"
+                         " names them)\n")
+        raise typer.Exit(EXIT_PROBLEMS)
 
 
 @app.command()

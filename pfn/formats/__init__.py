@@ -60,7 +60,9 @@ def import_file(path: str, fmt: str | None = None) -> Imported:
         fmt = SUFFIXES.get(os.path.splitext(path)[1].lower())
         if fmt is None:
             raise ValueError(f"cannot tell the format of {path}: give --from")
-    with open(path, "rb") as handle:
+    from pfn.notation.reader import open_input
+
+    with open_input(path, "rb") as handle:
         return import_data(handle.read(), fmt, path)
 
 

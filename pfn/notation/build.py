@@ -53,6 +53,11 @@ _TAG_NAMES = {name.casefold(): name for name in KNOWN_TAGS} | {"defense": "Defen
 _ORDERED = frozenset(KNOWN_TAGS)
 _RANK = {name: i for i, name in enumerate(KNOWN_TAGS)}
 SECTION_TAGS = frozenset({"Auction", "Defence", "Play", "Sheet"})
+MOST_TAGS = 10_000
+"""Tag pairs read in one record (the roster has about thirty; a hand-made file a few
+dozen more): beyond, ``PFN-E122`` and the rest are not kept."""
+
+
 class MatchHeader:
     """The match-wide tags (``MATCH_TAGS``: Variant, Rules, Target, Players) of the match
     being read: given once, they hold for the match's later records that leave them out,
@@ -158,6 +163,7 @@ class RecordBuilder(SectionReader):
         self._directives = tuple(directives)
         self._previous = previous if previous is not None else {}
         self._header = header
+        self._cut = False
         self._diagnostics: list[Diagnostic] = []
 
     # -- grammar callbacks ------------------------------------------------
@@ -202,6 +208,12 @@ class RecordBuilder(SectionReader):
             name, value, start = known
             at = m.start()
             col = at - line_start + 1
+            if len(out) >= MOST_TAGS:  # memory bounded, whatever a record holds
+                if not self._cut:
+                    self._cut = True
+                    self._problem("PFN-E122", f"more than {MOST_TAGS} tags in one record: the"
+                                  " rest are not read", (line, col), tag_text.rstrip()[:60])
+                continue
             entry = TagEntry(name, value, (line, col), col + start)
             if value == "#" and name in SESSION_TAGS:
                 if name in self._previous:

@@ -7,11 +7,13 @@ diagnostic and reading goes on with the next record.
 
 from __future__ import annotations
 
+import errno
 import functools
 import io
 import itertools
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
@@ -353,6 +355,16 @@ def _open_paren(lines: list[str]) -> tuple[int, int, str] | None:
 # Public entry points
 
 
+def open_input(path: str | os.PathLike[str], mode: str = "r", **options: object) -> IO[Any]:
+    """Open an input file: a regular file only.  A FIFO, a device or a socket would
+    block or never end; it is an ``OSError`` that says to pipe it in with ``-``."""
+    found = os.stat(path)
+    if not stat.S_ISREG(found.st_mode) and not stat.S_ISDIR(found.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file (a FIFO, a device or a socket):"
+                      " give it on standard input, as '-'", str(path))
+    return open(path, mode, **options)  # type: ignore[call-overload, no-any-return]
+
+
 def read(source: str | os.PathLike[str] | IO[str], *, name: str | None = None) -> Iterator[Record]:
     """Yield the records of a PFN file (a path or an open text file), one at a time.
 
@@ -360,8 +372,7 @@ def read(source: str | os.PathLike[str] | IO[str], *, name: str | None = None) -
     UTF-8 are reported (``PFN-E002``) and replaced, not fatal.
     """
     if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+        with open_input(Path(source), encoding="utf-8", errors="surrogateescape") as handle:
             yield from Reader(name or str(source)).records(handle)
     else:
         yield from Reader(name or getattr(source, "name", None)).records(source)

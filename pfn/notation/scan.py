@@ -20,7 +20,7 @@ from pfn.model import Record
 
 _TOKEN = re.compile(r"""
   (?P<TAG>(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"
-             [ \t]*\][ \t]*(?:\r?\n)?[ \t]*)+)
+             [ \t]*\][ \t]*(?:\r?\n)?[ \t]*)++)
 | (?P<WORDS>[^\s{}()\[\];"%][^{}()\[\];"%]*)
 | (?P<COMMENT>\{[^}]*\})
 | (?P<LINE_COMMENT>;[^\n]*)

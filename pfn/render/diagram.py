@@ -22,6 +22,7 @@ from matplotlib.patches import FancyBboxPatch, Polygon
 from matplotlib.transforms import ScaledTranslation
 
 from pfn.cards import SUITS, Card, cards_of
+from pfn.diagnostics import PfnError
 from pfn.model import CardRef, Record
 from pfn.render.fit import FLOOR, fit, left_of
 from pfn.render.position import (
@@ -517,6 +518,14 @@ def notebook_svg(replay: Replay) -> str | None:
     return svg_text(deal_figure(replay, 0))
 
 
+MOST_PIXELS = 100_000_000
+"""The largest PNG drawn (about 400 MB while it is drawn)."""
+
+
+class PictureTooLarge(PfnError):
+    """A PNG larger than :data:`MOST_PIXELS` was asked for."""
+
+
 def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> None:
     """Save with print settings (SVG text as text, fonts embedded in PDF), all at once:
     a failure leaves no partial file (:func:`pfn.files.write_atomic`)."""
@@ -528,6 +537,12 @@ def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> N
 
     buffer = io.BytesIO()
     kind = fmt or path.rsplit(".", 1)[-1]
+    if kind == "png":  # a bitmap is held whole in memory while it is drawn
+        wide, high = (round(side * dpi) for side in figure.get_size_inches())
+        if wide * high > MOST_PIXELS or max(wide, high) > 1 << 15:
+            raise PictureTooLarge(f"cannot draw {path}: {wide} × {high} pixels is more than a"
+                                  f" picture may have ({MOST_PIXELS // 10**6} million pixels,"
+                                  " 32768 a side): lower --dpi or --width")
     with rc_context(PRINT):
         figure.savefig(buffer, format=kind, dpi=dpi, metadata=reproducible(kind, figure))
     data = buffer.getvalue()

@@ -1,0 +1,100 @@
+"""One table of exit codes (docs/diagnostics.md), every command following it: the same
+input gives each command the code its row of the table says."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES
+
+COMMANDS = ["check", "fmt", "convert", "score", "render", "show", "solve", "annotate",
+            "filter", "dedupe", "stats", "split", "export"]
+CORPUS = {"filter", "dedupe", "stats", "split"}
+JUDGES = {"check", "score", "solve", "annotate"}
+
+
+def inputs(folder: Path) -> dict[str, Path]:
+    folder.mkdir()
+    made = {
+        "missing": folder / "missing.pfn",
+        "not PFN": folder / "notpfn.pfn",
+        "no record readable": folder / "syntax.pfn",
+        "a card twice": folder / "twice.pfn",
+        "clean": folder / "clean.pfn",
+        "fifo": folder / "fifo.pfn",
+    }
+    made["not PFN"].write_text("hello world\n")
+    made["no record readable"].write_text('[Event "x"\n[Variant "sochi"]\n')
+    made["a card twice"].write_text((EXAMPLES / "analysis.pfn").read_text("utf-8").replace(
+        "C:8.987.JT9.JT9", "C:A.987.JT9.JT9"), encoding="utf-8")
+    made["clean"].write_bytes((EXAMPLES / "sochi-match.pfn").read_bytes())
+    os.mkfifo(made["fifo"])
+    return made
+
+
+def expected(command: str, given: str) -> int:
+    """The table of docs/diagnostics.md, row by row."""
+    if given in ("missing", "not PFN", "fifo"):
+        return 2
+    if given == "clean" or command in CORPUS:
+        return 0
+    if given == "no record readable":
+        return 1  # every command that needs a record says the records have errors
+    # a card twice: the commands that judge records say so; the others do their work
+    return 1 if command in JUDGES else 0
+
+
+def test_every_command_follows_the_exit_code_table(tmp_path: Path) -> None:
+    found = inputs(tmp_path / "in")
+    work = tmp_path / "work"
+    work.mkdir()
+    wrong = []
+    for given, path in found.items():
+        for command in COMMANDS:
+            args = [command, str(path)]
+            if command in ("fmt", "annotate"):
+                args += ["-o", str(work / "out.pfn")]
+            if command in ("split",):
+                args += ["--dir", str(work)]
+            done = subprocess.run([sys.executable, "-m", "pfn.cli", *args], cwd=work,
+                                  capture_output=True, text=True, timeout=120,
+                                  stdin=subprocess.DEVNULL)
+            if done.returncode != expected(command, given):
+                wrong.append((command, given, done.returncode, done.stderr[-200:]))
+            assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+    assert wrong == []
+
+
+@pytest.mark.parametrize("command", ["check", "convert", "import"])
+def test_a_fifo_given_as_a_file_is_refused_at_once(tmp_path: Path, command: str) -> None:
+    fifo = tmp_path / "pipe.pts"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", command, str(fifo)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "not a regular file" in done.stdout + done.stderr
+
+
+def test_a_picture_too_large_is_refused(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", "render",
+                           str(EXAMPLES / "brief.pfn"), "--board", "1", "--dpi", "2400",
+                           "--width", "100cm", "-o", str(tmp_path / "huge.png")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "pixels is more than a picture may have" in done.stderr
+    assert not (tmp_path / "huge.png").exists()
+
+
+def test_a_record_with_a_million_tags_is_bounded(tmp_path: Path) -> None:
+    from tests.test_traps import peak_rss_mb
+
+    path = tmp_path / "tags.pfn"
+    path.write_text('[Variant "sochi"]\n' + "".join(f'[T{i} "v"]\n' for i in range(1_000_000)))
+    assert peak_rss_mb("check", str(path)) <= 300
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", "check", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "PFN-E122" in done.stdout
