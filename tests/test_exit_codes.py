@@ -9,8 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from pfn.cli import app
 from tests.conftest import EXAMPLES
+
+runner = CliRunner()
 
 COMMANDS = ["check", "fmt", "convert", "score", "render", "show", "solve", "annotate",
             "filter", "dedupe", "stats", "split", "export"]
@@ -61,12 +65,13 @@ def test_every_command_follows_the_exit_code_table(tmp_path: Path) -> None:
                 args += ["-o", str(work / "out.pfn")]
             if command in ("split",):
                 args += ["--dir", str(work)]
-            done = subprocess.run([sys.executable, "-m", "pfn.cli", *args], cwd=work,
-                                  capture_output=True, text=True, timeout=120,
-                                  stdin=subprocess.DEVNULL)
-            if done.returncode != expected(command, given):
-                wrong.append((command, given, done.returncode, done.stderr[-200:]))
-            assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+            done = runner.invoke(app, args, input="")
+            said = done.output
+            if done.exit_code != expected(command, given):
+                wrong.append((command, given, done.exit_code, said[-200:]))
+            assert "internal error" not in said and (
+                done.exception is None or isinstance(done.exception, SystemExit)), \
+                (command, given, done.exception)
     assert wrong == []
 
 

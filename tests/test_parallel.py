@@ -22,9 +22,9 @@ from pfn.generate import generate
 
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """About 9 MB of generated records: long enough to act while workers run."""
+    """About 4 MB of generated records: long enough to act while workers run."""
     path = tmp_path_factory.mktemp("big") / "big.pfn"
-    path.write_text("\n".join(generate(20_000, "sochi", 3)), encoding="utf-8")
+    path.write_text("\n".join(generate(9_000, "sochi", 3)), encoding="utf-8")
     return path
 
 
@@ -39,13 +39,16 @@ def test_a_file_replaced_during_a_parallel_check_is_read_as_opened(
     path = tmp_path / "pool.pfn"
     path.write_bytes(big.read_bytes())
     serial = pfn("check", "-j", "1", str(path))
-    assert serial.returncode == 0 and "20000 records: clean" in serial.stderr
+    assert serial.returncode == 0 and "9000 records: clean" in serial.stderr
     other = tmp_path / "other.pfn"
-    other.write_text("\n".join(generate(20_000, "leningrad", 4)), encoding="utf-8")
+    other.write_text("\n".join(generate(3_000, "leningrad", 4)), encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-m", "pfn.cli", "check", "-j", "2",
                                 str(path)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
+    while not subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True,
+                             text=True).stdout.split():
+        time.sleep(0.05)  # the workers have started: the parent has the file open
+    time.sleep(0.3)
     os.replace(other, path)  # as pfn fmt replaces a file
     out, err = process.communicate(timeout=300)
     assert (process.returncode, out, err) == (serial.returncode, serial.stdout, serial.stderr)

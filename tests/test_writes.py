@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pfn.generate import generate
 from tests.conftest import EXAMPLES
 
 BRIEF = EXAMPLES / "brief.pfn"
@@ -78,7 +79,13 @@ def test_a_fifo_is_written_through(tmp_path: Path) -> None:
     assert got and got[0].startswith(b"% PFN 1.0\n") and b'[Board "3"]' in got[0]
 
 
-def test_a_record_never_chooses_the_folder(tmp_path: Path) -> None:
+def test_a_record_never_chooses_the_folder(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from pfn.cli import app
+
+    monkeypatch.chdir(tmp_path)
     here = tmp_path / "here"
     here.mkdir()
     victim = tmp_path / "x.html"
@@ -88,8 +95,8 @@ def test_a_record_never_chooses_the_folder(tmp_path: Path) -> None:
         source = here / "b.pfn"
         source.write_text(text.replace('[Board "1"]', f'[Board "{board}"]'), "utf-8")
         for fmt in ("html", "svg"):
-            done = pfn("render", str(source), "-f", fmt, cwd=tmp_path)
-            assert done.returncode == 0, done.stderr
+            done = CliRunner().invoke(app, ["render", str(source), "-f", fmt])
+            assert done.exit_code == 0, done.output
     assert victim.read_text() == "keep"
     made = sorted(p.name for p in here.iterdir())
     assert all(name.startswith("b") for name in made) and len(made) > 1  # next to input
@@ -125,8 +132,7 @@ def test_an_interrupted_split_leaves_the_old_parts(tmp_path: Path) -> None:
     # while it writes: the old parts are as they were, and its leftovers go next run
     old, new = tmp_path / "old.pfn", tmp_path / "new.pfn"
     for path, seed in ((old, "1"), (new, "2")):
-        done = pfn("generate", "8000", "--seed", seed, "-o", str(path))
-        assert done.returncode == 0, done.stderr
+        path.write_text("\n".join(generate(5000, "sochi", int(seed))), encoding="utf-8")
     out = tmp_path / "out"
     split = ("split", "--dir", str(out), "--by", "variant", "-p", "{key}.pfn")
     assert pfn(*split, str(old)).returncode == 0
