@@ -57,6 +57,19 @@ class RecordReport:
         """Number of warnings."""
         return sum(d.severity is Severity.WARNING for d in self.diagnostics)
 
+    @property
+    def clean(self) -> bool:
+        """No error (warnings and notes allowed, as ``pfn check`` counts)."""
+        return not self.errors
+
+    def __repr__(self) -> str:
+        return f"<RecordReport {self.record!r}: {_counts(self.errors, self.warnings)}>"
+
+
+def _counts(errors: int, warnings: int) -> str:
+    return (f"{errors} error{'s' * (errors != 1)}, {warnings} warning"
+            f"{'s' * (warnings != 1)}")
+
 
 def _locate(record: Record, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     if not diagnostics:
@@ -131,6 +144,32 @@ class FileReport:
     name: str
     reports: list[RecordReport] = field(default_factory=list)
     unusable: Diagnostic | None = None
+
+    @property
+    def records(self) -> int:
+        """Records read (stretches of comments alone not counted)."""
+        return sum(1 for report in self.reports if not report.record.empty)
+
+    @property
+    def errors(self) -> int:
+        """Errors in every record (an unusable file counts one)."""
+        return sum(r.errors for r in self.reports) + (self.unusable is not None)
+
+    @property
+    def warnings(self) -> int:
+        """Warnings in every record."""
+        return sum(r.warnings for r in self.reports)
+
+    @property
+    def clean(self) -> bool:
+        """No error anywhere: what ``pfn check`` exits 0 for."""
+        return not self.errors
+
+    def __repr__(self) -> str:
+        if self.unusable is not None:
+            return f"<FileReport {self.name}: unusable ({self.unusable.message})>"
+        return (f"<FileReport {self.name}: {self.records} record{'s' * (self.records != 1)},"
+                f" {_counts(self.errors, self.warnings)}>")
 
 
 def looks_like_pfn(head: str) -> bool:

@@ -370,7 +370,7 @@ class Section:
 # The record
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False)
 class Record:
     """One PFN record: a deal, a result-only entry or a sheet-only entry.
 
@@ -464,6 +464,24 @@ class Record:
     def ok(self) -> bool:
         """Whether the reader found no error in this record."""
         return not any(d.is_error for d in self.diagnostics)
+
+    def __str__(self) -> str:
+        """The record as PFN, in export format (a record that did not parse: its text as
+        written)."""
+        if not self.syntax_ok:
+            return self.source.text if self.source is not None else ""
+        from pfn.notation.writer import dumps_record
+
+        return dumps_record(self)
+
+    def __repr__(self) -> str:
+        parts = [f"board {self.tag('Board')}" if self.tag("Board") else None,
+                 f"match {self.match}" if self.match else None, self.variant,
+                 None if self.contract is None else
+                 f"{self.contract}" + (f" by {self.declarer}" if self.declarer is not None
+                                       and not self.contract.allpass else ""),
+                 None if self.syntax_ok else "did not parse"]
+        return f"<Record {' · '.join(p for p in parts if p)}>"
 
     def _repr_svg_(self) -> str | None:
         """A notebook shows a record as its deal diagram (matplotlib loaded only here)."""

@@ -39,6 +39,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 DOORS = {
     ("pfn.notation.words", "pfn.variants"): "a record's words: the vocabulary of its variant",
     ("pfn.model", "pfn.render.diagram"): "Record._repr_svg_ draws the record in a notebook",
+    ("pfn.model", "pfn.notation.writer"): "str(record) is the record's PFN text",
     ("pfn.rules.replay", "pfn.render.diagram"): "Replay._repr_svg_ draws it in a notebook",
 }
 """The only imports against the order: lazy (inside a function), each for one reason."""

@@ -242,8 +242,13 @@ def test_wrong_trick_count_is_caught(seed: int) -> None:
     a, b = int(m.group(2)), int(m.group(4))
     if a > 0:
         a, b = a - 1, b + 1
-    else:  # a trick moved to the first player (from the second, if he has one)
-        a, b = a + 1, max(b - 1, 0)
+    elif b > 0:  # a trick moved from the second player to the first
+        a, b = a + 1, b - 1
+    else:  # both took none (the third took all): one of his tricks given to the first
+        third = re.search(r'\[Result "\w:\d+ \w:\d+ \w:(\d+)', text)
+        assert third is not None
+        text = text[:third.start(1)] + str(int(third.group(1)) - 1) + text[third.end(1):]
+        a = 1
     wrong = text[:m.start(2)] + str(a) + text[m.end(2):m.start(4)] + str(b) + text[m.end(4):]
     assert "PFN-E601" in codes(wrong)
 

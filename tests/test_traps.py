@@ -484,3 +484,20 @@ def test_one_meaning_per_option(tmp_path: Path) -> None:
     assert "-f, --format" in run("import", "--help")[1]
     # the text format is "text" everywhere ("table" still works for stats)
     assert run("stats", sochi, "-f", "text") == run("stats", sochi, "-f", "table")
+
+
+def test_records_and_reports_print_as_preferans() -> None:
+    # a first step of the library issue: str(record) is PFN, repr is short, reports sum up
+    import pfn
+    from pfn.check import check_file
+
+    records = [r for r in pfn.read(ROOT / "examples" / "sochi-match.pfn") if not r.empty]
+    later = records[1]
+    assert repr(later) == "<Record board 2 · match friday-2026-11-27 · sochi · 7H by B>"
+    again = pfn.loads(str(later))
+    assert len(again) == 1 and again[0] == later  # its PFN, header included, reads back
+    report = check_file(ROOT / "examples" / "sochi-match.pfn")
+    assert report.clean and report.records == len(records) and report.errors == 0
+    assert repr(report).endswith(f"{len(records)} records, 0 errors, 0 warnings>")
+    result = pfn.replay(later).result
+    assert list(result) == sorted(result)  # seat order

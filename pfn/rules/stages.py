@@ -504,7 +504,7 @@ class Replayer:
             for seat in r.defence.defenders:
                 if seat not in r.defence.players:
                     result.setdefault(seat, 0)
-        r.result = result
+        r.result = dict(sorted(result.items()))  # in seat order, as the Result tag writes
 
 
 def _played(record: Record) -> int:
