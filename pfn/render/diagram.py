@@ -10,6 +10,7 @@ winner framed.  Text stays text in SVG and PDF (DejaVu Sans, which has the suits
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from matplotlib.patches import FancyBboxPatch, Polygon
 from matplotlib.transforms import ScaledTranslation
 
 from pfn.cards import SUITS, Card, cards_of
-from pfn.diagnostics import PfnError
+from pfn.diagnostics import PfnError, printable
 from pfn.model import CardRef, Record
 from pfn.render.fit import FLOOR, fit, left_of
 from pfn.render.position import (
@@ -152,7 +153,7 @@ def places(replay: Replay, style: Style) -> dict[Seat, str]:
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
     if seat < len(names) and names[seat] and names[seat] != str(seat):
-        return f"{names[seat]} ({seat})"
+        return printable(f"{names[seat]} ({seat})")  # a record's text: no control codes
     return str(seat)
 
 
@@ -440,7 +441,8 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
     font = style.size * 0.85
     chars = max(20, int(style.width * 72 / (font * 0.55)))
     statement = [line for comment in replay.record.comments
-                 for line in textwrap.wrap(comment, chars)] if pos.number == 0 else []
+                 for line in textwrap.wrap(printable(comment), chars)] if pos.number == 0 \
+        else []
     below: list[tuple[str, str, dict[str, str]]] = [
         (line, f"statement-{i}", {"style": "italic", "color": "#333333"})
         for i, line in enumerate(statement)]
@@ -559,8 +561,15 @@ fonts that also have the suit symbols, then any sans-serif."""
 
 def finish_svg(svg: str) -> str:
     """An SVG with a font fallback list for viewers without DejaVu Sans (its
-    ``<title>`` comes from the figure's label, :func:`reproducible`)."""
+    ``<title>`` comes from the figure's label, :func:`reproducible`), and the control
+    characters a record's text may hold — which XML does not allow — shown as ``\x1b``:
+    the file stays well-formed."""
+    svg = _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", svg)
     return svg.replace("font-family: 'DejaVu Sans'", f"font-family: {FALLBACK}")
+
+
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+"""Characters XML 1.0 forbids (the SVG's own markup holds none)."""
 
 
 PRINT: dict[Any, Any] = {"svg.fonttype": "none", "pdf.fonttype": 42, "svg.hashsalt": "pfn"}

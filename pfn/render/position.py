@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from pfn.cards import Card, cards_of
+from pfn.diagnostics import printable
 from pfn.model import Annotation, CardPattern, CardRef, CardRun, Record
 from pfn.render.words import EN, Words
 from pfn.rules.replay import PlayedTrick, Replay
@@ -92,7 +93,7 @@ def _caption(trick: PlayedTrick | None) -> str:
                     c for a in (moves.ann(i) for i in range(len(moves.cards))) if a
                     for c in a.comments))
                 parts.append(f"(or {line}{': ' + said if said else ''})")
-    return " ".join(parts)
+    return printable(" ".join(parts))
 
 
 def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Position]:
@@ -232,14 +233,14 @@ def title(replay: Replay, words: Words = EN) -> str:
     board = replay.record.tag("Board")
     # a family's title may name the source it follows ("(seed 000)"): not for print
     name = re.sub(r"\s*\(seed \d+\)", "", replay.variant.title or replay.variant.name)
-    return f"{words.board} {board} · {name}" if board else name
+    return printable(f"{words.board} {board} · {name}") if board else name
 
 
 def short_name(replay: Replay, seat: Seat) -> str:
     """A seat's player as the record names him (``Ana``), else the seat (``A``)."""
     names = replay.record.names
     if seat < len(names) and names[seat] and names[seat] != str(seat):
-        return names[seat]
+        return printable(names[seat])  # a record's text: no control character drawn
     return str(seat)
 
 

@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Circle, Rectangle
 
+from pfn.diagnostics import printable
 from pfn.model import Amount, format_amount
 from pfn.render.diagram import FONT
 from pfn.render.fit import FLOOR, fit, left_of, renderer_of
@@ -135,7 +136,7 @@ def _draw(ax: Axes, x: float, y: float, pieces: list[tuple[str, bool]],
 
 def _name(report: MatchReport, seat: Seat) -> str:
     if seat < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
-        return f"{report.names[seat]} ({seat})"
+        return printable(f"{report.names[seat]} ({seat})")  # a record's text, drawable
     return str(seat)
 
 
@@ -398,8 +399,8 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
         _pulka3(ax, report, rows, size, final)
     board = rows[-1].board if rows else "-"
     caption = ax.text(0.0, 0.19 - 0.01,
-                      f"{report.id or 'deal'} · {report.variant} · "
-                      + words.after_board.format(board=board),
+                      printable(f"{report.id or 'deal'} · {report.variant} · "
+                                + words.after_board.format(board=board)),
                       fontsize=pt(size * 0.8), family=FONT, va="top", color="#444444",
                       gid="sheet-caption")
     names = [t for t in ax.texts if t.get_gid() == "sheet-name-A"] \
