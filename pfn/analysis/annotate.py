@@ -67,6 +67,8 @@ class Analysis:
     notes: list[CardNote] = field(default_factory=list)
     problem: str | None = None
     """Why the record could not be analysed (``None``: it was)."""
+    broken: bool = False
+    """It could not because the deal breaks the rules of structure (an error)."""
     nodes: int = 0
 
     @property
@@ -88,7 +90,7 @@ def analyse_replay(replay: Replay) -> Analysis:
     try:
         start = start_of(replay)
     except NotAnalysable as error:
-        out.problem = str(error)
+        out.problem, out.broken = str(error), error.broken
         return out
     out.kind = start.kind
     solver = Solver(start)
@@ -147,6 +149,8 @@ class Annotated:
     """The record annotated, or as it was (nothing to analyse, or ``problem``)."""
     problem: str | None = None
     mistakes: int = 0
+    broken: bool = False
+    """Not analysed because the deal breaks the rules of structure."""
 
 
 def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> Annotated:
@@ -156,5 +160,5 @@ def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> 
         return Annotated(record)
     found = analyse(record, rules)
     if found.problem is not None:
-        return Annotated(record, found.problem)
+        return Annotated(record, found.problem, broken=found.broken)
     return Annotated(annotate(found), None, len(found.mistakes))

@@ -26,7 +26,13 @@ Kind = Literal["tricks", "misere", "allpass"]
 
 
 class NotAnalysable(PfnError):
-    """The record does not give what an open-hand analysis needs (said in words)."""
+    """The record does not give what an open-hand analysis needs (said in words);
+    ``broken``: the deal breaks the rules of structure (no deal is like it), so the
+    record has an error, not merely too little information."""
+
+    def __init__(self, message: str, broken: bool = False) -> None:
+        super().__init__(message)
+        self.broken = broken
 
 
 @dataclass(frozen=True)
@@ -121,7 +127,7 @@ def start_of(replay: Replay) -> Start:
 
     broken = [d for d in check_structure(r.record) if d.is_error]
     if broken:  # a card twice, a short hand: no deal has this play to analyse
-        raise NotAnalysable(f"not analysable: {broken[0].code} {broken[0].message}")
+        raise NotAnalysable(f"not analysable: {broken[0].code} {broken[0].message}", True)
     contract = r.contract
     if contract is None:
         raise NotAnalysable("no contract: there is no play to analyse")
