@@ -16,7 +16,7 @@ from pfn.model import Amount, Call, CallSection, Record
 from pfn.rules import stages
 from pfn.rules.replay import DealContext, OnError, Replay
 from pfn.scoring.facts import deal_facts
-from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label
+from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label, key_order
 from pfn.variants import Sochi, Variant, find_variant
 
 
@@ -100,7 +100,7 @@ def _each_defence(result: Replay, variant: Variant) -> Scored:
         written.append(amounts)
     out = Scored()
     keys = {key for amounts in written for key in amounts}
-    for key in sorted(keys, key=lambda k: (k[0], k[1], -1 if k[2] is None else k[2])):
+    for key in sorted(keys, key=key_order):
         possible = {amounts.get(key, 0) for amounts in written}
         if len(possible) == 1:
             out.entries.append(replace(labels[key], value=possible.pop()))

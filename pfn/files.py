@@ -26,7 +26,6 @@ from typing import IO, Literal, TextIO
 
 from pfn.diagnostics import PfnError
 from pfn.model import Record
-from pfn.notation.reader import open_input
 
 Content = str | bytes | Callable[[TextIO], None]
 """What to write: text, bytes, or a function that writes text to an open file."""
@@ -107,6 +106,15 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
         return _write(target, folder, before, content, keep_if_same, str(path), force)
 
 
+def same_file(one: str | Path, other: str | Path) -> bool:
+    """Whether two names are one file: the same path, or links to one file."""
+    first, second = Path(one), Path(other)
+    try:
+        return first.resolve() == second.resolve() or first.samefile(second)
+    except OSError:  # one of them does not exist (yet): only the same path is the same
+        return False
+
+
 def temporary_prefix(name: str) -> str:
     """How the temporary file of a write to ``name`` is named: the writing process is
     in the name, so that a later run can tell a dead writer's file from a live one's."""
@@ -182,7 +190,7 @@ def _write(target: Path, folder: Path, before: os.stat_result | None, content: C
                              " hard links, and a rewrite in place could be cut off half-way"
                              " (with --force this name gets the new file, its other links"
                              " keep the old text)")
-        _take_over(temporary, before)
+        take_over(temporary, before)
         os.replace(temporary, target)
         temporary = None
         _sync_folder(folder)
@@ -195,7 +203,7 @@ def _write(target: Path, folder: Path, before: os.stat_result | None, content: C
                 os.unlink(temporary)
 
 
-def _take_over(temporary: str, before: os.stat_result | None) -> None:
+def take_over(temporary: str | Path, before: os.stat_result | None) -> None:
     """Give the new file the original's mode and owner, or a new file's usual mode."""
     if before is None:
         mask = os.umask(0)
@@ -262,7 +270,7 @@ def read_records(source: str) -> Iterator[Record]:
     import sys
 
     from pfn.notation import jsonform
-    from pfn.notation.reader import Reader, read
+    from pfn.notation.reader import Reader, open_input, read
 
     kind = input_kind(source)
     if source == "-":

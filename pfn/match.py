@@ -19,7 +19,15 @@ from pfn.deal import replay, score, variant_of
 from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant, text_lines
 from pfn.model import MATCH_TAGS, Amount, Pos, Record, format_amount
 from pfn.rules.replay import DealContext, Replay
-from pfn.scoring.ledger import Key, LedgerEntry, Scored, entry_label, reasons, totals
+from pfn.scoring.ledger import (
+    Key,
+    LedgerEntry,
+    Scored,
+    entry_label,
+    key_order,
+    reasons,
+    totals,
+)
 from pfn.scoring.sheet import Sheet
 from pfn.seats import Seat
 from pfn.variants import Variant
@@ -234,7 +242,7 @@ class MatchChecker:
             return out
         why = reasons(written)
         variant = state.variant.title or state.variant.name
-        for key in sorted(set(stated) | set(computed), key=_key_order):
+        for key in sorted(set(stated) | set(computed), key=key_order):
             have, want = stated.get(key), computed.get(key)
             if have == want:
                 continue
@@ -269,7 +277,7 @@ class MatchChecker:
         out: list[Diagnostic] = []
         seats = {k[0] for k in stated}
         keys = set(stated) | {k for k, v in state.sheet.values.items() if k[0] in seats and v}
-        for key in sorted(keys, key=_key_order):
+        for key in sorted(keys, key=key_order):
             have = stated.get(key, 0)
             want = state.sheet.values.get(key, 0)
             if have != want:
@@ -304,10 +312,6 @@ class MatchChecker:
 
 def _errors(result: Replay) -> int:
     return sum(d.is_error for d in result.diagnostics)
-
-
-def _key_order(key: Key) -> tuple[int, str, int]:
-    return (key[0], key[1], -1 if key[2] is None else key[2])
 
 
 def _at(record: Record, name: str | None = None) -> Pos:

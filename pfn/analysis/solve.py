@@ -250,8 +250,8 @@ def _restart(replay: Replay, start: Start, contract: Contract) -> Start:
     assert start.declarer is not None
     declarer = SEATS[start.declarer]
     rules = variant.play_rules(contract, declarer, replay.dealer, replay.players)
-    if replay.record.start is not None and (start.number > 1 or replay.eldest is None):
-        leader = SEATS[start.leader]  # an ending's leader is the Play tag's, whatever is played
+    if replay.leader_stated:
+        leader = SEATS[start.leader]  # the Play tag's, whatever is played
     else:
         assert replay.eldest is not None
         leader = variant.first_leader(contract, declarer, replay.eldest, order)

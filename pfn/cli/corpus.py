@@ -60,28 +60,19 @@ def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str,
             raise fail(str(error)) from None
 
 
-def _same(one: str | Path, other: str | Path) -> bool:
-    """Whether two names are one file (the same path, or links to one file)."""
-    first, second = Path(one), Path(other)
-    if first.resolve() == second.resolve():
-        return True
-    try:
-        return first.samefile(second)
-    except OSError:
-        return False
-
-
 def _apart(inputs: Sequence[str | Path], outputs: dict[str, str | None]) -> None:
     """Refuse outputs that are an input or each other (one would lose the other)."""
+    from pfn.files import same_file
+
     given = [(option, name) for option, name in outputs.items() if name not in (None, "-")]
     for index, (option, name) in enumerate(given):
         assert name is not None
         for source in inputs:
-            if _same(name, source):
+            if same_file(name, source):
                 raise fail(f"{option} {name} is an input: nothing written")
         for other, second in given[index + 1:]:
             assert second is not None
-            if _same(name, second):
+            if same_file(name, second):
                 raise fail(f"{option} and {other} are the same file ({name}): nothing"
                            " written")
 

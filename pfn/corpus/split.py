@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import tempfile
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pfn.corpus.stream import HEADER, Entry
-from pfn.files import file_name_part, sweep, temporary_prefix
+from pfn.files import file_name_part, same_file, sweep, take_over, temporary_prefix
 
 OPEN_FILES = 32
 """At most this many parts are open at once (the least recently used one is closed,
@@ -92,15 +91,6 @@ class Splitter:
         self.named[f"{stem}\0{key}"] = path
         return path
 
-    def _is_input(self, path: Path) -> bool:
-        for source in self.inputs:
-            try:
-                if path.resolve() == source.resolve() or (
-                        path.exists() and source.exists() and path.samefile(source)):
-                    return True
-            except OSError:
-                continue
-        return False
 
     def _handle(self, path: Path) -> TextIO:
         handle = self.handles.get(path)
@@ -108,7 +98,7 @@ class Splitter:
             self.handles.move_to_end(path)
             return handle
         fresh = path not in self.counts
-        if fresh and self._is_input(path):
+        if fresh and any(same_file(path, source) for source in self.inputs):
             raise SplitError(f"{path}: that is an input file (nothing written)")
         if len(self.handles) >= OPEN_FILES:
             _, oldest = self.handles.popitem(last=False)
@@ -155,7 +145,7 @@ class Splitter:
             self.handles.clear()
             for path, temporary in list(self.temporary.items()):
                 try:
-                    _keep_mode(temporary, path)
+                    take_over(temporary, path.stat() if path.exists() else None)
                     os.replace(temporary, path)
                 except OSError as error:
                     raise SplitError(f"cannot write {path}: {error.strerror or error}"
@@ -176,13 +166,3 @@ class Splitter:
                 temporary.unlink()
         self.temporary.clear()
 
-
-def _keep_mode(temporary: Path, path: Path) -> None:
-    """A part replacing an older file keeps its mode; a new one gets the usual mode."""
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mask = os.umask(0)
-        os.umask(mask)
-        mode = 0o666 & ~mask
-    os.chmod(temporary, mode)

@@ -99,6 +99,14 @@ class Replay:
     """What the record does not let the rules check, in words."""
 
     @property
+    def leader_stated(self) -> bool:
+        """Whether the first leader is the one the Play tag names, not the rules': in an
+        ending (who won the trick before it is not in the record), or at a set-up
+        position before trick 1 whose dealer is not given."""
+        start = self.record.start
+        return start is not None and (start > 1 or self.eldest is None)
+
+    @property
     def ok(self) -> bool:
         """No rule broken."""
         return not any(d.is_error for d in self.diagnostics)

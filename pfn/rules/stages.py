@@ -323,14 +323,14 @@ class Replayer:
         r.defence = outcome
 
     def _defenders_played(self) -> bool | None:
-        """Whether the record shows the defence played (a defender's card in the play,
-        or a trick for a defender in the Result), ``None`` when it does not say."""
+        """Whether the record shows the defence played (a card in the play: a game is
+        played only when the defence plays; or a trick for a defender in the Result),
+        ``None`` when it does not say."""
         record, r = self.record, self.r
-        defenders = [s for s in r.order if s != r.declarer]
         if record.play is not None and any(card is not None for run in record.play.tricks
                                            for card in run.cards):
             return True
-        if any(n for seat, n in record.result or () if seat in defenders):
+        if any(n for seat, n in record.result or () if seat in r.order and seat != r.declarer):
             return True
         return None
 
@@ -362,9 +362,7 @@ class Replayer:
         section = record.play
         contract = r.contract
         stated = section.leader if section is not None else None
-        # An ending's leader is the one the Play tag names: who won the trick before it is
-        # not in the record.  Before trick 1 the rules say who leads, when the dealer is known.
-        by_tag = record.start is not None and (record.start > 1 or r.eldest is None)
+        by_tag = r.leader_stated
         if contract is not None and r.order and (r.eldest is not None or by_tag) and \
                 (not contract.allpass or self.variant.allpass_played) and \
                 (r.defence is None or r.defence.played):

@@ -76,6 +76,11 @@ def entry_label(key: Key) -> str:
     return f"{seat}:{column}" + (f"/{against}" if against is not None else "")
 
 
+def key_order(key: Key) -> tuple[int, str, int]:
+    """Keys in the sheet's order: by seat, column, then the player written against."""
+    return (key[0], key[1], -1 if key[2] is None else key[2])
+
+
 def entry(seat: Seat, column: str, value: Amount, rule: str,
           against: Seat | None = None) -> LedgerEntry:
     """A ledger entry."""
