@@ -33,19 +33,28 @@ _EXPORTS = {
     "Call": "pfn.model",
     "Contract": "pfn.contract",
     "PfnError": "pfn.diagnostics",
+    "RuleError": "pfn.diagnostics",
+    "Board": "pfn.board",
+    "CardSet": "pfn.cards",
+    "Outcome": "pfn.outcome",
+    "to_rows": "pfn.corpus.rows",
+    "to_dataframe": "pfn.corpus.rows",
 }
 
 if TYPE_CHECKING:
     from pfn.analysis.annotate import analyse
     from pfn.analysis.solve import solve
-    from pfn.cards import Card
+    from pfn.board import Board
+    from pfn.cards import Card, CardSet
     from pfn.check import check_file
     from pfn.contract import Contract
+    from pfn.corpus.rows import to_dataframe, to_rows
     from pfn.deal import replay, score
-    from pfn.diagnostics import PfnError
+    from pfn.diagnostics import PfnError, RuleError
     from pfn.model import Call, Record
     from pfn.notation.reader import load, loads, read
     from pfn.notation.writer import dump, dumps
+    from pfn.outcome import Outcome
     from pfn.seats import Seat
 
 
@@ -61,5 +70,6 @@ def __dir__() -> list[str]:
     return sorted([*__all__, "__version__", "__doc__", "__name__", "__file__", "__path__"])
 
 
-__all__ = ["Call", "Card", "Contract", "PfnError", "Record", "Seat", "analyse", "check_file",
-           "dump", "dumps", "load", "loads", "read", "replay", "score", "solve"]
+__all__ = ["Board", "Call", "Card", "CardSet", "Contract", "Outcome", "PfnError", "Record",
+           "RuleError", "Seat", "analyse", "check_file", "dump", "dumps", "load", "loads",
+           "read", "replay", "score", "solve", "to_dataframe", "to_rows"]

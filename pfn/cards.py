@@ -8,8 +8,9 @@ with one bit per card and a suit is one byte of it: following suit, voids and
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from enum import IntEnum
+
+from pfn.diagnostics import PfnError
 
 
 class Suit(IntEnum):
@@ -81,7 +82,14 @@ class Rank(IntEnum):
 
 
 class Card(IntEnum):
-    """One of the 32 cards; ``str(card)`` is its PFN token (suit letter then rank)."""
+    """One of the 32 cards; ``str(card)`` is its PFN token (suit letter then rank).
+
+    >>> from pfn import Card
+    >>> Card.HT, str(Card.HT), Card.HT.symbol, Card.HT.suit, Card.HT.rank
+    (Card.HT, 'HT', '♥10', <Suit.HEARTS: 3>, <Rank.TEN: 3>)
+    >>> Card.SA > Card.SK, Card["CA"]
+    (True, Card.CA)
+    """
 
     def __bool__(self) -> bool:
         return True  # Seat.A, Suit.SPADES and Card.S7 are 0 but never "nothing"
@@ -188,36 +196,86 @@ def suit_ranks(mask: int, suit: Suit) -> int:
     return (mask >> (8 * suit)) & 0xFF
 
 
-@dataclass(frozen=True, slots=True)
-class CardSet:
-    """An immutable set of cards; ``str`` gives PFN's dotted S.C.D.H form (``AKQJ7.AK.7.A7``)."""
+class CardSet(int):
+    """A set of cards that prints as Preferans: ``str`` is PFN's dotted S.C.D.H form
+    (``AKQJ7.AK.7.A7``), iteration gives the cards, lowest first.
 
-    mask: int = 0
+    It is the set's bit mask (an ``int``), so the engine's mask arithmetic works on it
+    unchanged; the replay hands these out wherever it gives a set of cards.
+
+    >>> hand = CardSet("AKQJ7.AK.7.A7")
+    >>> len(hand), Card.SA in hand, hand.suit(Suit.CLUBS)
+    (10, True, [Card.CA, Card.CK])
+    >>> hand
+    CardSet('AKQJ7.AK.7.A7')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: int | str | Iterable[Card] = 0) -> CardSet:
+        if isinstance(cards, str):
+            return super().__new__(cls, _parse_dotted(cards))
+        if isinstance(cards, int):
+            return super().__new__(cls, cards)
+        return super().__new__(cls, mask_of(cards))
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardSet:
         """The set of some cards."""
         return cls(mask_of(cards))
 
+    @property
+    def mask(self) -> int:
+        """The bit mask, as a plain ``int``."""
+        return int(self)
+
     def __iter__(self) -> Iterator[Card]:
-        return cards_of(self.mask)
+        return cards_of(self)
 
     def __len__(self) -> int:
-        return self.mask.bit_count()
+        return self.bit_count()
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and bool(self.mask >> card & 1)
+        return isinstance(card, Card) and bool(self >> card & 1)
 
     def suit(self, suit: Suit) -> list[Card]:
         """The cards of one suit, highest first."""
-        return sorted((c for c in cards_of(self.mask & suit.mask)), reverse=True)
+        return sorted(cards_of(self & suit.mask), reverse=True)
 
     def dotted(self) -> str:
         """The dotted form, ranks high to low in each suit, suits in S.C.D.H order."""
-        return dotted(self.mask)
+        return dotted(self)
 
     def __str__(self) -> str:
-        return dotted(self.mask)
+        return dotted(self)
+
+    def __format__(self, spec: str) -> str:
+        return dotted(self) if not spec else int.__format__(self, spec)
+
+    def __repr__(self) -> str:
+        return f"CardSet({dotted(self)!r})"
+
+
+NO_CARDS = CardSet()
+"""The empty set of cards."""
+
+
+def _parse_dotted(text: str) -> int:
+    """The mask of a dotted hand (``AKQJ7.AK.7.A7``; ``-`` for none)."""
+    text = text.strip()
+    if text in ("", "-"):
+        return 0
+    groups = text.split(".")
+    if len(groups) != 4:
+        raise PfnError(f"{text!r} is not a hand: four suits S.C.D.H, such as AKQJ7.AK.7.A7")
+    mask = 0
+    for suit, group in enumerate(groups):
+        for char in group.upper().replace("10", "T"):
+            rank = "789TJQKA".find(char)
+            if rank < 0:
+                raise PfnError(f"{text!r} is not a hand: {char!r} is not a rank")
+            mask |= 1 << (8 * suit + rank)
+    return mask
 
 
 RANK_TEXT: tuple[str, ...] = tuple(

@@ -24,6 +24,8 @@ from pfn.structure import blocks_rules, check_structure
 if TYPE_CHECKING:
     from pfn.corpus.engine import Engine
     from pfn.corpus.stream import Entry
+    from pfn.rules.replay import Replay
+    from pfn.scoring.ledger import LedgerEntry
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,9 @@ class CheckOptions:
     analyse: bool = False
     """Verify claims and stated results of unfinished play against best play (the
     open-hand solver, :mod:`pfn.analysis.claims`)."""
+    keep: bool = False
+    """Keep each record's replay and what it wrote on the sheet on its report (for the
+    rows of :mod:`pfn.corpus.rows`)."""
 
 
 @dataclass
@@ -46,6 +51,10 @@ class RecordReport:
 
     record: Record
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    replay: Replay | None = field(default=None, repr=False)
+    """The record's replay (with :attr:`CheckOptions.keep`)."""
+    written: list[LedgerEntry] | None = field(default=None, repr=False)
+    """What the deal wrote on its match's sheet (with :attr:`CheckOptions.keep`)."""
 
     @property
     def errors(self) -> int:
@@ -101,16 +110,22 @@ def check_records(records: Iterable[Record], options: CheckOptions = CheckOption
     matches = MatchChecker(options.rules) if not options.structure_only else None
     for record in records:
         found = list(record.diagnostics)
+        replayed, written = None, None
         if record.syntax_ok and not record.empty:
             found += check_structure(record)
             if matches is not None:
                 found += matches.check(record, not blocks_rules(found))
-                replayed = matches.last
-                if options.analyse and replayed is not None and replayed.record is record:
+                replayed = matches.last if matches.last is not None and \
+                    matches.last.record is record else None
+                written = matches.written
+                if options.analyse and replayed is not None:
                     from pfn.analysis.claims import verify
 
                     found += verify(replayed)
-        yield RecordReport(record, _locate(record, _in_order(found)))
+        report = RecordReport(record, _locate(record, _in_order(found)))
+        if options.keep:
+            report.replay, report.written = replayed, written
+        yield report
     if matches is not None:
         for record, diagnostics in matches.finish():
             yield RecordReport(record, _locate(record, diagnostics))
@@ -210,7 +225,15 @@ def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Dia
 def check_file(path: str | Path, options: CheckOptions = CheckOptions(),
                name: str | None = None) -> FileReport:
     """Check every record of one file, keeping the reports (see :func:`check_stream` for
-    files of any size)."""
+    files of any size).
+
+    >>> import pfn
+    >>> report = pfn.check_file("examples/sochi-match.pfn")
+    >>> report
+    <FileReport examples/sochi-match.pfn: 10 records, 0 errors, 0 warnings>
+    >>> report.clean, report.reports[0]
+    (True, <RecordReport <Record board 1 · match friday-2026-11-27 · sochi · 6S by A>: 0 errors, 0 warnings>)
+    """
     shown = name or str(path)
     problem = unusable(path, shown)
     if problem is not None:

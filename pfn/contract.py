@@ -16,6 +16,13 @@ class Contract:
     ``level`` is the number of tricks the declarer undertakes (6–10), 0 for
     misère and all-pass.  ``trump`` is ``None`` for no-trumps, misère and
     all-pass.
+
+    >>> from pfn import Contract
+    >>> seven = Contract.parse("7S")
+    >>> seven, str(seven), seven.level, seven.trump, seven.strain
+    (Contract.parse('7S'), '7S', 7, <Suit.SPADES: 0>, 'S')
+    >>> Contract.parse("mis-hand").misere, Contract.parse("6NT").notrump
+    (True, True)
     """
 
     level: int
@@ -63,6 +70,9 @@ class Contract:
         if self.misere:
             return "mis"
         return "NT" if self.trump is None else self.trump.letter
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
 
     def __str__(self) -> str:
         if self.allpass:

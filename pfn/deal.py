@@ -35,6 +35,15 @@ def replay(record: Record, *, rules: Sequence[tuple[str, str]] = (),
     With ``on_error="raise"`` (the default) the first broken rule raises
     :class:`~pfn.diagnostics.RuleError`; with ``"collect"`` every problem is in
     ``Replay.diagnostics``.
+
+    >>> import pfn
+    >>> result = pfn.replay(pfn.load("examples/brief.pfn")[0])
+    >>> result
+    <Replay sochi · 7S by A · A:8 B:1 C:1 · clean>
+    >>> result.tricks[1]
+    <trick 2: A SK, B ST, C C7; A takes it>
+    >>> result.hands[pfn.Seat.A], result.discard
+    (CardSet('AKQJ7.AK..A87'), CardSet('..87.'))
     """
     try:
         variant = variant_of(record, rules)
@@ -59,7 +68,13 @@ def replay(record: Record, *, rules: Sequence[tuple[str, str]] = (),
 
 def score(result: Replay) -> Scored:
     """What the replayed deal writes on the sheet (before closing the pool and help),
-    and what the given facts did not let its family's scorer decide."""
+    and what the given facts did not let its family's scorer decide.
+
+    >>> import pfn
+    >>> scored = pfn.score(pfn.replay(pfn.load("examples/brief.pfn")[0]))
+    >>> [str(entry) for entry in scored.entries]
+    ['A:pool+4', 'B:whist/A+4', 'C:whist/A+4']
+    """
     facts = deal_facts(result)
     if facts is None:
         return Scored(incomplete=True)

@@ -337,7 +337,16 @@ class Problem:
 class PfnError(ValueError):
     """The root of every error pfn raises (a :class:`ValueError`, as lark's errors are).
 
-    It carries a :class:`Diagnostic` when the error is about a place in a record."""
+    It carries a :class:`Diagnostic` when the error is about a place in a record.
+
+    >>> import pfn
+    >>> try:
+    ...     pfn.replay(pfn.loads('[Deal "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9'
+    ...                          ' talon:..8.8"]\\n[Dealer "C"]\\n[Auction "A"]\\n6S 6C 6C')[0])
+    ... except pfn.PfnError as error:
+    ...     print(error.diagnostic.code, error.diagnostic.message)
+    PFN-E302 6C is not higher than 6C
+    """
 
     def __init__(self, problem: Diagnostic | str) -> None:
         diagnostic = problem if isinstance(problem, Diagnostic) else None
@@ -353,7 +362,18 @@ class NotationError(PfnError):
 
 
 class RuleError(PfnError):
-    """A record breaks the rules of its variant (codes ``PFN-E2xx`` and up)."""
+    """A record, or a move on a :class:`pfn.Board`, breaks the rules of its variant
+    (codes ``PFN-E2xx`` and up).
+
+    >>> import pfn
+    >>> board = pfn.Board("A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8",
+    ...                   dealer="C")
+    >>> try:
+    ...     board.push("HA")
+    ... except pfn.RuleError as error:
+    ...     print(error)
+    board: error[PFN-E307]: the auction is not finished: A calls, not HA
+    """
 
 
 class UnknownVariant(PfnError):

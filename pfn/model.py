@@ -78,7 +78,13 @@ class Annotation:
 @dataclass(slots=True)
 class Call:
     """An auction or defence call: its canonical token, and the speaker when written
-    explicitly (``B:pass``)."""
+    explicitly (``B:pass``).
+
+    >>> from pfn import Call, Seat
+    >>> call = Call("whist", Seat.B)
+    >>> call, str(call), call.token
+    (Call('whist', Seat.B), 'B:whist', 'whist')
+    """
 
     token: str
     seat: Seat | None = None
@@ -89,6 +95,10 @@ class Call:
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.token}" if self.seat is not None else self.token
+
+    def __repr__(self) -> str:
+        seat = f", {self.seat!r}" if self.seat is not None else ""
+        return f"Call({self.token!r}{seat})"
 
 
 @dataclass(slots=True)
@@ -377,7 +387,19 @@ class Record:
     ``tags`` keeps every tag pair (unknown ones included) in export order: the known
     tags in roster order, then the others as read; known tags hold their canonical
     value.  The other fields hold the typed values of the known tags and sections,
-    ``None`` when absent (or unreadable: see ``diagnostics``).
+    ``None`` when absent (or unreadable: see ``diagnostics``).  ``str(record)`` is its
+    PFN text.
+
+    >>> import pfn
+    >>> record = pfn.load("examples/brief.pfn")[0]
+    >>> record
+    <Record board 1 · sochi · 7S by A>
+    >>> record.tag("Players"), record.names, record.dealer, record.contract
+    ('Ana; Boris; Ceca', ('Ana', 'Boris', 'Ceca'), Seat.C, Contract.parse('7S'))
+    >>> record.play.tricks[0].cards
+    (Card.SA, Card.S9, Card.S8)
+    >>> print(str(record).splitlines()[2])
+    [Event "Friday pool"]
     """
 
     tags: tuple[Tag, ...] = ()

@@ -6,7 +6,12 @@ from enum import IntEnum
 
 
 class Seat(IntEnum):
-    """A seat at the table; seats are lettered in playing order, whatever the direction."""
+    """A seat at the table; seats are lettered in playing order, whatever the direction.
+
+    >>> from pfn import Seat
+    >>> Seat.C.next(3), Seat.C.next(4), str(Seat.B)
+    (Seat.A, Seat.D, 'B')
+    """
 
     def __bool__(self) -> bool:
         return True  # Seat.A, Suit.SPADES and Card.S7 are 0 but never "nothing"

@@ -30,7 +30,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("variants", ("pfn.variants",)),
     ("match", ("pfn.deal", "pfn.match")),
     ("tools", ("pfn.check", "pfn.report", "pfn.generate", "pfn.files", "pfn.analysis",
-               "pfn.corpus", "pfn.formats")),
+               "pfn.corpus", "pfn.formats", "pfn.outcome", "pfn.board")),
     ("render", ("pfn.render",)),
     ("cli", ("pfn.cli", "pfn.tools", "pfn")),
 ]
@@ -41,6 +41,7 @@ DOORS = {
     ("pfn.model", "pfn.render.diagram"): "Record._repr_svg_ draws the record in a notebook",
     ("pfn.model", "pfn.notation.writer"): "str(record) is the record's PFN text",
     ("pfn.rules.replay", "pfn.render.diagram"): "Replay._repr_svg_ draws it in a notebook",
+    ("pfn.board.board", "pfn.render.diagram"): "Board._repr_svg_ draws it in a notebook",
 }
 """The only imports against the order: lazy (inside a function), each for one reason."""
 

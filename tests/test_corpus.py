@@ -204,6 +204,10 @@ def _oracle(text: str) -> dict[str, dict[str, int]]:
         row["deals"] += 1
         declarer = re.search(r'\[Declarer "([A-D])"\]', block)
         result = re.search(r'\[Result "([^"]*)"\]', block)
+        defence = re.search(r'\[Defence "[A-D]"\]\n([^\[]*)', block)
+        if result is None and defence is not None and "whist" not in defence.group(1):
+            row["made"] += 1  # both defenders passed: made without play
+            continue
         if declarer is None or result is None:
             continue
         tricks = dict(part.split(":") for part in result.group(1).split())
@@ -244,7 +248,7 @@ def test_stats_of_the_small_corpus_table_csv_and_plot(tmp_path: Path) -> None:
     assert data["diagnostics"]["PFN-E210"] == 1 and data["diagnostics"]["PFN-E102"] == 1
     assert data["clean"] == 4
     code, csv_text, _ = run("stats", str(SMALL), "-f", "csv")
-    assert "contracts,7S,1,1,1.0" in csv_text
+    assert "contracts,7S,1,1,1,1.0" in csv_text
     code, table, _ = run("stats", str(SMALL))
     assert "7S" in table and "100.0%" in table
     chart = tmp_path / "chart.png"

@@ -52,10 +52,14 @@ class CardNote:
 
     @property
     def comment(self) -> str:
+        """The note ``pfn annotate`` writes after the card (``dd: 8 → 7; best SA``)."""
         who = f" {self.counted}" if self._paranoid else ""
         return f"dd{who}: {self.before} → {self.after}; best {' '.join(map(str, self.best))}"
 
     _paranoid: bool = field(default=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"trick {self.trick}: {self.seat} {self.card} {{{self.comment}}}"
 
 
 @dataclass
@@ -78,7 +82,14 @@ class Analysis:
 
 
 def analyse(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> Analysis:
-    """Weigh every card of ``record``'s main line (the record is replayed first)."""
+    """Weigh every card of ``record``'s main line (the record is replayed first).
+
+    >>> import pfn
+    >>> record = pfn.load("examples/analysis.pfn")[1]   # the brief's deal, 7S made 7
+    >>> for note in pfn.analyse(record).mistakes:
+    ...     print(note)
+    trick 1: A S7 {dd: 8 → 7; best SJ SQ SK SA CK CA H7 H8 HA}
+    """
     from pfn.deal import replay
 
     return analyse_replay(replay(record, rules=rules, on_error="collect"))

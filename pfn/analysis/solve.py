@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from pfn.analysis.position import Kind, NotAnalysable, Position, Start, main_line, start_of
 from pfn.analysis.search import Search
@@ -180,8 +181,29 @@ def _live(position: Position) -> int:
     return live
 
 
-def solve(position: Position) -> Solution:
-    """The value of ``position`` and of each legal card (a one-off :class:`Solver`)."""
+class HasPosition(Protocol):
+    """Anything that can say which position of the play it stands at (a
+    :class:`pfn.Board`)."""
+
+    def position(self) -> Position:
+        """The position of the play now."""
+
+
+def solve(position: Position | HasPosition) -> Solution:
+    """The value of ``position`` (or of a board's position) and of each legal card, for
+    a one-off question (a :class:`Solver` keeps its table between questions).
+
+    >>> import pfn
+    >>> board = pfn.Board("A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8",
+    ...                   dealer="C")
+    >>> for move in "6S 6C pass 6D pass D7 D8 7S whist whist".split():
+    ...     board.push(move)
+    >>> solution = pfn.solve(board)
+    >>> solution.value, solution.counted, len(solution.cards)
+    (8, "the declarer's tricks", 10)
+    """
+    if not isinstance(position, Position):
+        position = position.position()
     return Solver(position.start).solve(position)
 
 

@@ -114,8 +114,9 @@ def filter_(
         "--player", help="A player who must be at the table (repeatable).",
         show_default=False)] = None,
     outcome: Annotated[list[str] | None, typer.Option(
-        "--outcome", help="made, failed, misere, misere-made, misere-caught, all-pass or"
-                          " unknown (repeatable: any of them).", show_default=False)] = None,
+        "--outcome", help="made, failed, misere, misere-made, misere-caught,"
+                          " made-without-play, all-pass or unknown (repeatable: any of"
+                          " them).", show_default=False)] = None,
     clean: Annotated[bool, typer.Option(
         "--clean", help="Only records with no error and no warning.")] = False,
     code: Annotated[list[str] | None, typer.Option(

@@ -144,6 +144,7 @@ class ConvertFormat(StrEnum):
     pfn = "pfn"
     json = "json"
     jsonl = "jsonl"
+    csv = "csv"
 
 
 @app.command()
@@ -157,17 +158,22 @@ def convert(
                            " for PFN input and PFN for JSON input).",
         show_default=False)] = None,
 ) -> None:
-    """Convert between PFN and its JSON form (a JSON document or JSON Lines).
+    """Convert between PFN and its JSON form (a JSON document or JSON Lines), or
+    write one CSV row per deal for research.
 
     Records are streamed: a file of any size converts in constant memory (a JSON
     document on input is the exception: it is read whole). JSON input is checked
     against the schema first. Anything that cannot be converted stops the conversion,
-    and nothing is written then (to the file or to standard output).
+    and nothing is written then (to the file or to standard output). The CSV is a
+    report, not a conversion: every deal gets its row (file, match, board, variant,
+    players, dealer, declarer, contract, defence, tricks and score per seat, outcome,
+    diagnostic codes), a record with errors included, its codes saying so.
 
-    Example:
+    Examples:
 
     \b
       pfn convert pool.pfn --to json -o pool.json
+      pfn convert games/big.pfn -o deals.csv
     """
     from pfn.check import unusable
     from pfn.files import WriteError, input_kind, read_records, write_atomic
@@ -181,7 +187,7 @@ def convert(
     if to is None:
         suffix = Path(output).suffix if output else ""
         to = {".jsonl": ConvertFormat.jsonl, ".json": ConvertFormat.json,
-              ".pfn": ConvertFormat.pfn}.get(suffix) or (
+              ".pfn": ConvertFormat.pfn, ".csv": ConvertFormat.csv}.get(suffix) or (
             ConvertFormat.pfn if input_kind(source) != "pfn" else ConvertFormat.json)
     problems: list[Diagnostic] = []
 
@@ -198,6 +204,12 @@ def convert(
         """A record that cannot be converted: nothing is written."""
 
     def write(handle: TextIO) -> None:
+        if to is ConvertFormat.csv:
+            from pfn.corpus.rows import to_rows, write_csv
+
+            given = read_records(source) if source != "-" else _stdin_records()
+            write_csv(to_rows(given), handle)
+            return
         if to is ConvertFormat.pfn:  # read back as fmt does: never unreadable PFN
             try:
                 export(records(), handle, source)

@@ -9,16 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
 
 from pfn.corpus.stream import Entry
 from pfn.diagnostics import Severity
 from pfn.model import Record
+from pfn.outcome import KINDS, outcome
 
-Outcome = Literal["made", "failed", "misere-made", "misere-caught", "all-pass", "unknown"]
-OUTCOMES: tuple[str, ...] = ("made", "failed", "misere", "misere-made", "misere-caught",
-                             "all-pass", "unknown")
-"""What ``--outcome`` accepts (``misere``: either misère outcome)."""
+OUTCOMES: tuple[str, ...] = (*KINDS[:2], "misere", *KINDS[2:])
+"""What ``--outcome`` accepts: an outcome (:data:`pfn.outcome.KINDS`), or ``misere`` for
+either misère outcome."""
 
 
 class CriteriaError(ValueError):
@@ -68,27 +67,6 @@ def _value(record: Record, name: str) -> str | None:
         if tag.name.casefold() == name.casefold():
             return tag.value
     return None
-
-
-def outcome(record: Record) -> Outcome:
-    """How the deal ended, from its contract and the declarer's tricks (the Result tag,
-    else the replayed play)."""
-    contract = record.contract
-    if contract is None:
-        return "unknown"
-    if contract.allpass:
-        return "all-pass"
-    declarer = record.declarer
-    taken = record.tricks_of(declarer) if declarer is not None else None
-    if taken is None and declarer is not None and record.play is not None:
-        from pfn.deal import replay
-
-        taken = replay(record, on_error="collect").result.get(declarer)
-    if taken is None:
-        return "unknown"
-    if contract.misere:
-        return "misere-made" if taken == 0 else "misere-caught"
-    return "made" if taken >= contract.level else "failed"
 
 
 def _boards(text: str) -> tuple[int, int]:
@@ -159,7 +137,7 @@ class Criteria:
                     self.boards[0] <= int(board) <= self.boards[1]:
                 return False
         if self.outcomes:
-            found = outcome(record)
+            found = outcome(record).kind
             if found not in self.outcomes and not (
                     "misere" in self.outcomes and found.startswith("misere")):
                 return False

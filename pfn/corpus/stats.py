@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pfn.corpus.select import outcome
 from pfn.corpus.stream import Entry
 from pfn.diagnostics import Severity
+from pfn.outcome import outcome
 
 
 @dataclass
@@ -31,9 +31,9 @@ class Stats:
     contracts: Counter[str] = field(default_factory=Counter)
     outcomes: Counter[str] = field(default_factory=Counter)
     made: Counter[str] = field(default_factory=Counter)
-    """Per contract: deals the declarer made (misère: kept clean)."""
+    """Per contract: deals the declarer made, with or without play (misère: kept clean)."""
     decided: Counter[str] = field(default_factory=Counter)
-    """Per contract: deals whose outcome is known."""
+    """Per contract: deals whose outcome is known (the success rate's divisor)."""
     score_records: int = 0
     score_entries: int = 0
     codes: Counter[str] = field(default_factory=Counter)
@@ -65,10 +65,10 @@ class Stats:
         name = "all-pass" if contract.allpass else str(contract)
         self.contracts[name] += 1
         found = outcome(record)
-        self.outcomes[found] += 1
-        if found in ("made", "failed", "misere-made", "misere-caught"):
+        self.outcomes[found.kind] += 1
+        if found.decided:
             self.decided[name] += 1
-            self.made[name] += found in ("made", "misere-made")
+            self.made[name] += found.made
 
     def merge(self, other: Stats) -> Stats:
         """Add another batch's counts to these."""
@@ -112,22 +112,22 @@ class Stats:
         return json.dumps(self.as_dict(), ensure_ascii=False, indent=2) + "\n"
 
     def csv(self) -> str:
-        """The counts as CSV rows: ``section,key,value`` (a contract's rows carry its
-        deals, made and success rate)."""
+        """The counts as CSV rows: ``section,key,deals`` (a contract's rows carry its
+        deals, the decided ones — the success rate's divisor —, made and success rate)."""
         buffer = io.StringIO()
         out = csv.writer(buffer, lineterminator="\n")
-        out.writerow(["section", "key", "deals", "made", "success_rate"])
+        out.writerow(["section", "key", "deals", "decided", "made", "success_rate"])
         data = self.as_dict()
         for key in ("records", "unparsed", "deals", "all_pass_frequency",
                     "score_entries_per_scored_record", "clean"):
             if key in data:
-                out.writerow(["total", key, data[key], "", ""])
+                out.writerow(["total", key, data[key], "", "", ""])
         for section in ("variants", "outcomes", "diagnostics"):
             for key, value in data.get(section, {}).items():
-                out.writerow([section, key, value, "", ""])
+                out.writerow([section, key, value, "", "", ""])
         for name, row in data["contracts"].items():
             rate = "" if row["success_rate"] is None else row["success_rate"]
-            out.writerow(["contracts", name, row["deals"], row["made"], rate])
+            out.writerow(["contracts", name, row["deals"], row["decided"], row["made"], rate])
         return buffer.getvalue()
 
     def table(self) -> str:
@@ -147,10 +147,13 @@ class Stats:
                          " scored record")
         if data["contracts"]:
             lines.append("")
-            lines.append(f"{'contract':<12}{'deals':>7}{'made':>7}{'success':>9}")
+            lines.append(f"{'contract':<12}{'deals':>7}{'decided':>9}{'made':>7}{'success':>9}")
             for name, row in data["contracts"].items():
                 rate = "—" if row["success_rate"] is None else f"{row['success_rate']:.1%}"
-                lines.append(f"{name:<12}{row['deals']:>7}{row['made']:>7}{rate:>9}")
+                lines.append(f"{name:<12}{row['deals']:>7}{row['decided']:>9}{row['made']:>7}"
+                             f"{rate:>9}")
+            lines.append("success = made ÷ decided: the deals whose outcome is known (made,"
+                         " with or without play, or failed); made without play counts as made")
         if data.get("diagnostics"):
             lines.append("")
             lines.append("diagnostics  " + "  ".join(f"{k} {v}" for k, v in

@@ -370,6 +370,13 @@ def read(source: str | os.PathLike[str] | IO[str], *, name: str | None = None) -
 
     Files are read as UTF-8 (a BOM is skipped, CRLF accepted); bytes that are not
     UTF-8 are reported (``PFN-E002``) and replaced, not fatal.
+
+    >>> import pfn
+    >>> for record in pfn.read("examples/brief.pfn"):
+    ...     print(repr(record))
+    <Record board 1 · sochi · 7S by A>
+    <Record board 2 · sochi · 9S by A>
+    <Record board 3 · sochi · 6H by B>
     """
     if isinstance(source, (str, os.PathLike)):
         with open_input(Path(source), encoding="utf-8", errors="surrogateescape") as handle:
@@ -379,12 +386,23 @@ def read(source: str | os.PathLike[str] | IO[str], *, name: str | None = None) -
 
 
 def loads(text: str, *, name: str | None = None) -> list[Record]:
-    """Every record of a PFN string."""
+    """Every record of a PFN string.
+
+    >>> import pfn
+    >>> [record] = pfn.loads('[Contract "7S"]\\n[Declarer "A"]')
+    >>> record.contract, record.declarer
+    (Contract.parse('7S'), Seat.A)
+    """
     return list(Reader(name).records(io.StringIO(text, newline=None)))
 
 
 def load(path: str | os.PathLike[str]) -> list[Record]:
-    """Every record of a PFN file."""
+    """Every record of a PFN file (:func:`read` streams them instead).
+
+    >>> import pfn
+    >>> [record.tag("Board") for record in pfn.load("examples/brief.pfn")]
+    ['1', '2', '3']
+    """
     return list(read(path))
 
 

@@ -269,7 +269,17 @@ def dumps_record(record: Record) -> str:
 
 def dumps(records: Iterable[Record]) -> str:
     """A whole PFN file in export format: the header line, then each record followed by
-    a blank line (so files written this way can be joined and stay apart)."""
+    a blank line (so files written this way can be joined and stay apart).
+
+    >>> import pfn
+    >>> print(pfn.dumps(pfn.loads('[contract "7s"] [declarer "a"]')))
+    % PFN 1.0
+    <BLANKLINE>
+    [Declarer "A"]
+    [Contract "7S"]
+    <BLANKLINE>
+    <BLANKLINE>
+    """
     headers = Headers()
     blocks = ["\n".join(lines) for lines in (record_lines(r, headers.starts(r)) for r in records)
               if lines]
@@ -277,7 +287,14 @@ def dumps(records: Iterable[Record]) -> str:
 
 
 def dump(records: Iterable[Record], handle: IO[str]) -> None:
-    """Write records to an open text file in export format, one at a time."""
+    """Write records to an open text file in export format, one at a time.
+
+    >>> import io, pfn
+    >>> out = io.StringIO()
+    >>> pfn.dump(pfn.read("examples/brief.pfn"), out)
+    >>> out.getvalue() == pfn.dumps(pfn.load("examples/brief.pfn"))
+    True
+    """
     handle.write(HEADER + "\n")
     headers = Headers()
     for record in records:

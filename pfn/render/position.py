@@ -98,7 +98,7 @@ def _caption(trick: PlayedTrick | None) -> str:
 
 def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Position]:
     """Every position of the play: before the lead, each trick on the table, the end."""
-    held = {Seat(i): mask for i, mask in enumerate(replay.hands)}
+    held: dict[Seat, int] = {Seat(i): mask for i, mask in enumerate(replay.hands)}
     dealt = dealt_hand(replay)
     if dealt is not None:  # the discard is not given: his ten as dealt (the talon apart)
         assert replay.declarer is not None

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pfn.cards import CARDS, FULL_DECK, Card, Suit
+from pfn.cards import CARDS, FULL_DECK, Card, CardSet, Suit
 from pfn.diagnostics import Problem
 from pfn.model import CardRun, Variation
 from pfn.rules.replay import PlayedTrick
@@ -152,7 +152,7 @@ class PlayStage:
         """What is known and what is possible of each hand at the first lead."""
         r = self.r
         n = r.players
-        known = list(r.hands)
+        known: list[int] = list(r.hands)
         complete = list(r.complete)
         everything = 0
         for seat in range(n):
@@ -216,7 +216,7 @@ class PlayStage:
                     run.anns is not None and any(a is not None and a.variations
                                                  for a in run.anns)):
                 return False  # a variation is replayed from its branch, card by card
-            before = tuple(kernel.hands)
+            before = tuple(map(CardSet, kernel.hands))
             if not kernel.play_trick(cards[on_table:] if on_table else cards):  # type: ignore[arg-type]
                 return False
             seats, winner = history[-1][1], history[-1][3]
@@ -299,7 +299,8 @@ class PlayStage:
         winner = None if found is None else SEATS[found]
         if not where:
             self.r.tricks.append(PlayedTrick(self.number, seats[0], tuple(seats), tuple(cards),
-                                             winner, tuple(self._before), talon_lead))
+                                             winner,
+                                             tuple(map(CardSet, self._before)), talon_lead))
         if winner is not None:
             self.taken[winner] = self.taken.get(winner, 0) + 1
         eldest = self.r.eldest

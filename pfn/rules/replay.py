@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pfn.cards import Card
+from pfn.cards import NO_CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
 from pfn.model import CardRun, Record
@@ -41,10 +41,16 @@ class PlayedTrick:
     winner: Seat | None
     """``None`` when nobody takes it (an all-pass talon trick nobody followed) or it is
     not known."""
-    before: tuple[int, ...]
-    """Cards known to be in each hand before the trick (bit masks, by seat)."""
+    before: tuple[CardSet, ...]
+    """Cards known to be in each hand before the trick, by seat."""
     talon_lead: bool = False
     run: CardRun | None = None
+
+    def __repr__(self) -> str:
+        played = ", ".join(f"{'talon' if s is None else s} {'-' if c is None else c}"
+                           for s, c in zip(self.seats, self.cards, strict=True))
+        taken = "nobody takes it" if self.winner is None else f"{self.winner} takes it"
+        return f"<trick {self.number}: {played}; {taken}>"
 
 
 @dataclass
@@ -66,12 +72,12 @@ class Replay:
     order: tuple[Seat, ...] = ()
     """The seats dealt cards, in playing order from the eldest."""
     eldest: Seat | None = None
-    hands: tuple[int, ...] = ()
+    hands: tuple[CardSet, ...] = ()
     """Each seat's cards at the start of the play (talon taken, discard made), as far
     as known."""
     complete: tuple[bool, ...] = ()
-    talon: int = 0
-    discard: int = 0
+    talon: CardSet = NO_CARDS
+    discard: CardSet = NO_CARDS
     auction: Auction | None = None
     declarer: Seat | None = None
     contract: Contract | None = None
@@ -110,6 +116,18 @@ class Replay:
     def ok(self) -> bool:
         """No rule broken."""
         return not any(d.is_error for d in self.diagnostics)
+
+    def __repr__(self) -> str:
+        contract = self.contract
+        parts = [self.variant.name,
+                 None if contract is None else str(contract) + (
+                     f" by {self.declarer}" if self.declarer is not None and not
+                     contract.allpass else ""),
+                 " ".join(f"{s}:{'?' if n is None else n}" for s, n in self.result.items())
+                 or None]
+        errors = sum(d.is_error for d in self.diagnostics)
+        parts.append(f"{errors} error{'s' * (errors != 1)}" if errors else "clean")
+        return f"<Replay {' · '.join(p for p in parts if p)}>"
 
     def _repr_svg_(self) -> str | None:
         """A notebook shows a replay as its deal diagram (matplotlib loaded only here)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pfn.cards import Card
+from pfn.cards import Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem, RuleError
 from pfn.model import Annotation, Call, CardRun, Pos, Record
@@ -129,12 +129,11 @@ class Replayer:
                 if hand is not None:
                     known[index] = hand.mask
                     complete[index] = hand.complete
-            if deal.talon is not None:
-                r.talon = deal.talon.mask
-        if self.record.talon is not None:
-            for card in self.record.talon:
-                if isinstance(card, Card):
-                    r.talon |= 1 << card
+        talon = deal.talon.mask if deal is not None and deal.talon is not None else 0
+        for card in self.record.talon or ():
+            if isinstance(card, Card):
+                talon |= 1 << card
+        r.talon = CardSet(talon)
         self._known, self._complete = known, complete
 
     def bidding(self) -> None:
@@ -248,9 +247,9 @@ class Replayer:
         for card in record.discard or ():
             if isinstance(card, Card):
                 discard |= 1 << card
-        r.discard = discard
+        r.discard = CardSet(discard)
         if record.start is not None:  # an ending: the Deal's hands are those held
-            r.hands, r.complete = tuple(hands), tuple(complete)
+            r.hands, r.complete = tuple(map(CardSet, hands)), tuple(complete)
             return
         if contract is not None and not contract.allpass and declarer is not None and \
                 declarer < len(hands):
@@ -277,14 +276,14 @@ class Replayer:
                     # all ten of them tell the discard
                     played = _played(record) & twelve & ~discard
                     if complete[declarer] and talon_known and played.bit_count() == 10:
-                        hands[declarer], r.discard = played, twelve & ~played
+                        hands[declarer], r.discard = played, CardSet(twelve & ~played)
                     else:
                         hands[declarer] = played if complete[declarer] else twelve & ~discard
                         complete[declarer] = False
                         if self._complete[declarer]:
                             self.unchecked("the talon or the discard is not given in full: the"
                                            " declarer's cards")
-        r.hands, r.complete = tuple(hands), tuple(complete)
+        r.hands, r.complete = tuple(map(CardSet, hands)), tuple(complete)
 
     def defend(self) -> None:
         r, record = self.r, self.record
