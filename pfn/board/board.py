@@ -35,33 +35,26 @@ pfn.diagnostics.RuleError: board: error[PFN-E503]: revoke: B played CQ ... but h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from pfn.analysis.position import Position, Start, start_of
-from pfn.board.record import Move, Stage, bits, moves_of, play_lines, with_tags
-from pfn.board.words import board_text, out_of_stage, refusal
+from pfn.board.record import Move, Stage, bits, finished, moves_of, play_lines, setup_of, with_tags
+from pfn.board.words import board_text, out_of_stage, parse_move, refusal
 from pfn.cards import CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.deal import replay as replay_record
 from pfn.deal import score
 from pfn.diagnostics import PfnError, Problem, RuleError
-from pfn.match import MatchChecker
-from pfn.model import Call, CallSection, Play, Record, ScoreEntry, Tag
+from pfn.model import Call, CallSection, Play, Record, Tag
 from pfn.notation import values
 from pfn.outcome import Outcome, outcome_of
 from pfn.rules import stages
 from pfn.rules.defence import Defence
 from pfn.rules.replay import DealContext, Replay
 from pfn.rules.tricks import Tricks
-from pfn.scoring.ledger import Scored, totals
+from pfn.scoring.ledger import Scored
 from pfn.seats import SEATS, Seat
 from pfn.structure import check_structure
 from pfn.variants import find_variant
-from pfn.vocabulary import parse_card
-
-_LATER = ("auction", "talon", "discard", "contract", "declarer", "defence", "play", "result",
-          "score", "sheet", "settlement")
-"""A record's fields a board walks (or leaves out), in the order they come."""
 
 
 class Board:
@@ -100,23 +93,17 @@ class Board:
         >>> pfn.Board.from_record(record)
         <Board sochi · auction, A to move>
         >>> board = pfn.Board.from_record(record, trick=2, card=1)
-        >>> board, board.table, board.tricks_taken
-        (<Board sochi · 7S by A · trick 2, B to move>, [(Seat.A, Card.SK)], {Seat.A: 1, Seat.B: 0, Seat.C: 0})
+        >>> board, board.table
+        (<Board sochi · 7S by A · trick 2, B to move>, [(Seat.A, Card.SK)])
+        >>> board.tricks_taken
+        {Seat.A: 1, Seat.B: 0, Seat.C: 0}
         """
         found = replay_record(record, on_error="collect")
-        broken = [d for d in check_structure(record) + found.diagnostics if d.is_error]
+        broken = [d for d in (*record.diagnostics, *check_structure(record),
+                              *found.diagnostics) if d.is_error]
         if broken:
-            raise refusal(broken[0])
-        walked: tuple[str, ...] = _LATER
-        if record.start is not None:  # an ending: only its cards are played
-            walked = ("play", "result", "score", "sheet", "settlement")
-        elif record.auction is None:  # a problem's contract, given without its auction
-            walked = ("defence", "play", "result", "score", "sheet", "settlement")
-        # without a Defence section, the play shows the defence played: it is kept as is
-        walk_defence = "defence" in walked and (record.defence is not None or record.play is None)
-        names = {name.capitalize() for name in walked}
-        base = replace(record, tags=tuple(t for t in record.tags if t.name not in names),
-                       **dict.fromkeys(walked))  # type: ignore[arg-type]
+            raise RuleError(broken[0])
+        base, walk_defence = setup_of(record)
         board = cls.__new__(cls)
         board._setup(base, found.context, walk_defence)
         if trick is None:
@@ -327,8 +314,11 @@ class Board:
 
         >>> import pfn
         >>> board = pfn.Board.from_record(pfn.load("examples/brief.pfn")[0], trick=2)
-        >>> board.hands()
-        {Seat.A: CardSet('KQJ7.AK..A87'), Seat.B: CardSet('T.QJT.AKQ.KQ'), Seat.C: CardSet('.987.JT9.JT9')}
+        >>> for seat, held in board.hands().items():
+        ...     print(seat, held)
+        A KQJ7.AK..A87
+        B T.QJT.AKQ.KQ
+        C .987.JT9.JT9
         """
         if self._kernel is not None:
             return {s: CardSet(self._kernel.hands[s]) for s in SEATS[:self._base.players]}
@@ -424,23 +414,7 @@ class Board:
         >>> board.parse("6♠"), board.parse("пас"), board.is_legal("мизер")
         (Call('6S'), Call('pass'), True)
         """
-        vocabulary = self._variant.vocabulary
-        word = text.strip()
-        card = parse_card(word)
-        if self.stage in ("discard", "play") and card is not None:
-            return card
-        if self.stage == "contract":
-            token = vocabulary.contract(word)
-            contract = Contract.parse(token) if token is not None else None
-            if contract is not None:
-                return contract
-        token = vocabulary.call(word) if self.stage == "auction" else \
-            vocabulary.defence_call(word)
-        if token is not None:
-            return Call(token)
-        if card is not None:
-            return card
-        raise PfnError(f"{text!r} is not a move: a call, a card or a contract")
+        return parse_move(text, self.stage, self._variant.vocabulary)
 
     def push(self, move: Move | str) -> None:
         """Make ``move`` (a :data:`Move`, or its text: see :meth:`parse`); a move the
@@ -580,26 +554,7 @@ class Board:
         pass pass pass
         <BLANKLINE>
         """
-        from pfn.notation.reader import loads
-
-        record = self._record()
-        r = self.replay()
-        fields: dict[str, object] = {}
-        if r.contract is not None and r.contract.allpass and record.contract is None:
-            fields["contract"] = r.contract
-        if self.is_over() and r.result and not r.record.start:
-            fields["result"] = tuple(r.result.items())
-        record = with_tags(record, fields)
-        if self.is_over() and not r.record.start:
-            # what the deal writes on the sheet of a match it opens (antes and all)
-            checker = MatchChecker()
-            checker.check(record, True)
-            if checker.written:
-                written = totals(checker.written).items()
-                entries: dict[str, object] = {
-                    "score": tuple(ScoreEntry(*key, value) for key, value in written)}
-                record = with_tags(record, entries)
-        return loads(str(record))[0]
+        return finished(self._record(), self.replay(), self.is_over())
 
     def result(self) -> Outcome | None:
         """How the deal ended (made, failed by 2, …), ``None`` until it is over.

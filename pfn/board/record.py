@@ -14,14 +14,63 @@ from typing import Literal
 from pfn.analysis.position import Start
 from pfn.cards import CARDS, Card, cards_of
 from pfn.contract import Contract
-from pfn.model import Call, CallSection, CardRun, Play, Record, Tag
+from pfn.model import Call, CallSection, CardRun, Play, Record, ScoreEntry, Tag
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import Tricks
+from pfn.scoring.ledger import totals
 
 Move = Call | Card | Contract
 """A move: an auction or defence call, a card (discarded or played), a contract."""
 Stage = Literal["auction", "discard", "contract", "defence", "play", "over"]
 """What the deal waits for."""
+
+
+_LATER = ("auction", "talon", "discard", "contract", "declarer", "defence", "play", "result",
+          "score", "sheet", "settlement")
+"""A record's fields a board walks (or leaves out), in the order they come."""
+
+
+def setup_of(record: Record) -> tuple[Record, bool]:
+    """What a board of ``record`` starts from: the record without the moves the board
+    walks (its auction and all that follows; an ending's or a problem's cards and
+    defence), and whether the board walks the defence."""
+    walked: tuple[str, ...] = _LATER
+    if record.start is not None:  # an ending: only its cards are played
+        walked = ("play", "result", "score", "sheet", "settlement")
+    elif record.auction is None:  # a problem's contract, given without its auction
+        walked = ("defence", "play", "result", "score", "sheet", "settlement")
+    # without a Defence section, the play shows the defence played: it is kept as is
+    walk_defence = "defence" in walked and (record.defence is not None or record.play is None)
+    names = {name.capitalize() for name in walked}
+    base = replace(record, tags=tuple(t for t in record.tags if t.name not in names),
+                   **dict.fromkeys(walked))  # type: ignore[arg-type]
+    if record.start is not None and record.play is not None:  # an ending's leader
+        base = with_tags(base, {"play": Play(record.play.leader, ())})
+    return base, walk_defence
+
+
+def finished(record: Record, replay: Replay, over: bool) -> Record:
+    """The record of a board's moves as PFN reads it back: an all-pass's contract, and
+    once the deal is over its result and what it writes on the sheet of a match it
+    opens (antes and all)."""
+    from pfn.match import MatchChecker
+    from pfn.notation.reader import loads
+
+    fields: dict[str, object] = {}
+    if replay.contract is not None and replay.contract.allpass and record.contract is None:
+        fields["contract"] = replay.contract
+    ending = replay.record.start is not None
+    if over and replay.result and not ending:
+        fields["result"] = tuple(replay.result.items())
+    record = with_tags(record, fields)
+    if over and not ending:
+        checker = MatchChecker()
+        checker.check(record, True)
+        if checker.written:
+            written = totals(checker.written).items()
+            record = with_tags(record, {"score": tuple(ScoreEntry(*key, value)
+                                                       for key, value in written)})
+    return loads(str(record))[0]
 
 
 def with_tags(record: Record, fields: dict[str, object]) -> Record:
@@ -70,7 +119,8 @@ def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
     for call in record.auction.calls if record.auction is not None else ():
         yield "auction", Call(call.token, call.seat)
     if record.auction is not None and r.discard:
-        for card in cards_of(r.discard):
+        given = [c for c in record.discard or () if isinstance(c, Card)]
+        for card in given if len(given) == 2 else cards_of(r.discard):  # as written
             yield "discard", card
     if record.auction is not None and r.contract is not None and not r.contract.allpass:
         yield "contract", r.contract
@@ -82,4 +132,5 @@ def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
                 yield "play", played
 
 
-__all__ = ["Move", "Stage", "bits", "moves_of", "play_lines", "with_tags"]
+__all__ = ["Move", "Stage", "bits", "finished", "moves_of", "play_lines", "setup_of",
+           "with_tags"]

@@ -1,5 +1,5 @@
-"""What a board says in words: its text diagram, and the rule a move of the wrong kind
-breaks."""
+"""What a board says in words: its text diagram, the moves it reads, and the rule a
+move of the wrong kind breaks."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ from typing import TYPE_CHECKING
 
 from pfn.board.record import Move, Stage
 from pfn.cards import RANK_TEXT, SUITS
-from pfn.diagnostics import Diagnostic, Problem, RuleError
+from pfn.contract import Contract
+from pfn.diagnostics import Diagnostic, PfnError, Problem, RuleError
+from pfn.model import Call
 from pfn.seats import Seat
+from pfn.vocabulary import Vocabulary, parse_card
 
 if TYPE_CHECKING:
     from pfn.board.board import Board
@@ -77,10 +80,30 @@ def out_of_stage(stage: Stage, move: Move, turn: Seat | None) -> Problem:
     return Problem("PFN-E507", f"{move}: the deal is over")
 
 
+def parse_move(text: str, stage: Stage, vocabulary: Vocabulary) -> Move:
+    """The move ``text`` names at ``stage``: a call in any spelling the variant's
+    vocabulary reads, a card, or a contract."""
+    word = text.strip()
+    card = parse_card(word)
+    if stage in ("discard", "play") and card is not None:
+        return card
+    if stage == "contract":
+        token = vocabulary.contract(word)
+        contract = Contract.parse(token) if token is not None else None
+        if contract is not None:
+            return contract
+    token = vocabulary.call(word) if stage == "auction" else vocabulary.defence_call(word)
+    if token is not None:
+        return Call(token)
+    if card is not None:
+        return card
+    raise PfnError(f"{text!r} is not a move: a call, a card or a contract")
+
+
 def refusal(diagnostic: Diagnostic) -> RuleError:
     """The engine's objection to a move, said of the board (no line of a file)."""
     return RuleError(replace(diagnostic, file="board", line=None, col=None,
                              source_line=None))
 
 
-__all__ = ["board_text", "doing", "out_of_stage", "refusal"]
+__all__ = ["board_text", "doing", "out_of_stage", "parse_move", "refusal"]

@@ -129,8 +129,15 @@ def to_dataframe(source: str | Path | Iterable[Record],
 
     >>> import pfn
     >>> frame = pfn.to_dataframe("examples/sochi-match.pfn")
-    >>> frame.groupby("outcome").size().to_dict()
-    {'all-pass': 2, 'failed': 1, 'made': 3, 'made-without-play': 1, 'misere-caught': 1, 'misere-made': 1}
+    >>> frame["outcome"].value_counts().sort_index()
+    outcome
+    all-pass             2
+    failed               1
+    made                 3
+    made-without-play    1
+    misere-caught        1
+    misere-made          1
+    Name: count, dtype: int64
     >>> int(frame["tricks_A"].sum())   # the Result tags: 7 + 2 + 5 + 3 + 9 + 1 + 0 + 0
     27
     """

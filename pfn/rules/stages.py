@@ -410,7 +410,7 @@ class Replayer:
                            " is checked only against what they showed")
         stage = PlayStage(self, participants, leader, self.play_rules())
         stage.run(section.tricks)
-        r.taken = dict(stage.taken)
+        r.taken = dict(sorted(stage.taken.items()))  # in seat order
         r.play_complete = stage.complete and not section.claimed
         if not stage.stopped and not section.claimed and stage.number <= 10 and \
                 section.tricks and record.start is None:
