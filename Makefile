@@ -50,6 +50,11 @@ demo: $(STAMP)
 	$(BIN)/pfn dedupe examples/analysis.pfn examples/analysis.pfn -o out/unique.pfn
 	$(BIN)/pfn stats examples/sochi-match.pfn examples/leningrad-match.pfn --plot out/contracts.png
 	$(BIN)/pfn split examples/four-players.pfn --by 1 --dir out/split
+	$(BIN)/pfn convert examples/sochi-match.pfn -o out/sochi-deals.csv
+	@cut -d, -f4,9-10,15-16 out/sochi-deals.csv
+	@echo
+	@echo "== the library: a board stepped through board 2 of the Sochi pool, the solver asked at trick 5"
+	$(BIN)/python -c 'import pfn; b = pfn.Board.from_record(pfn.load("examples/sochi-match.pfn")[1], trick=5); print(b); print("legal:", *b.legal_moves()); print("with best play:", {str(c): v for c, v in pfn.solve(b).cards.items()})'
 	@echo
 	@echo "== pfn import: the solver's problems, a Serbian PPN pool, an editor étude, a server log; pfn export --to pts (into out/)"
 	$(BIN)/pfn import tests/data/formats/classics.pts -o out/classics.pfn
