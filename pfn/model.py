@@ -230,6 +230,9 @@ class Hand:
         from pfn.cards import cards_of
         return cards_of(self.mask)
 
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
     def __str__(self) -> str:
         if self.complete:
             return dotted(self.mask)
@@ -257,6 +260,9 @@ class Deal:
     def hand(self, seat: Seat) -> Hand | None:
         """The hand of ``seat``, or ``None`` when it is hidden."""
         return self.hands[seat] if seat < len(self.hands) else None
+
+    def __repr__(self) -> str:
+        return f"Deal({str(self)!r})"
 
     def __str__(self) -> str:
         parts = [f"{Seat(i)}:{'?' if h is None else h}" for i, h in enumerate(self.hands)]

@@ -127,6 +127,13 @@ def test_random_games_pop_back_to_every_state_and_write_clean_records(
         for expected in reversed(seen):
             board.pop()
             assert state(board) == expected
+            if board.stage == "play" and rng.random() < 0.2:  # a play stopped anywhere
+                written = board.to_record()
+                [report] = check_records([written], CheckOptions())
+                assert not any(d.is_error or d.severity is Severity.WARNING
+                               for d in report.diagnostics), str(written)
+                cards = sum(s is not None for s, _ in board.table)
+                assert state(pfn.Board.from_record(written, board.trick, cards)) == expected
         assert board.move_stack == [] and board.stage in ("auction",)
 
 

@@ -3,6 +3,6 @@ and discard, the contract, the defence and the cards, each move checked by the r
 engine."""
 
 from pfn.board.board import Board
-from pfn.board.record import Move, Stage
+from pfn.board.moves import Move, Stage
 
 __all__ = ["Board", "Move", "Stage"]

@@ -25,11 +25,15 @@ diagnostic.
 >>> board.trick, board.tricks_taken
 (2, {Seat.A: 1, Seat.B: 0, Seat.C: 0})
 >>> board.push("HA")
+>>> board.table, board.is_legal("CQ"), board.is_over(), board.move_stack[-2:]
+([(Seat.A, Card.HA)], False, False, [Card.S8, Card.HA])
 >>> board.push("CQ")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
 pfn.diagnostics.RuleError: board: error[PFN-E503]: revoke: B played CQ ... but holds HK
   = hint: follow suit when you can
+>>> board.replay()
+<Replay sochi · 7S by A · clean>
 """
 
 from __future__ import annotations
@@ -37,9 +41,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pfn.analysis.position import Position, Start, start_of
-from pfn.board.record import Move, Stage, bits, finished, moves_of, play_lines, setup_of, with_tags
+from pfn.board.moves import Move, Stage
+from pfn.board.record import defending, finished, moves_of, play_lines, setup_of, with_tags
 from pfn.board.words import board_text, out_of_stage, parse_move, refusal
-from pfn.cards import CARDS, Card, CardSet
+from pfn.cards import CARDS, Card, CardSet, cards_of
 from pfn.contract import Contract
 from pfn.deal import replay as replay_record
 from pfn.deal import score
@@ -108,8 +113,12 @@ class Board:
         board._setup(base, found.context, walk_defence)
         if trick is None:
             return board
+        if not record.first_trick <= trick <= 11 or not 0 <= card < record.players:
+            raise PfnError(f"trick {trick}, card {card}: the tricks are {record.first_trick}"
+                           " to 10 (11: after the last), the cards of one from 0")
         for stage, move in moves_of(found):
-            if board.stage == "play" and board._progress() >= (trick, card):
+            if board.stage == "play" and board._progress() >= (trick, card) and \
+                    stage != "defence":  # (a whister's open or closed comes before it)
                 break
             if stage == "contract" and board.stage != "contract":
                 continue  # a misère's contract is the bid itself
@@ -164,7 +173,7 @@ class Board:
         if contract is not None:
             fields["contract"], fields["declarer"] = contract, self._winner
         if calls["defence"] and self._replay is not None:
-            first = self._variant.defence(*self._defending(self._replay)).outcome.first
+            first = self._variant.defence(*defending(self._replay)).outcome.first
             fields["defence"] = CallSection(first, tuple(calls["defence"]))
         if cards and self._start is not None:
             fields["play"] = Play(SEATS[self._start.leader], play_lines(self._start, cards))
@@ -241,18 +250,13 @@ class Board:
         if not self._walk_defence or r.contract is None or r.contract.allpass or \
                 r.declarer is None or len(r.order) != 3:
             return None
-        protocol = self._variant.defence(*self._defending(r))
+        protocol = self._variant.defence(*defending(r))
         if protocol.silent:
             return None
         calls = [w for s, _, w in self._moves if s == "defence"]
         if calls:
             protocol.run(calls)  # type: ignore[arg-type]
         return protocol
-
-    @staticmethod
-    def _defending(r: Replay) -> tuple[Contract, Seat, Seat | None, tuple[Seat, ...]]:
-        assert r.contract is not None and r.declarer is not None
-        return r.contract, r.declarer, r.dealer, r.order
 
     def _progress(self) -> tuple[int, int]:
         """(the trick, cards players have put on it); (0, 0) before the play."""
@@ -355,7 +359,7 @@ class Board:
             return self._defence_calls(self._protocol(r))
         if self.stage == "play" and self._kernel is not None:
             calls = self._defence_calls(self._optional) if not self._cards() else []
-            return [*map(CARDS.__getitem__, bits(self._kernel.legal_cards())), *calls]
+            return [*cards_of(self._kernel.legal_cards()), *calls]
         return []
 
     def _defence_calls(self, protocol: Defence | None) -> list[Move]:
@@ -377,7 +381,7 @@ class Board:
         takes an unfinished Defence section for a record's mistake)."""
         stage, _, written = entry
         if stage == "defence" and self._replay is not None:
-            protocol = self._variant.defence(*self._defending(self._replay))
+            protocol = self._variant.defence(*defending(self._replay))
             calls = [w for s, _, w in self._moves if s == "defence"] + [written]
             problems = protocol.run(calls)  # type: ignore[arg-type]
             if problems:
@@ -500,8 +504,7 @@ class Board:
 
         >>> import pfn
         >>> board = pfn.Board.from_record(pfn.load("examples/brief.pfn")[0], trick=2)
-        >>> other = board.copy()
-        >>> other.push("SK")
+        >>> other = board.copy(); other.push("SK")
         >>> len(other.move_stack) - len(board.move_stack)
         1
         """
@@ -541,10 +544,8 @@ class Board:
         >>> import pfn
         >>> board = pfn.Board("A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8",
         ...                   dealer="C")
-        >>> for move in "pass pass pass".split():
+        >>> for move in "pass pass pass".split():   # an all-pass, before its first card
         ...     board.push(move)
-        >>> board.stage, board.turn     # Sochi plays the all-pass out
-        ('play', Seat.A)
         >>> print(board.to_record())
         [Variant "sochi"]
         [Dealer "C"]

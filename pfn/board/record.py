@@ -9,21 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Literal
 
 from pfn.analysis.position import Start
+from pfn.board.moves import Move, Stage
 from pfn.cards import CARDS, Card, cards_of
 from pfn.contract import Contract
-from pfn.model import Call, CallSection, CardRun, Play, Record, ScoreEntry, Tag
+from pfn.model import Annotation, Call, CallSection, CardRun, Play, Record, ScoreEntry, Tag
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import Tricks
 from pfn.scoring.ledger import totals
-
-Move = Call | Card | Contract
-"""A move: an auction or defence call, a card (discarded or played), a contract."""
-Stage = Literal["auction", "discard", "contract", "defence", "play", "over"]
-"""What the deal waits for."""
-
+from pfn.seats import Seat
 
 _LATER = ("auction", "talon", "discard", "contract", "declarer", "defence", "play", "result",
           "score", "sheet", "settlement")
@@ -73,6 +68,12 @@ def finished(record: Record, replay: Replay, over: bool) -> Record:
     return loads(str(record))[0]
 
 
+def defending(r: Replay) -> tuple[Contract, Seat, Seat | None, tuple[Seat, ...]]:
+    """What a defence protocol of the replayed deal is made with."""
+    assert r.contract is not None and r.declarer is not None
+    return r.contract, r.declarer, r.dealer, r.order
+
+
 def with_tags(record: Record, fields: dict[str, object]) -> Record:
     """``record`` with ``fields`` set, and a tag for each it lacks (the writer writes a
     known tag's value from the typed field; the tag says where it goes)."""
@@ -97,12 +98,10 @@ def with_tags(record: Record, fields: dict[str, object]) -> Record:
     return replace(record, tags=(*record.tags, *extra))
 
 
-def bits(mask: int) -> Iterator[int]:
-    return (c for c in range(32) if mask >> c & 1)
-
-
 def play_lines(start: Start, cards: Sequence[Card]) -> tuple[CardRun, ...]:
-    """The play's lines: one per trick, a talon card first where it opens the trick."""
+    """The play's lines: one per trick, a talon card first where it opens the trick; a
+    play not over ends with ``*`` (the rest is not recorded), which keeps a trick on the
+    table from reading as a short line."""
     kernel = Tricks(start.hands, start.order, start.leader, start.rules, start.talon,
                     start.number)
     for card in cards:
@@ -110,6 +109,8 @@ def play_lines(start: Start, cards: Sequence[Card]) -> tuple[CardRun, ...]:
     runs = [CardRun(tuple(CARDS[c] for c in cards)) for cards, *_ in kernel.history]
     if kernel.cards and any(s is not None for s in kernel.seats):
         runs.append(CardRun(tuple(CARDS[c] for c in kernel.cards)))
+    if runs and not kernel.over:
+        runs[-1] = replace(runs[-1], claim=Annotation())
     return tuple(runs)
 
 
@@ -126,11 +127,15 @@ def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
         yield "contract", r.contract
     for call in record.defence.calls if record.defence is not None else ():
         yield "defence", Call(call.token, call.seat)
-    for trick in r.tricks:
-        for seat, played in zip(trick.seats, trick.cards, strict=True):
-            if seat is not None and played is not None:
+    # the main line as written (a trick left on the table included); a talon card
+    # that opens an all-pass trick is nobody's move
+    talon = r.play_rules.talon_leads if r.play_rules is not None and \
+        record.first_trick == 1 else 0
+    for line, run in enumerate(record.play.tricks if record.play is not None else ()):
+        for index, played in enumerate(run.cards):
+            if played is not None and not (line < talon and index == 0):
                 yield "play", played
 
 
-__all__ = ["Move", "Stage", "bits", "finished", "moves_of", "play_lines", "setup_of",
+__all__ = ["defending", "finished", "moves_of", "play_lines", "setup_of",
            "with_tags"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pfn.board.record import Move, Stage
+from pfn.board.moves import Move, Stage
 from pfn.cards import RANK_TEXT, SUITS
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, PfnError, Problem, RuleError
