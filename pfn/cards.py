@@ -203,21 +203,21 @@ class CardSet(int):
     It is the set's bit mask (an ``int``), so the engine's mask arithmetic works on it
     unchanged; the replay hands these out wherever it gives a set of cards.
 
-    >>> hand = CardSet("AKQJ7.AK.7.A7")
+    >>> hand = CardSet.parse("AKQJ7.AK.7.A7")
     >>> len(hand), Card.SA in hand, hand.suit(Suit.CLUBS)
     (10, True, [Card.CA, Card.CK])
-    >>> hand
-    CardSet('AKQJ7.AK.7.A7')
+    >>> hand, CardSet.of([Card.SA, Card.H7])
+    (CardSet.parse('AKQJ7.AK.7.A7'), CardSet.parse('A...7'))
     """
 
     __slots__ = ()
+    # no __new__ of its own: CardSet(mask) is int's constructor, which the replay calls
+    # for every hand it hands out
 
-    def __new__(cls, cards: int | str | Iterable[Card] = 0) -> CardSet:
-        if isinstance(cards, str):
-            return super().__new__(cls, _parse_dotted(cards))
-        if isinstance(cards, int):
-            return super().__new__(cls, cards)
-        return super().__new__(cls, mask_of(cards))
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """The set of a dotted hand (``AKQJ7.AK.7.A7``; ``-`` for none)."""
+        return cls(_parse_dotted(text))
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardSet:
@@ -253,7 +253,7 @@ class CardSet(int):
         return dotted(self) if not spec else int.__format__(self, spec)
 
     def __repr__(self) -> str:
-        return f"CardSet({dotted(self)!r})"
+        return f"CardSet.parse({dotted(self)!r})"
 
 
 NO_CARDS = CardSet()

@@ -43,7 +43,7 @@ def replay(record: Record, *, rules: Sequence[tuple[str, str]] = (),
     >>> result.tricks[1]
     <trick 2: A SK, B ST, C C7; A takes it>
     >>> result.hands[pfn.Seat.A], result.discard
-    (CardSet('AKQJ7.AK..A87'), CardSet('..87.'))
+    (CardSet.parse('AKQJ7.AK..A87'), CardSet.parse('..87.'))
     """
     try:
         variant = variant_of(record, rules)

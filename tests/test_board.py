@@ -287,10 +287,10 @@ def test_values_print_as_preferans() -> None:
     assert repr(pfn.Contract.parse("9NT-hand")) == "Contract.parse('9NT-hand')"
     assert repr(pfn.Call("6S", Seat.A)) == "Call('6S', Seat.A)" and str(pfn.Call("pass")) == \
         "pass"
-    assert pfn.CardSet("AKQJ7.AK.7.A7") == replayed.record.deal.hands[0].mask  # type: ignore[union-attr]
-    assert f"{pfn.CardSet('A...')}" == "A..." and f"{pfn.CardSet('A...'):x}" == "80"
+    assert pfn.CardSet.parse("AKQJ7.AK.7.A7") == replayed.record.deal.hands[0].mask  # type: ignore[union-attr]
+    assert f"{pfn.CardSet.parse('A...')}" == "A..." and f"{pfn.CardSet.parse('A...'):x}" == "80"
     with pytest.raises(pfn.PfnError):
-        pfn.CardSet("AKQ")
+        pfn.CardSet.parse("AKQ")
 
 
 def test_rows_match_the_tags_and_filter(tmp_path: object) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pfn.cards import CARDS, FULL_DECK, Card, CardSet, Suit
+from pfn.cards import CARDS, FULL_DECK, Card, Suit
 from pfn.diagnostics import Problem
 from pfn.model import CardRun, Variation
 from pfn.rules.replay import PlayedTrick
@@ -216,7 +216,7 @@ class PlayStage:
                     run.anns is not None and any(a is not None and a.variations
                                                  for a in run.anns)):
                 return False  # a variation is replayed from its branch, card by card
-            before = tuple(map(CardSet, kernel.hands))
+            before = tuple(kernel.hands)
             if not kernel.play_trick(cards[on_table:] if on_table else cards):  # type: ignore[arg-type]
                 return False
             seats, winner = history[-1][1], history[-1][3]
@@ -299,8 +299,7 @@ class PlayStage:
         winner = None if found is None else SEATS[found]
         if not where:
             self.r.tricks.append(PlayedTrick(self.number, seats[0], tuple(seats), tuple(cards),
-                                             winner,
-                                             tuple(map(CardSet, self._before)), talon_lead))
+                                             winner, tuple(self._before), talon_lead))
         if winner is not None:
             self.taken[winner] = self.taken.get(winner, 0) + 1
         eldest = self.r.eldest

@@ -41,10 +41,15 @@ class PlayedTrick:
     winner: Seat | None
     """``None`` when nobody takes it (an all-pass talon trick nobody followed) or it is
     not known."""
-    before: tuple[CardSet, ...]
-    """Cards known to be in each hand before the trick, by seat."""
+    _before: tuple[int, ...]
+    """The kernel's masks of :attr:`before` (made into card sets only when asked)."""
     talon_lead: bool = False
     run: CardRun | None = None
+
+    @property
+    def before(self) -> tuple[CardSet, ...]:
+        """Cards known to be in each hand before the trick, by seat."""
+        return tuple(map(CardSet, self._before))
 
     def __repr__(self) -> str:
         played = ", ".join(f"{'talon' if s is None else s} {'-' if c is None else c}"
