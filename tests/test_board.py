@@ -119,14 +119,29 @@ def test_random_games_pop_back_to_every_state_and_write_clean_records(
             there = pfn.Board.from_record(record, trick=trick,  # type: ignore[arg-type]
                                           card=sum(s is not None for s, _ in table))  # type: ignore[attr-defined]
             assert state(there)[2:] == point[2:]
+        # what the deal wrote is what the record says; the board draws itself; the
+        # solver takes it anywhere in the play
+        assert [str(e) for e in board.score().entries] == [
+            str(e) for e in pfn.score(pfn.replay(record, on_error="collect")).entries]
+        if seed == 0:
+            svg = board._repr_svg_()
+            assert svg is not None and "<svg" in svg
+        if plays and seed < 2:
+            point = rng.choice(plays)
+            there = pfn.Board.from_record(record, trick=point[4],  # type: ignore[arg-type]
+                                          card=sum(s is not None for s, _ in point[5]))  # type: ignore[attr-defined]
+            solution = pfn.solve(there)
+            assert set(solution.cards) == set(there.legal_moves()) - {
+                m for m in there.legal_moves() if not isinstance(m, Card)}
         # a copy goes its own way
         if seen:
             twin = board.copy()
             twin.pop()
             assert state(board) == final
         for expected in reversed(seen):
-            board.pop()
+            move = board.pop()
             assert state(board) == expected
+            assert board.is_legal(move) and board.parse(str(move).split(":")[-1]) is not None
             if board.stage == "play" and rng.random() < 0.2:  # a play stopped anywhere
                 written = board.to_record()
                 [report] = check_records([written], CheckOptions())
