@@ -17,13 +17,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pfn.analysis.bounds import escapes, unwanted
+from pfn.analysis.engines import SearchLike, engine_in_use, new_search
 from pfn.analysis.ordering import lead_against, leads_against, ordered_leads
 from pfn.analysis.position import Position, Start
-from pfn.analysis.search import Search
 from pfn.analysis.solve import Solver
 from pfn.analysis.suits import DEAD, DUCKS, equivalence_classes, shape
 from pfn.contract import Contract
 from pfn.rules.tricks import PlayRules, Tricks
+
+ENGINE = engine_in_use()
+"""The search these tests run on: the compiled one when built (CI runs them again with
+``PFN_SEARCH=python`` on the reference)."""
 
 
 def brute(t: Tricks, target: int, maximisers: frozenset[int]) -> int:
@@ -68,7 +72,7 @@ VARIANTS = {
 }
 
 
-def ending(kind: str, tricks: int, seed: int) -> tuple[Search, Tricks, list[int]]:
+def ending(kind: str, tricks: int, seed: int) -> tuple[SearchLike, Tricks, list[int]]:
     """A random ending of ``tricks`` cards a hand, some cards of its first trick played."""
     rng = random.Random(seed)
     make_rules, players, talon_count = VARIANTS[kind]
@@ -91,7 +95,7 @@ def ending(kind: str, tricks: int, seed: int) -> tuple[Search, Tricks, list[int]
     for _ in range(rng.randrange(len(order))):
         legal = kernel.legal_cards()
         kernel.play(rng.choice([c for c in range(32) if legal >> c & 1]))
-    return Search(rules, order, target, maximisers, tuple(talon)), kernel, talon
+    return new_search(rules, order, target, maximisers, tuple(talon), ENGINE), kernel, talon
 
 
 @settings(max_examples=400, deadline=None)
@@ -137,7 +141,7 @@ def test_every_card_value(kind: str, tricks: int, seed: int) -> None:
     position = Position(start, tuple(played))
     if not contract.allpass and not contract.misere and search.maximisers != {target}:
         return
-    solver = Solver(start)
+    solver = Solver(start, ENGINE)
     values = solver.card_values(position, target)
     maximisers = frozenset({target}) if start.kind == "tricks" else \
         frozenset(s for s in kernel.order if s != target)
@@ -170,7 +174,7 @@ def value(rules: PlayRules, hands: dict[int, str], leader: int, target: int,
           against: bool = False, order: tuple[int, ...] = (0, 1, 2)) -> int:
     masks = [mask(hands.get(s, "")) for s in range(4)]
     maximisers = frozenset(s for s in order if s != target) if against else frozenset({target})
-    return Search(rules, order, target, maximisers).value(masks, leader, 1)
+    return new_search(rules, order, target, maximisers, (), ENGINE).value(masks, leader, 1)
 
 
 def test_a_finesse_position_depends_on_who_leads() -> None:
@@ -222,12 +226,12 @@ def test_tricks_a_misere_player_is_seen_to_take(kind: str, tricks: int, seed: in
     while kernel.cards and not kernel.over:  # to a trick boundary, by the first legal card
         legal = kernel.legal_cards()
         kernel.play((legal & -legal).bit_length() - 1)
-    if kernel.over or kernel.number <= search.rules.talon_leads:
+    if kernel.over or kernel.number <= kernel.rules.talon_leads:
         return
     hands = list(kernel.hands)
     remaining = hands[kernel.leader].bit_count()
     opponents = tuple(s for s in kernel.order if s != search.target)
-    ducking = search.rules.trump is None and not search.rules.must_head
+    ducking = kernel.rules.trump is None and not kernel.rules.must_head
     said = unwanted(hands, search.target, opponents, kernel.leader, remaining, ducking)
     exact = brute(kernel, search.target, search.maximisers)
     if said < 0:

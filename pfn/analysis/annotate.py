@@ -81,7 +81,8 @@ class Analysis:
         return [n for n in self.notes if n.cost]
 
 
-def analyse(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> Analysis:
+def analyse(record: Record, rules: tuple[tuple[str, str], ...] = (),
+            engine: str | None = None) -> Analysis:
     """Weigh every card of ``record``'s main line (the record is replayed first).
 
     >>> import pfn
@@ -92,10 +93,10 @@ def analyse(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> Analysis
     """
     from pfn.deal import replay
 
-    return analyse_replay(replay(record, rules=rules, on_error="collect"))
+    return analyse_replay(replay(record, rules=rules, on_error="collect"), engine)
 
 
-def analyse_replay(replay: Replay) -> Analysis:
+def analyse_replay(replay: Replay, engine: str | None = None) -> Analysis:
     """Weigh every card of a replayed record's main line."""
     out = Analysis(replay.record)
     try:
@@ -104,7 +105,7 @@ def analyse_replay(replay: Replay) -> Analysis:
         out.problem, out.broken = str(error), error.broken
         return out
     out.kind = start.kind
-    solver = Solver(start)
+    solver = Solver(start, engine)
     for position, card, line, index in main_line(replay):
         seat = position.turn
         target = solver.target(position)
@@ -164,12 +165,13 @@ class Annotated:
     """Not analysed because the deal breaks the rules of structure."""
 
 
-def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = ()) -> Annotated:
+def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = (),
+                    engine: str | None = None) -> Annotated:
     """Analyse and annotate one record (what ``pfn annotate`` does to each, in this
     process or a worker's)."""
     if not record.syntax_ok or record.empty or record.play is None:
         return Annotated(record)
-    found = analyse(record, rules)
+    found = analyse(record, rules, engine)
     if found.problem is not None:
         return Annotated(record, found.problem, broken=found.broken)
     return Annotated(annotate(found), None, len(found.mistakes))

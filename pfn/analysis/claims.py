@@ -18,7 +18,7 @@ from pfn.rules.replay import Replay
 from pfn.seats import SEATS
 
 
-def verify(replay: Replay) -> list[Diagnostic]:
+def verify(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
     """What best play says of the record's claim or stated result (nothing when the
     play is complete or no result is stated)."""
     record = replay.record
@@ -42,7 +42,7 @@ def verify(replay: Replay) -> list[Diagnostic]:
     if stated is None:
         return []
     position = Position(start, tuple(cards))
-    solver = Solver(start)
+    solver = Solver(start, engine)
     best = solver.total(position, start.declarer)
     if best == stated:
         return []

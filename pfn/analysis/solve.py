@@ -19,11 +19,12 @@ a record, every legal card at each — share what was found.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from pfn.analysis.engines import Engine, SearchLike, engine_in_use, new_search
 from pfn.analysis.position import Kind, NotAnalysable, Position, Start, main_line, start_of
-from pfn.analysis.search import Search
 from pfn.analysis.suits import equivalence_classes
 from pfn.cards import CARDS, Card
 from pfn.contract import Contract
@@ -60,22 +61,32 @@ class Solution:
         return "the declarer's tricks"
 
 
+Searches = dict[tuple[object, ...], SearchLike]
+"""Searches by what they search (the rules, who plays, whose tricks): one table serves
+every deal with the same rules of play, since a position's value depends only on the
+cards still held (:func:`solve_many`)."""
+
+
 class Solver:
-    """Exact open-hand answers about one deal's play."""
+    """Exact open-hand answers about one deal's play, on the compiled search when it is
+    built (``engine``: ``native`` or ``python``; see :mod:`pfn.analysis.engines`)."""
 
-    def __init__(self, start: Start) -> None:
+    def __init__(self, start: Start, engine: str | None = None,
+                 searches: Searches | None = None) -> None:
         self.start = start
-        self._searches: dict[int, Search] = {}
+        self.engine: Engine = engine_in_use(engine)
+        self._searches: Searches = {} if searches is None else searches
 
-    def search(self, target: int) -> Search:
+    def search(self, target: int) -> SearchLike:
         """The search counting ``target``'s tricks (one per target, kept)."""
-        found = self._searches.get(target)
+        s = self.start
+        key = (self.engine, s.rules, s.order, s.kind, s.talon, target)
+        found = self._searches.get(key)
         if found is None:
-            s = self.start
             maximisers = frozenset({target}) if s.kind == "tricks" else \
                 frozenset(seat for seat in s.order if seat != target)
-            found = self._searches[target] = Search(s.rules, s.order, target, maximisers,
-                                                    s.talon)
+            found = self._searches[key] = new_search(s.rules, s.order, target, maximisers,
+                                                     s.talon, self.engine)
         return found
 
     @property
@@ -189,7 +200,7 @@ class HasPosition(Protocol):
         """The position of the play now."""
 
 
-def solve(position: Position | HasPosition) -> Solution:
+def solve(position: Position | HasPosition, engine: str | None = None) -> Solution:
     """The value of ``position`` (or of a board's position) and of each legal card, for
     a one-off question (a :class:`Solver` keeps its table between questions).
 
@@ -204,7 +215,29 @@ def solve(position: Position | HasPosition) -> Solution:
     """
     if not isinstance(position, Position):
         position = position.position()
-    return Solver(position.start).solve(position)
+    return Solver(position.start, engine).solve(position)
+
+
+def solve_many(positions: Iterable[Position | HasPosition], engine: str | None = None
+               ) -> list[Solution]:
+    """:func:`solve` of many positions at once — the same question asked of every way
+    the unseen cards may lie — with one search (and its table) for all the positions
+    that share their rules of play: an entry is a position's value, whatever deal it
+    came from, so what one layout found serves the next.
+
+    >>> import pfn
+    >>> from pfn.analysis.solve import position_at, solve_many
+    >>> replayed = pfn.replay(pfn.load("examples/brief.pfn")[0])
+    >>> [s.value for s in solve_many([position_at(replayed, 9), position_at(replayed, 10)])]
+    [8, 8]
+    """
+    searches: Searches = {}
+    found = []
+    for position in positions:
+        if not isinstance(position, Position):
+            position = position.position()
+        found.append(Solver(position.start, engine, searches).solve(position))
+    return found
 
 
 def position_at(replay: Replay, trick: int | None = None, card: int = 0) -> Position:
@@ -249,7 +282,7 @@ class TableRow:
     leader: Seat
 
 
-def dd_table(replay: Replay) -> list[TableRow]:
+def dd_table(replay: Replay, engine: str | None = None) -> list[TableRow]:
     """What the declarer takes from this deal (his cards after the discard) with best
     play in each strain, and in misère: the Preferans double-dummy table."""
     start = start_of(replay)
@@ -260,7 +293,8 @@ def dd_table(replay: Replay) -> list[TableRow]:
         contract = Contract.parse("mis" if strain == "mis" else f"6{strain}")
         assert contract is not None
         other = _restart(replay, start, contract)
-        rows.append(TableRow(strain, Solver(other).total(Position(other), start.declarer),
+        rows.append(TableRow(strain, Solver(other, engine).total(Position(other),
+                                                                 start.declarer),
                              SEATS[other.leader]))
     return rows
 
@@ -299,7 +333,7 @@ class Discard:
     """The declarer's tricks with best play after this discard."""
 
 
-def best_discards(replay: Replay) -> tuple[list[Discard], int]:
+def best_discards(replay: Replay, engine: str | None = None) -> tuple[list[Discard], int]:
     """The discards that give the declarer the most tricks (misère: the fewest), with
     how many pairs of cards were weighed.  The declarer's twelve cards are his hand
     and the talon."""
@@ -323,7 +357,7 @@ def best_discards(replay: Replay) -> tuple[list[Discard], int]:
     pairs = [(i, j) for i in range(len(groups)) for j in range(i, len(groups))
              if i != j or len(groups[i]) > 1]
     misere = start.kind == "misere"
-    solver = Solver(start)
+    solver = Solver(start, engine)
     search = solver.search(declarer)
     found: list[tuple[int, int]] = []
     best: int | None = None

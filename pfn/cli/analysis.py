@@ -13,13 +13,15 @@ from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
     TRICK_HELP,
-    EngineOpt,
     RulesOpt,
+    RunOpt,
     SchedulerOpt,
+    SearchOpt,
     app,
-    engine_of,
     fail,
     parse_rules,
+    run_of,
+    use_search,
 )
 
 if TYPE_CHECKING:
@@ -51,6 +53,10 @@ def solve(
         "--table/--no-table", help="Before the lead: the declarer's tricks in every strain"
                                    " and misère, and the best discard.")] = True,
     rule: RulesOpt = None,
+    engine: SearchOpt = None,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="Also say which search ran, the positions it visited and"
+                                " the time (on stderr).")] = False,
 ) -> None:
     """Solve a position with every hand open: its value and the value of each legal card.
 
@@ -64,12 +70,16 @@ def solve(
       pfn solve problems.pfn --board 14a
       pfn solve pool.pfn --board 3 --trick 4 --card 1
     """
+    import time
+
     from pfn.analysis.position import NotAnalysable
     from pfn.analysis.solve import Solver, position_at
     from pfn.cli.drawing import _load_one
     from pfn.deal import replay
     from pfn.diagnostics import printable
 
+    search = use_search(engine)
+    began = time.perf_counter()
     _, record = _load_one(source, board, purpose="to solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     name = _title(result)
@@ -78,7 +88,7 @@ def solve(
     at_lead = trick == first and card == 0
     try:
         position = position_at(result, trick, card)
-        solver = Solver(position.start)
+        solver = Solver(position.start, search)
         solution = solver.solve(position)
         extra = _before_lead(result) if table and at_lead and \
             position.start.declarer is not None else {}
@@ -91,6 +101,10 @@ def solve(
         raise typer.Exit(EXIT_PROBLEMS) from None
     where = (f"before trick {first}" if first > 1 else "before the lead") if at_lead else \
         f"trick {trick}" + (f", after {card} card{'s' * (card > 1)}" if card else "")
+    if verbose:
+        sys.stderr.write(f"pfn: search {search}{' (compiled)' if search == 'native' else ''},"
+                         f" {solver.nodes:,} positions for the cards,"
+                         f" {time.perf_counter() - began:.3f} s in all\n")
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
                                     ensure_ascii=False) + "\n")
@@ -189,7 +203,7 @@ def annotate(
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker processes analysing records at once (0: one per CPU).",
         min=0, max=256)] = 1,
-    engine: EngineOpt = "local",
+    engine: RunOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Mark every card that costs its side tricks: ? one trick, ?? two or more, with a
@@ -214,7 +228,7 @@ def annotate(
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 
-    runner = engine_of(engine)
+    runner = run_of(engine)
     rules = parse_rules(rule)
     marked = broken = 0
     work = functools.partial(annotate_record, rules=rules)

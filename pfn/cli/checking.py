@@ -14,16 +14,16 @@ from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
     EXIT_UNUSABLE,
-    EngineOpt,
     OutputFormat,
     PathsArg,
     RulesOpt,
+    RunOpt,
     SchedulerOpt,
     app,
-    engine_of,
     is_stdin,
     parse_rules,
     print_diagnostics,
+    run_of,
     stdin,
 )
 from pfn.diagnostics import Diagnostic, Severity
@@ -55,7 +55,7 @@ def check(
         "--jobs", "-j", help="Worker processes, each checking whole matches (0: one per CPU;"
                              " default: one per CPU for a file of 4 MB or more, else one).",
         min=0, max=256, show_default=False)] = None,
-    engine: EngineOpt = "local",
+    engine: RunOpt = None,
     scheduler: SchedulerOpt = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
@@ -95,7 +95,7 @@ def check(
     from pfn.corpus.workers import EngineError, workers
     from pfn.notation.reader import Reader
 
-    runner = engine_of(engine)
+    runner = run_of(engine)
     options = CheckOptions(parse_rules(rule), structure_only, analyse)
     chosen, dropped = _matcher(select), _matcher(ignore)
     files = records = errors = warnings = 0

@@ -26,7 +26,11 @@ EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
 
 def _version(value: bool) -> None:
     if value:
-        sys.stdout.write(f"pfn {__version__}\n")
+        from pfn.analysis.engines import engine_in_use
+
+        search = engine_in_use()
+        sys.stdout.write(f"pfn {__version__} (open-hand search: {search}"
+                         f"{', compiled' if search == 'native' else ', pure Python'})\n")
         raise typer.Exit(EXIT_CLEAN)
 
 
@@ -77,6 +81,14 @@ PathsArg = Annotated[list[str] | None, typer.Argument(
 EngineOpt = Annotated[str, typer.Option(
     "--engine", help="local (this machine's processes) or dask (a Dask cluster: local, or"
                      " --scheduler).")]
+RunOpt = Annotated[list[str] | None, typer.Option(
+    "--engine", help="Where the work runs, local (this machine's processes) or dask (a Dask"
+                     " cluster: local, or --scheduler); and the open-hand search, native"
+                     " (compiled, the default when built) or python (the reference)."
+                     " Repeatable: --engine dask --engine python.", show_default=False)]
+SearchOpt = Annotated[str | None, typer.Option(
+    "--engine", help="The open-hand search: native (compiled, the default when built) or"
+                     " python (the reference, same values).", show_default=False)]
 SchedulerOpt = Annotated[str | None, typer.Option(
     "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
     show_default=False)]
@@ -153,6 +165,41 @@ def engine_of(value: str) -> Literal["local", "dask"]:
     if value not in ("local", "dask"):
         raise typer.BadParameter(f"{value!r}: local or dask", param_hint="--engine")
     return "dask" if value == "dask" else "local"
+
+
+def use_search(value: str | None) -> str:
+    """The open-hand search asked for (``--engine native|python``), made this process's
+    choice and its workers' (they inherit ``PFN_SEARCH``); the one in use."""
+    from pfn.analysis.engines import ENVIRONMENT, EngineMissing, engine_in_use
+    from pfn.diagnostics import PfnError
+
+    try:
+        engine = engine_in_use(value)
+    except EngineMissing as error:
+        raise fail(str(error)) from None
+    except PfnError:
+        raise typer.BadParameter(f"{value!r}: native or python", param_hint="--engine") \
+            from None
+    if value:
+        os.environ[ENVIRONMENT] = value
+    return engine
+
+
+def run_of(values: list[str] | None) -> Literal["local", "dask"]:
+    """``--engine`` of check and annotate: where the work runs (returned) and which
+    search it uses (:func:`use_search`), each given at most once."""
+    where: Literal["local", "dask"] = "local"
+    search = None
+    for value in values or ():
+        if value in ("local", "dask"):
+            where = "dask" if value == "dask" else "local"
+        elif value in ("native", "python"):
+            search = value
+        else:
+            raise typer.BadParameter(f"{value!r}: local or dask, native or python",
+                                     param_hint="--engine")
+    use_search(search)
+    return where
 
 
 def input_files(paths: list[str] | None) -> list[Path]:

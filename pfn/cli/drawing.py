@@ -10,7 +10,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pfn.cli.common import EXIT_PROBLEMS, EXIT_UNUSABLE, TRICK_HELP, app, color, fail, stdin
+from pfn.cli.common import (
+    EXIT_PROBLEMS,
+    EXIT_UNUSABLE,
+    TRICK_HELP,
+    SearchOpt,
+    app,
+    color,
+    fail,
+    stdin,
+    use_search,
+)
 from pfn.files import file_name_part
 
 if TYPE_CHECKING:
@@ -175,6 +185,7 @@ def render(
     dd: Annotated[bool, typer.Option(
         "--dd", help="Double-dummy marks: beside each card the player to move may play,"
                      " the tricks with best play after it.")] = False,
+    engine: SearchOpt = None,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG).
 
@@ -187,6 +198,8 @@ def render(
     from pfn.render.diagram import Style
     from pfn.render.output import RenderError, Request, kind_of, render
 
+    if dd or engine is not None:
+        use_search(engine)
     records, record = _load_one(source, board, any_record=sheet)
     try:
         kind = kind_of(output, fmt.value if fmt is not None else None)

@@ -1,0 +1,944 @@
+/* The open-hand search of pfn/analysis/search.py, compiled.
+ *
+ * The same algorithm as the Python Search, line for line where it matters: the
+ * zero-window probes, the transposition table at trick boundaries keyed on
+ * rank-compressed suits (sorted without trumps), the quick bounds of bounds.py, the
+ * move orderings of ordering.py (history of cuts included), equivalent cards pruned
+ * (suits.py), the rules of play of the kernel (rules/tricks.py: following, trumping,
+ * heading, talon-led all-pass tricks).  search.py is the reference: the tests pit
+ * this module against it on every kind of position.
+ *
+ * Cards are 0..31 (8 * suit + rank), a hand a 32-bit mask, seats 0..3.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef __int128 hist_t;
+
+#define NONE (-1)
+#define SUIT(c) ((c) >> 3)
+#define RANK(c) ((c) & 7)
+#define BIT(c) (1u << (c))
+
+static const uint32_t SUIT_MASKS[4] = {0xFFu, 0xFFu << 8, 0xFFu << 16, 0xFFu << 24};
+
+enum { WINNERS_FIRST, DUCKS_FIRST, LOW_FIRST, HIGH_FIRST };
+enum { DEAD = 1, DUCKS = 2 };
+
+/* the table: key -> (lo, hi), open addressing, emptied when full */
+typedef struct {
+    uint64_t k1, k2;  /* k1 == 0: an empty slot (every real key has k1 != 0: see key()) */
+    uint8_t lo, hi;
+} Entry;
+
+#define TABLE_LIMIT (1u << 20)  /* entries; the slots are twice as many at most */
+
+typedef struct {
+    PyObject_HEAD
+    int trump, heads, soloist, talon_owner, unfollowed_highest, rules_talon_leads;
+    int n, order[4], next[4], target, maxi[4], opponents[3], nopp;
+    int talon[4], ntalon, talon_leads, exact_talon, duel, ducking;
+    uint32_t hands[4];
+    long long nodes;
+    hist_t history[4][32];
+    Entry *table;
+    uint32_t slots, used;
+} SearchObject;
+
+/* ------------------------------------------------------------------------ kernel */
+
+static inline int highest(uint32_t mask) { return 31 - __builtin_clz(mask); }
+static inline int popcount(uint32_t mask) { return __builtin_popcount(mask); }
+
+static inline uint32_t legal_cards(uint32_t hand, int lead, int trump) {
+    uint32_t same = hand & SUIT_MASKS[SUIT(lead)];
+    if (same) return same;
+    if (trump != NONE) {
+        uint32_t trumps = hand & SUIT_MASKS[trump];
+        if (trumps) return trumps;
+    }
+    return hand;
+}
+
+static inline uint32_t beating(int best, int led, int trump) {
+    uint32_t above = best >= 31 ? 0u : ~((2u << best) - 1u);
+    if (trump != NONE && SUIT(best) == trump) return SUIT_MASKS[trump] & above;
+    uint32_t beats = SUIT_MASKS[led] & above;
+    if (trump != NONE) beats |= SUIT_MASKS[trump];
+    return beats;
+}
+
+/* index of the winning card: the highest trump, else the highest of suit led; -1 none */
+static int trick_winner(const int *cards, int count, int trump, int led) {
+    int best = -1, best_key = -1;
+    for (int i = 0; i < count; i++) {
+        int suit = SUIT(cards[i]), key;
+        if (suit == trump) key = 16 + RANK(cards[i]);
+        else if (suit == led) key = RANK(cards[i]);
+        else continue;
+        if (key > best_key) { best = i; best_key = key; }
+    }
+    return best;
+}
+
+/* PlayRules.exempt: the second hand after the soloist's lead need not head */
+static inline int exempt(SearchObject *s, const int *seats, int count) {
+    return count == 1 && seats[0] != NONE && seats[0] == s->soloist;
+}
+
+/* PlayRules.legal */
+static uint32_t rules_legal(SearchObject *s, uint32_t hand, const int *cards, const int *seats,
+                            int count) {
+    if (!count) return hand;
+    int lead = cards[0];
+    uint32_t legal = legal_cards(hand, lead, s->trump);
+    if (s->heads && !exempt(s, seats, count)) {
+        int index = trick_winner(cards, count, s->trump, SUIT(lead));
+        if (index >= 0) {
+            uint32_t heads = legal & beating(cards[index], SUIT(lead), s->trump);
+            if (heads) return heads;
+        }
+    }
+    return legal;
+}
+
+/* PlayRules.winner: the seat that takes a complete trick, NONE when nobody does */
+static int rules_winner(SearchObject *s, const int *cards, const int *seats, int count) {
+    int led = SUIT(cards[0]);
+    if (seats[0] != NONE) {
+        int index = trick_winner(cards, count, s->trump, led);
+        return index >= 0 ? seats[index] : NONE;
+    }
+    if (s->talon_owner != NONE) {
+        int index = trick_winner(cards, count, NONE, led);
+        if (index < 0) return NONE;
+        return index == 0 ? s->talon_owner : seats[index];
+    }
+    int index = trick_winner(cards + 1, count - 1, NONE, led);
+    if (index >= 0) return seats[index + 1];
+    if (!s->unfollowed_highest) return NONE;
+    /* the highest rank, the earliest of equal ones */
+    int best = -1, best_rank = -1;
+    for (int i = 1; i < count; i++)
+        if (RANK(cards[i]) > best_rank) { best_rank = RANK(cards[i]); best = i; }
+    return seats[best];
+}
+
+static inline int next_leader(SearchObject *s, int number, int winner) {
+    return number <= s->rules_talon_leads ? s->order[0] : winner;
+}
+
+/* ------------------------------------------------------------------------- suits */
+
+static inline uint32_t runs(uint32_t own, uint32_t live) {
+    uint32_t keep = 0;
+    int above = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        uint32_t bit = 1u << rank;
+        if (!(live & bit)) continue;
+        if (own & bit) {
+            if (!above) keep |= bit;
+            above = 1;
+        } else above = 0;
+    }
+    return keep;
+}
+
+/* one card of each run of equivalent cards, low to high by suit */
+static int moves_of(uint32_t mask, uint32_t live, int *out) {
+    int n = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t own = mask >> shift & 0xFF;
+        if (!own) continue;
+        uint32_t kept = runs(own, live >> shift & 0xFF);
+        for (int r = 0; r < 8; r++)
+            if (kept >> r & 1) out[n++] = shift + r;
+    }
+    return n;
+}
+
+static int each_card(uint32_t mask, int *out) {
+    int n = 0;
+    for (int c = 0; c < 32; c++)
+        if (mask >> c & 1) out[n++] = c;
+    return n;
+}
+
+static int ducks(uint32_t own, uint32_t others) {
+    int mine[8], theirs[8], a = 0, b = 0;
+    for (int r = 0; r < 8; r++) {
+        if (own >> r & 1) mine[a++] = r;
+        if (others >> r & 1) theirs[b++] = r;
+    }
+    int m = a < b ? a : b;
+    for (int i = 0; i < m; i++)
+        if (!(mine[i] < theirs[i])) return 0;
+    return 1;
+}
+
+static int shape(uint32_t own, uint32_t others) {
+    return (((own & -own) > others) ? DEAD : 0) | (ducks(own, others) ? DUCKS : 0);
+}
+
+static uint32_t compress(SearchObject *s, int shift) {
+    uint32_t h[4], live = 0, code = 0, count = 0;
+    for (int i = 0; i < s->n; i++) {
+        h[i] = s->hands[s->order[i]] >> shift & 0xFF;
+        live |= h[i];
+    }
+    for (int rank = 7; rank >= 0; rank--) {
+        uint32_t bit = 1u << rank;
+        if (!(live & bit)) continue;
+        for (int owner = 0; owner < s->n; owner++)
+            if (h[owner] & bit) { code = code << 2 | owner; break; }
+        count++;
+    }
+    return code << 4 | count;
+}
+
+/* ------------------------------------------------------------------------ bounds */
+
+static int sure_tricks(SearchObject *s, int leader) {
+    uint32_t hand = s->hands[leader];
+    uint32_t others[3];
+    int no = 0, trump = s->trump;
+    for (int i = 0; i < s->n; i++)
+        if (s->order[i] != leader) others[no++] = s->hands[s->order[i]];
+    int sure = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t own = hand >> shift & 0xFF;
+        if (!own) continue;
+        uint32_t rest = 0;
+        for (int i = 0; i < no; i++) rest |= others[i] >> shift & 0xFF;
+        uint32_t top = rest ? own & ~((1u << (32 - __builtin_clz(rest))) - 1u) : own;
+        int count = popcount(top);
+        if (!count) continue;
+        if (trump != NONE && shift != 8 * trump) {
+            for (int i = 0; i < no; i++) {
+                if (!(others[i] & SUIT_MASKS[trump])) continue;
+                int held = popcount(others[i] >> shift & 0xFF);
+                if (held < count) count = held;
+            }
+        }
+        sure += count;
+    }
+    return sure;
+}
+
+static uint32_t exits(SearchObject *s) {
+    uint32_t held = s->hands[s->target], found = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t own = held & SUIT_MASKS[suit];
+        if (!own) continue;
+        uint32_t floor = 0;
+        for (int i = 0; i < s->nopp; i++) {
+            uint32_t cards = s->hands[s->opponents[i]] & SUIT_MASKS[suit];
+            if ((cards & -cards) > floor) floor = cards & -cards;
+        }
+        if (floor) found |= own & (floor - 1);
+    }
+    return found;
+}
+
+static int gets_out(uint32_t held, uint32_t others, uint32_t every, int unsafe) {
+    for (int shift = unsafe < 0 ? 0 : unsafe; shift < 32; shift += 8) {
+        uint32_t own = held >> shift & 0xFF;
+        if (own) {
+            uint32_t found = every >> shift & 0xFF;
+            if (found) {
+                uint32_t exit_card = 1u << (31 - __builtin_clz(found));
+                uint32_t rest = own & ~exit_card;
+                if (!rest || shape(rest, others >> shift & 0xFF) & DUCKS) return 1;
+            }
+        }
+        if (unsafe >= 0) break;
+    }
+    return 0;
+}
+
+static int unwanted(SearchObject *s, int leader, int remaining) {
+    uint32_t held = s->hands[s->target], others = 0, dead = 0;
+    for (int i = 0; i < s->nopp; i++) others |= s->hands[s->opponents[i]];
+    int alive = 0, unsafe = -1;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t own = held >> shift & 0xFF;
+        if (!own) continue;
+        int found = shape(own, others >> shift & 0xFF);
+        if (found & DEAD) dead |= 0xFFu << shift;
+        else alive = 1;
+        if (!(found & DUCKS)) unsafe = unsafe == -1 ? shift : -2;
+    }
+    int on_lead = leader == s->target;
+    if (s->ducking && unsafe != -2 &&
+        (!on_lead ? unsafe == -1 : gets_out(held, others, exits(s), unsafe)))
+        return -1;
+    if (!dead) return 0;
+    if (on_lead) return alive ? 0 : remaining;
+    if (s->hands[leader] & dead & others) return alive ? 1 : remaining;
+    return 0;
+}
+
+static int escapes(SearchObject *s, int leader) {
+    uint32_t found = exits(s);
+    if (leader == s->target) return found != 0;
+    uint32_t held = s->hands[s->target], lead = s->hands[leader];
+    int all_safe = 1;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t mask = SUIT_MASKS[suit];
+        if (lead & mask && held & mask && !(found & mask)) { all_safe = 0; break; }
+    }
+    if (all_safe) return 1;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t own = found & SUIT_MASKS[suit];
+        if (!own) continue;
+        uint32_t low = own & -own;
+        for (int i = 0; i < s->nopp; i++) {
+            uint32_t cards = s->hands[s->opponents[i]] & SUIT_MASKS[suit];
+            if (cards & (cards - 1) && (cards & -cards) > low) return 1;
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------- ordering */
+
+/* stable insertion sort of moves by an int key each */
+static void sort_by(int *moves, int n, const long long *key) {
+    for (int i = 1; i < n; i++) {
+        int m = moves[i];
+        long long k = key[m];
+        int j = i - 1;
+        while (j >= 0 && key[moves[j]] > k) { moves[j + 1] = moves[j]; j--; }
+        moves[j + 1] = m;
+    }
+}
+
+static void sort_by_history(int *moves, int n, const hist_t *history) {
+    for (int i = 1; i < n; i++) {
+        int m = moves[i];
+        hist_t k = history[m];
+        int j = i - 1;
+        while (j >= 0 && history[moves[j]] > k) { moves[j + 1] = moves[j]; j--; }
+        moves[j + 1] = m;
+    }
+}
+
+static long long RANK_KEY[32], MINUS_RANK_KEY[32];
+
+static int ordered(int order, uint32_t legal, uint32_t live, uint32_t beat, int *out) {
+    int n = moves_of(legal, live, out);
+    if (n < 2) return n;
+    int tmp[32], k = 0;
+    if (order == WINNERS_FIRST) {
+        sort_by(out, n, RANK_KEY);
+        for (int i = 0; i < n; i++) if (beat >> out[i] & 1) tmp[k++] = out[i];
+        for (int i = 0; i < n; i++) if (!(beat >> out[i] & 1)) tmp[k++] = out[i];
+        memcpy(out, tmp, n * sizeof(int));
+    } else if (order == DUCKS_FIRST) {
+        sort_by(out, n, MINUS_RANK_KEY);
+        for (int i = 0; i < n; i++) if (!(beat >> out[i] & 1)) tmp[k++] = out[i];
+        for (int i = 0; i < n; i++) if (beat >> out[i] & 1) tmp[k++] = out[i];
+        memcpy(out, tmp, n * sizeof(int));
+    } else if (order == LOW_FIRST) {
+        sort_by(out, n, RANK_KEY);
+    } else {
+        sort_by(out, n, MINUS_RANK_KEY);
+    }
+    return n;
+}
+
+/* lead_against as one comparable triple (kind, history, rank) */
+static int lead_kind(uint32_t held, uint32_t partner, int card, int patient) {
+    if (!held) return 4;
+    if (held & ((1u << card) - 1u)) return 1;
+    if (!partner || (partner & -partner) < (held & -held)) return patient ? 2 : 0;
+    return 3;
+}
+
+static void leads_against(int *moves, int n, uint32_t held, uint32_t partner,
+                          const hist_t *history, int patient) {
+    int kind[32];
+    for (int i = 0; i < n; i++) {
+        int c = moves[i];
+        kind[c] = lead_kind(held & SUIT_MASKS[SUIT(c)], partner & SUIT_MASKS[SUIT(c)], c,
+                            patient);
+    }
+    for (int i = 1; i < n; i++) {
+        int m = moves[i];
+        int j = i - 1;
+        while (j >= 0) {
+            int o = moves[j];
+            int greater = kind[o] != kind[m] ? kind[o] > kind[m]
+                        : history[o] != history[m] ? history[o] > history[m]
+                        : RANK(o) > RANK(m);
+            if (!greater) break;
+            moves[j + 1] = o;
+            j--;
+        }
+        moves[j + 1] = m;
+    }
+}
+
+static int ordered_leads(int *moves, int n, const hist_t *history, int wanted, long long ex) {
+    if (ex >= 0) {
+        uint32_t e = (uint32_t)ex;
+        int tmp[32], k = 0;
+        sort_by(moves, n, RANK_KEY);
+        for (int i = 0; i < n; i++) if (e >> moves[i] & 1) tmp[k++] = moves[i];
+        for (int i = n - 1; i >= 0; i--) if (!(e >> moves[i] & 1)) tmp[k++] = moves[i];
+        memcpy(moves, tmp, n * sizeof(int));
+    } else if (wanted) {
+        for (int i = 0; i < n / 2; i++) {
+            int t = moves[i]; moves[i] = moves[n - 1 - i]; moves[n - 1 - i] = t;
+        }
+        sort_by(moves, n, MINUS_RANK_KEY);
+    } else {
+        sort_by(moves, n, RANK_KEY);
+    }
+    sort_by_history(moves, n, history);
+    return n;
+}
+
+static int leads(SearchObject *s, int seat, uint32_t hand, uint32_t live, int maximising,
+                 int bound, int *out) {
+    int n = moves_of(hand, live, out);
+    if (n < 2) return n;
+    hist_t *history = s->history[seat];
+    if (maximising && seat != s->target) {
+        uint32_t partner = 0;
+        for (int i = 0; i < s->nopp; i++)
+            if (s->opponents[i] != seat) partner = s->hands[s->opponents[i]];
+        uint32_t e = bound > 1 && s->ducking ? exits(s) : 0;
+        leads_against(out, n, s->hands[s->target], partner, history, (e & (e - 1)) != 0);
+        return n;
+    }
+    long long e = seat == s->target && s->ducking ? (long long)exits(s) : -1;
+    return ordered_leads(out, n, history, (seat == s->target) == maximising, e);
+}
+
+static int follows(SearchObject *s, int seat, uint32_t legal, uint32_t live, uint32_t beat,
+                   int by, int maximising, int target_played, int led, int *out) {
+    int order;
+    if (seat == s->target) order = maximising ? WINNERS_FIRST : DUCKS_FIRST;
+    else if (maximising) {
+        if (!(legal & SUIT_MASKS[led])) order = HIGH_FIRST;
+        else if (!target_played) order = LOW_FIRST;
+        else order = DUCKS_FIRST;
+    } else if (target_played && by != s->target) order = LOW_FIRST;
+    else order = WINNERS_FIRST;
+    return ordered(order, legal, live, beat, out);
+}
+
+/* ------------------------------------------------------------------------- table */
+
+static int table_get(SearchObject *s, uint64_t k1, uint64_t k2, int *lo, int *hi) {
+    if (!s->table) return 0;
+    uint32_t mask = s->slots - 1;
+    uint64_t h = (k1 * 0x9E3779B97F4A7C15ull) ^ (k2 * 0xC2B2AE3D27D4EB4Full);
+    for (uint32_t i = (uint32_t)(h >> 32) & mask;; i = (i + 1) & mask) {
+        Entry *e = &s->table[i];
+        if (!e->k1) return 0;
+        if (e->k1 == k1 && e->k2 == k2) { *lo = e->lo; *hi = e->hi; return 1; }
+    }
+}
+
+static int table_grow(SearchObject *s, uint32_t slots) {
+    Entry *old = s->table;
+    uint32_t old_slots = s->slots;
+    Entry *fresh = PyMem_Calloc(slots, sizeof(Entry));
+    if (!fresh) return 0;
+    s->table = fresh;
+    s->slots = slots;
+    s->used = 0;
+    for (uint32_t i = 0; i < old_slots; i++) {
+        if (!old[i].k1) continue;
+        uint32_t mask = slots - 1;
+        uint64_t h = (old[i].k1 * 0x9E3779B97F4A7C15ull) ^ (old[i].k2 * 0xC2B2AE3D27D4EB4Full);
+        uint32_t j = (uint32_t)(h >> 32) & mask;
+        while (fresh[j].k1) j = (j + 1) & mask;
+        fresh[j] = old[i];
+        s->used++;
+    }
+    PyMem_Free(old);
+    return 1;
+}
+
+static void table_put(SearchObject *s, uint64_t k1, uint64_t k2, int lo, int hi) {
+    if (!s->table) {
+        s->table = PyMem_Calloc(1u << 12, sizeof(Entry));
+        if (!s->table) return;  /* no memory: the search goes on without its table */
+        s->slots = 1u << 12;
+        s->used = 0;
+    }
+    if (s->used >= TABLE_LIMIT) {  /* full: emptied, as the Python table is */
+        memset(s->table, 0, s->slots * sizeof(Entry));
+        s->used = 0;
+    } else if (2 * (s->used + 1) > s->slots && !table_grow(s, s->slots * 2)) {
+        return;
+    }
+    uint32_t mask = s->slots - 1;
+    uint64_t h = (k1 * 0x9E3779B97F4A7C15ull) ^ (k2 * 0xC2B2AE3D27D4EB4Full);
+    for (uint32_t i = (uint32_t)(h >> 32) & mask;; i = (i + 1) & mask) {
+        Entry *e = &s->table[i];
+        if (!e->k1) { e->k1 = k1; e->k2 = k2; e->lo = lo; e->hi = hi; s->used++; return; }
+        if (e->k1 == k1 && e->k2 == k2) { e->lo = lo; e->hi = hi; return; }
+    }
+}
+
+/* the position at a boundary: four compressed suits (sorted without trumps), the leader */
+static void key(SearchObject *s, int leader, uint64_t *k1, uint64_t *k2) {
+    uint64_t a = compress(s, 0), b = compress(s, 8), c = compress(s, 16), d = compress(s, 24), t;
+    if (s->trump == NONE) {
+        if (a > b) { t = a; a = b; b = t; }
+        if (c > d) { t = c; c = d; d = t; }
+        if (a > c) { t = a; a = c; c = t; }
+        if (b > d) { t = b; b = d; d = t; }
+        if (b > c) { t = b; b = c; c = t; }
+    }
+    /* the leader + 1 in the top bits keeps k1 non-zero, the mark of a used slot */
+    *k1 = (a << 22 | b) | (uint64_t)(leader + 1) << 44;
+    *k2 = c << 22 | d;
+}
+
+/* ------------------------------------------------------------------------ search */
+
+static int boundary(SearchObject *s, int leader, int number, int bound);
+static int trick(SearchObject *s, int number, int bound, int *cards, int *seats, int count,
+                 uint32_t live, int seat);
+
+static int last(SearchObject *s, int leader) {
+    int cards[4], seats[4], seat = leader;
+    for (int i = 0; i < s->n; i++) {
+        cards[i] = highest(s->hands[seat]);
+        seats[i] = seat;
+        seat = s->next[seat];
+    }
+    s->nodes++;
+    return rules_winner(s, cards, seats, s->n) == s->target;
+}
+
+/* a trick from its lead, its cards tried in nested loops: the value, and the lead that
+ * decided it (-1 if none did) */
+static int whole_trick(SearchObject *s, int leader, int number, int bound, int *decided) {
+    uint32_t *hands = s->hands;
+    int trump = s->trump, heads = s->heads, target = s->target;
+    uint32_t live = 0;
+    for (int i = 0; i < s->n; i++) live |= hands[s->order[i]];
+    int three = s->n == 3;
+    int s1 = leader, s2 = s->next[s1], s3 = s->next[s2];
+    uint32_t h1 = hands[s1], h2 = hands[s2], h3 = hands[s3];
+    int m1 = s->maxi[s1], m2 = s->maxi[s2], m3 = s->maxi[s3];
+    int played = target == s1 || target == s2;
+    int after = number + 1;
+    s->nodes++;
+    int v1 = m1 ? -1 : 99;
+    int first[32], n1 = leads(s, s1, h1, live, m1, bound, first);
+    *decided = -1;
+    for (int i1 = 0; i1 < n1; i1++) {
+        int c1 = first[i1];
+        hands[s1] = h1 & ~BIT(c1);
+        int led = SUIT(c1);
+        uint32_t beat1 = beating(c1, led, trump);
+        int t1[1] = {c1}, w1[1] = {s1};
+        uint32_t legal2 = heads ? rules_legal(s, h2, t1, w1, 1) : legal_cards(h2, c1, trump);
+        uint32_t legal3 = legal_cards(h3, c1, trump);
+        int v2 = m2 ? -1 : 99;
+        int second[32], n2 = follows(s, s2, legal2, live, beat1, s1, m2, s1 == target, led,
+                                     second);
+        int under[32], nunder = -1;
+        for (int i2 = 0; i2 < n2; i2++) {
+            int c2 = second[i2], by, v;
+            uint32_t beat2;
+            hands[s2] = h2 & ~BIT(c2);
+            if (beat1 >> c2 & 1) { by = s2; beat2 = beating(c2, led, trump); }
+            else { by = s1; beat2 = beat1; }
+            if (three) {
+                if (heads) {
+                    int t2[2] = {c1, c2}, w2[2] = {s1, s2};
+                    legal3 = rules_legal(s, h3, t2, w2, 2);
+                }
+                int v3 = m3 ? -1 : 99;
+                int third_buf[32], *third, n3;
+                if (by != s1 || heads) {
+                    n3 = follows(s, s3, legal3, live, beat2, by, m3, played, led, third_buf);
+                    third = third_buf;
+                } else {
+                    if (nunder < 0)
+                        nunder = follows(s, s3, legal3, live, beat1, s1, m3, played, led, under);
+                    third = under;
+                    n3 = nunder;
+                }
+                for (int i3 = 0; i3 < n3; i3++) {
+                    int c3 = third[i3];
+                    hands[s3] = h3 & ~BIT(c3);
+                    int winner = beat2 >> c3 & 1 ? s3 : by;
+                    if (winner == target) v = 1 + boundary(s, winner, after, bound - 1);
+                    else v = boundary(s, winner, after, bound);
+                    hands[s3] = h3;
+                    if (m3) {
+                        if (v > v3) { v3 = v; if (v >= bound) break; }
+                    } else if (v < v3) { v3 = v; if (v < bound) break; }
+                }
+                v = v3;
+            } else if (by == target) {
+                v = 1 + boundary(s, by, after, bound - 1);
+            } else {
+                v = boundary(s, by, after, bound);
+            }
+            hands[s2] = h2;
+            if (m2) {
+                if (v > v2) { v2 = v; if (v >= bound) break; }
+            } else if (v < v2) { v2 = v; if (v < bound) break; }
+        }
+        hands[s1] = h1;
+        if (m1) {
+            if (v2 > v1) { v1 = v2; if (v2 >= bound) { *decided = c1; return v1; } }
+        } else if (v2 < v1) { v1 = v2; if (v2 < bound) { *decided = c1; return v1; } }
+    }
+    return v1;
+}
+
+static int boundary(SearchObject *s, int leader, int number, int bound) {
+    if (bound <= 0) return 0;
+    int remaining = popcount(s->hands[leader]);
+    if (bound > remaining) return remaining;
+    uint64_t k1, k2;
+    key(s, leader, &k1, &k2);
+    int lo, hi, value = -1;
+    if (table_get(s, k1, k2, &lo, &hi)) {
+        if (lo >= bound) return lo;
+        if (hi < bound) return hi;
+    } else {
+        lo = 0;
+        hi = remaining;
+        if (remaining == 1) {
+            lo = hi = value = last(s, leader);
+        } else if (s->duel) {
+            int sure = sure_tricks(s, leader);
+            if (leader == s->target) {
+                if (sure > lo) lo = sure;
+                if (sure >= bound) value = sure;
+            } else {
+                if (remaining - sure < hi) hi = remaining - sure;
+                if (hi < bound) value = hi;
+            }
+        } else if (s->trump == NONE) {
+            int forced = unwanted(s, leader, remaining);
+            if (forced > lo) lo = forced;
+            if (forced >= bound) value = forced;
+            else if (forced < 0) lo = hi = value = 0;
+            else if (bound == remaining && s->ducking && escapes(s, leader))
+                hi = value = remaining - 1;
+        }
+    }
+    if (value < 0) {
+        int best;
+        value = whole_trick(s, leader, number, bound, &best);
+        if (best >= 0) s->history[leader][best] -= (hist_t)1 << (5 * remaining);
+        if (value >= bound) { if (value > lo) lo = value; }
+        else if (value < hi) hi = value;
+    }
+    table_put(s, k1, k2, lo, hi);
+    return value;
+}
+
+static uint32_t live_of(SearchObject *s, const int *cards, int count) {
+    uint32_t live = 0;
+    for (int i = 0; i < s->n; i++) live |= s->hands[s->order[i]];
+    for (int i = 0; i < count; i++) live |= BIT(cards[i]);
+    for (int i = 0; i < s->talon_leads; i++) live |= BIT(s->talon[i]);
+    return live;
+}
+
+static int end(SearchObject *s, int number, int bound, int *cards, int *seats, int count) {
+    int winner = rules_winner(s, cards, seats, count);
+    int won = winner == s->target;
+    int nxt = next_leader(s, number, winner);
+    number += 1;
+    if (number <= s->talon_leads) {
+        if (bound - won <= 0 || !s->hands[nxt]) return won;
+        int table[4] = {s->talon[number - 1]}, who[4] = {NONE};
+        return won + trick(s, number, bound - won, table, who, 1, live_of(s, table, 1), nxt);
+    }
+    return won + boundary(s, nxt, number, bound - won);
+}
+
+static int moves_within(SearchObject *s, int seat, uint32_t legal, const int *cards,
+                        const int *seats, int count, int maximising, int talon_trick,
+                        uint32_t live, int bound, int *out) {
+    if (talon_trick && s->exact_talon) return each_card(legal, out);
+    if (!count) return leads(s, seat, legal, live, maximising, bound, out);
+    int lead = cards[0];
+    int index = trick_winner(cards, count, s->trump, SUIT(lead));
+    if (index < 0) return moves_of(legal, live, out);
+    int by = seats[index];
+    int target_played = 0;
+    for (int i = 0; i < count; i++) if (seats[i] == s->target) target_played = 1;
+    return follows(s, seat, legal, live, beating(cards[index], SUIT(lead), s->trump),
+                   by == NONE ? -1 : by, maximising, target_played, SUIT(lead), out);
+}
+
+static int trick(SearchObject *s, int number, int bound, int *cards, int *seats, int count,
+                 uint32_t live, int seat) {
+    s->nodes++;
+    uint32_t hand = s->hands[seat], legal;
+    if (!count) legal = hand;
+    else if (s->heads) legal = rules_legal(s, hand, cards, seats, count);
+    else legal = legal_cards(hand, cards[0], s->trump);
+    int maximising = s->maxi[seat];
+    int talon_trick = count > 0 && seats[0] == NONE;
+    int is_last = count - talon_trick == s->n - 1;
+    int nxt = s->next[seat];
+    int best = maximising ? -1 : 99;
+    int moves[32], n = moves_within(s, seat, legal, cards, seats, count, maximising,
+                                    talon_trick, live, bound, moves);
+    for (int i = 0; i < n; i++) {
+        int card = moves[i], value;
+        s->hands[seat] = hand & ~BIT(card);
+        cards[count] = card;
+        seats[count] = seat;
+        if (is_last) value = end(s, number, bound, cards, seats, count + 1);
+        else value = trick(s, number, bound, cards, seats, count + 1, live, nxt);
+        s->hands[seat] = hand;
+        if (maximising) {
+            if (value > best) { best = value; if (value >= bound) break; }
+        } else if (value < best) { best = value; if (value < bound) break; }
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------------- Python API */
+
+static int read_ints(PyObject *seq, int *out, int most, const char *what, int allow_none) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: at most %d", what, most);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        if (item == Py_None && allow_none) { out[i] = NONE; continue; }
+        long v = PyLong_AsLong(item);
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
+    static char *names[] = {"trump", "must_head", "soloist", "talon_leads", "talon_owner",
+                            "unfollowed_highest", "order", "target", "maximisers", "talon",
+                            NULL};
+    PyObject *trump, *soloist, *owner, *order, *maximisers, *talon;
+    int heads, talon_leads, highest_rule, target;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OpOiOpOiOO", names, &trump, &heads, &soloist,
+                                     &talon_leads, &owner, &highest_rule, &order, &target,
+                                     &maximisers, &talon))
+        return -1;
+    s->trump = trump == Py_None ? NONE : (int)PyLong_AsLong(trump);
+    s->soloist = soloist == Py_None ? NONE : (int)PyLong_AsLong(soloist);
+    s->talon_owner = owner == Py_None ? NONE : (int)PyLong_AsLong(owner);
+    if (PyErr_Occurred()) return -1;
+    s->heads = heads;
+    s->rules_talon_leads = talon_leads;
+    s->unfollowed_highest = highest_rule;
+    s->target = target;
+    s->n = read_ints(order, s->order, 4, "order", 0);
+    if (s->n < 0) return -1;
+    if (s->n < 2) { PyErr_SetString(PyExc_ValueError, "two players at least"); return -1; }
+    s->ntalon = read_ints(talon, s->talon, 4, "talon", 0);
+    if (s->ntalon < 0) return -1;
+    int maxi[4], nmax = read_ints(maximisers, maxi, 4, "maximisers", 0);
+    if (nmax < 0) return -1;
+    memset(s->maxi, 0, sizeof s->maxi);
+    for (int i = 0; i < nmax; i++) {
+        if (maxi[i] < 0 || maxi[i] > 3) { PyErr_SetString(PyExc_ValueError, "seat"); return -1; }
+        s->maxi[maxi[i]] = 1;
+    }
+    for (int i = 0; i < s->n; i++) {
+        if (s->order[i] < 0 || s->order[i] > 3) {
+            PyErr_SetString(PyExc_ValueError, "seat");
+            return -1;
+        }
+        s->next[s->order[i]] = s->order[(i + 1) % s->n];
+    }
+    s->nopp = 0;
+    for (int i = 0; i < s->n; i++)
+        if (s->order[i] != target) s->opponents[s->nopp++] = s->order[i];
+    s->talon_leads = talon_leads < s->ntalon ? talon_leads : s->ntalon;
+    s->exact_talon = highest_rule;
+    s->duel = nmax == 1 && s->maxi[target];
+    s->ducking = !s->duel && s->trump == NONE && !heads;
+    s->nodes = 0;
+    memset(s->history, 0, sizeof s->history);
+    memset(s->hands, 0, sizeof s->hands);
+    return 0;
+}
+
+static void Search_dealloc(SearchObject *s) {
+    PyMem_Free(s->table);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+/* probe(hands, leader, number, bound, table=(), seats=()) */
+static int do_probe(SearchObject *s, PyObject *hands, int leader, int number, int bound,
+                    PyObject *table, PyObject *seats_obj, int *result) {
+    int h[4] = {0, 0, 0, 0}, cards[8], seats[8];
+    int nh = read_ints(hands, h, 4, "hands", 0);
+    if (nh < 0) return -1;
+    for (int i = 0; i < 4; i++) s->hands[i] = (uint32_t)h[i];
+    int count = table ? read_ints(table, cards, 4, "table", 0) : 0;
+    if (count < 0) return -1;
+    int nseats = seats_obj ? read_ints(seats_obj, seats, 4, "seats", 1) : 0;
+    if (nseats < 0) return -1;
+    if (nseats != count) { PyErr_SetString(PyExc_ValueError, "a seat for each card"); return -1; }
+    if (!count && number > s->talon_leads) { *result = boundary(s, leader, number, bound); return 0; }
+    if (!count) {
+        cards[0] = s->talon[number - 1];
+        seats[0] = NONE;
+        count = 1;
+        leader = s->order[0];
+    }
+    int seat = leader;
+    for (int i = 0; i < count - (seats[0] == NONE); i++) seat = s->next[seat];
+    *result = trick(s, number, bound, cards, seats, count, live_of(s, cards, count), seat);
+    return 0;
+}
+
+static PyObject *Search_probe(SearchObject *s, PyObject *args) {
+    PyObject *hands, *table = NULL, *seats = NULL;
+    int leader, number, bound, result;
+    if (!PyArg_ParseTuple(args, "Oiii|OO", &hands, &leader, &number, &bound, &table, &seats))
+        return NULL;
+    if (do_probe(s, hands, leader, number, bound, table, seats, &result) < 0) return NULL;
+    return PyLong_FromLong(result);
+}
+
+static PyObject *Search_value(SearchObject *s, PyObject *args) {
+    PyObject *hands, *table = NULL, *seats = NULL;
+    int leader, number;
+    if (!PyArg_ParseTuple(args, "Oii|OO", &hands, &leader, &number, &table, &seats))
+        return NULL;
+    int h[4] = {0, 0, 0, 0};
+    if (read_ints(hands, h, 4, "hands", 0) < 0) return NULL;
+    Py_ssize_t on_table = table ? PyObject_Length(table) : 0;
+    if (on_table < 0) return NULL;
+    if (on_table) {
+        int seats_buf[8];
+        int ns = read_ints(seats, seats_buf, 4, "seats", 1);
+        if (ns < 0) return NULL;
+        if (on_table - (seats_buf[0] == NONE) == s->n) {
+            PyErr_SetString(PyExc_ValueError, "the trick on the table is complete");
+            return NULL;
+        }
+    }
+    int lo = 0, hi = 0;
+    for (int i = 0; i < s->n; i++) {
+        int c = popcount((uint32_t)h[s->order[i]]);
+        if (c > hi) hi = c;
+    }
+    while (lo < hi) {
+        int probe = s->duel ? (lo + hi + 1) / 2 : lo + 1, found;
+        if (do_probe(s, hands, leader, number, probe, table, seats, &found) < 0) return NULL;
+        if (found >= probe) lo = found;
+        else hi = found;
+    }
+    return PyLong_FromLong(lo);
+}
+
+static PyObject *Search_at_least(SearchObject *s, PyObject *args) {
+    PyObject *hands, *table = NULL, *seats = NULL;
+    int leader, number, bound, result;
+    if (!PyArg_ParseTuple(args, "Oiii|OO", &hands, &leader, &number, &bound, &table, &seats))
+        return NULL;
+    if (do_probe(s, hands, leader, number, bound, table, seats, &result) < 0) return NULL;
+    return PyBool_FromLong(result >= bound);
+}
+
+static PyObject *Search_get_nodes(SearchObject *s, void *closure) {
+    return PyLong_FromLongLong(s->nodes);
+}
+
+static PyObject *Search_get_entries(SearchObject *s, void *closure) {
+    return PyLong_FromUnsignedLong(s->table ? s->used : 0);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"value", (PyCFunction)Search_value, METH_VARARGS,
+     "value(hands, leader, number, table=(), seats=()): the target's tricks from here on"},
+    {"probe", (PyCFunction)Search_probe, METH_VARARGS,
+     "probe(hands, leader, number, bound, table=(), seats=()): a zero-window bound"},
+    {"at_least", (PyCFunction)Search_at_least, METH_VARARGS,
+     "at_least(hands, leader, number, bound, table=(), seats=()): the target takes bound?"},
+    {NULL}
+};
+
+static PyObject *Search_get_target(SearchObject *s, void *closure) {
+    return PyLong_FromLong(s->target);
+}
+
+static PyObject *Search_get_maximisers(SearchObject *s, void *closure) {
+    PyObject *seats = PyList_New(0);
+    if (!seats) return NULL;
+    for (int seat = 0; seat < 4; seat++) {
+        if (!s->maxi[seat]) continue;
+        PyObject *item = PyLong_FromLong(seat);
+        if (!item || PyList_Append(seats, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(seats);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    PyObject *found = PyFrozenSet_New(seats);
+    Py_DECREF(seats);
+    return found;
+}
+
+static PyGetSetDef Search_getset[] = {
+    {"target", (getter)Search_get_target, NULL, "whose tricks are counted", NULL},
+    {"maximisers", (getter)Search_get_maximisers, NULL, "the seats that want them", NULL},
+    {"nodes", (getter)Search_get_nodes, NULL, "positions visited", NULL},
+    {"entries", (getter)Search_get_entries, NULL, "positions in the table", NULL},
+    {NULL}
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pfn.analysis._core.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The compiled open-hand search (the same algorithm as pfn.analysis.search.Search).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_core",
+    "The open-hand search compiled (pfn.analysis.search is the reference).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    for (int c = 0; c < 32; c++) { RANK_KEY[c] = RANK(c); MINUS_RANK_KEY[c] = -RANK(c); }
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "TABLE_LIMIT", TABLE_LIMIT);
+    return m;
+}
