@@ -4,9 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: demo test test-python-search lint typecheck bench bench-quick docs site fuzz clean
 
-$(STAMP): pyproject.toml
+# the install builds the compiled search core (hatch_build.py) when a C compiler is there
+$(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]'
 	touch $(STAMP)
@@ -108,6 +109,12 @@ test: $(STAMP)
 	$(BIN)/ruff check pfn tests benchmarks
 	$(BIN)/mypy --strict pfn
 
+## test-python-search: the solver's tests again, on the pure-Python search (the reference)
+test-python-search: $(STAMP)
+	PFN_SEARCH=python $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_analysis.py \
+	    tests/test_analysis_search.py tests/test_published.py tests/test_endings.py \
+	    tests/test_board.py pfn/analysis
+
 ## fuzz: the long fuzz run (PFN_FUZZ mutated inputs, random each run; make test runs 150)
 fuzz: $(STAMP)
 	PFN_FUZZ=$${PFN_FUZZ:-20000} $(BIN)/python -m pytest -p no:cacheprovider tests/test_fuzz.py
@@ -119,4 +126,4 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict pfn
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis pfn/analysis/_core*.so

@@ -1,4 +1,5 @@
-"""The open-hand solver's speed: whole deals before the lead, and whole records annotated.
+"""The open-hand solver's speed: whole deals before the lead, on the compiled core and on
+the pure-Python reference, whole records annotated, and many layouts of one position.
 
     python benchmarks/solver.py            # 300 deals of each kind (part of make bench)
     python benchmarks/solver.py --deals 40
@@ -7,8 +8,12 @@
 Deals are uniform random (seeded): ten cards to each of three players, the eldest
 (seat A) on lead, the declarer drawn among the three; trump contracts draw their trump
 suit.  Each deal is solved from scratch (a new search, an empty table): the value of
-the position before the lead.  ``pfn annotate``'s work (every legal card weighed at
-every card of the record) is timed on generated Sochi records with their play.
+the position before the lead, timed in CPU time of this process (``time.process_time``),
+one core.  Both searches solve the same deals in the same run, and must agree.
+``pfn annotate``'s work (every legal card weighed at every card of the record) is timed
+on generated Sochi records with their play.  ``solve_many``: 1,000 layouts of the
+defenders' cards in one position (the declarer's hand and the lead fixed), solved with
+one shared table against each afresh.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ import random
 import statistics
 import time
 
-from pfn.analysis.search import TABLE_LIMIT, Search
+from pfn.analysis.engines import native_core, new_search
+from pfn.analysis.search import TABLE_LIMIT
 from pfn.rules.tricks import PlayRules
 
 
@@ -28,9 +34,10 @@ def deal(rng: random.Random) -> list[int]:
     return [sum(1 << c for c in deck[k * 10:(k + 1) * 10]) for k in range(3)] + [0]
 
 
-def solve_deals(kind: str, count: int, seed: int) -> dict[str, float]:
+def questions(kind: str, count: int, seed: int
+              ) -> list[tuple[list[int], PlayRules, int, frozenset[int]]]:
     rng = random.Random(f"{kind}-{seed}")
-    times, nodes, tables = [], 0, 0
+    out = []
     for _ in range(count):
         hands = deal(rng)
         declarer = rng.randrange(3)
@@ -40,17 +47,26 @@ def solve_deals(kind: str, count: int, seed: int) -> dict[str, float]:
         else:
             rules = PlayRules(trump=rng.randrange(4) if kind == "trump" else None)
             maximisers = frozenset({declarer})
-        search = Search(rules, (0, 1, 2), declarer, maximisers)
-        start = time.perf_counter()
-        search.value(hands, 0, 1)
-        times.append(time.perf_counter() - start)
+        out.append((hands, rules, declarer, maximisers))
+    return out
+
+
+def solve_deals(kind: str, count: int, seed: int, engine: str) -> dict[str, float]:
+    times, nodes, tables, values = [], 0, 0, []
+    for hands, rules, declarer, maximisers in questions(kind, count, seed):
+        search = new_search(rules, (0, 1, 2), declarer, maximisers, (), engine)  # type: ignore[arg-type]
+        start = time.process_time()
+        values.append(search.value(hands, 0, 1))
+        times.append(time.process_time() - start)
         nodes += search.nodes
-        tables = max(tables, len(search._table))
+        table = getattr(search, "entries", None)
+        tables = max(tables, table if table is not None else len(search._table))  # type: ignore[attr-defined]
     return {"median": statistics.median(times), "max": max(times),
-            "nodes_per_s": nodes / sum(times), "table_max": tables}
+            "nodes_per_s": nodes / max(sum(times), 1e-9), "table_max": tables,
+            "total": sum(times), "values": values}  # type: ignore[dict-item]
 
 
-def annotate_records(count: int, seed: int) -> dict[str, float]:
+def annotate_records(count: int, seed: int, engine: str) -> dict[str, float]:
     from pfn.analysis.annotate import analyse
     from pfn.generate import generate
     from pfn.notation.reader import loads
@@ -60,25 +76,67 @@ def annotate_records(count: int, seed: int) -> dict[str, float]:
         record = loads(text)[0]
         if record.play is None:
             continue
-        start = time.perf_counter()
-        found = analyse(record)
+        start = time.process_time()
+        found = analyse(record, engine=engine)
         if found.problem is not None:
             continue
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         if len(times) == count:
             break
     return {"median": statistics.median(times), "max": max(times), "records": len(times)}
 
 
-def main(deals: int = 300, records: int = 30, seed: int = 2026) -> None:
+def many_layouts(layouts: int, seed: int, engine: str) -> tuple[float, float]:
+    """CPU seconds for ``layouts`` deals that share the declarer's hand and the lead
+    (the defenders' twenty cards dealt anew each time): one shared search, then each
+    afresh."""
+    from pfn.analysis.position import Position, Start
+    from pfn.analysis.solve import Solver, solve_many
+    from pfn.contract import Contract
+
+    rng = random.Random(f"layouts-{seed}")
+    hands = deal(rng)
+    unseen = [c for c in range(32) if (hands[1] | hands[2]) >> c & 1]
+    contract = Contract.parse("7S")
+    assert contract is not None
+    positions = []
+    for _ in range(layouts):
+        rng.shuffle(unseen)
+        dealt = (hands[0], sum(1 << c for c in unseen[:10]), sum(1 << c for c in unseen[10:]), 0)
+        positions.append(Position(Start(dealt, (0, 1, 2), 0, PlayRules(trump=0), contract, 0)))
+    start = time.process_time()
+    shared = solve_many(positions, engine)
+    together = time.process_time() - start
+    start = time.process_time()
+    alone = [Solver(p.start, engine).solve(p) for p in positions]
+    separately = time.process_time() - start
+    assert [s.cards for s in shared] == [s.cards for s in alone]
+    return together, separately
+
+
+def main(deals: int = 300, records: int = 30, seed: int = 2026, layouts: int = 1000) -> None:
+    engines = ["native", "python"] if native_core() is not None else ["python"]
     for kind in ("trump", "notrump", "misere"):
-        found = solve_deals(kind, deals, seed)
-        print(f"solve_{kind}: {deals} deals, median {found['median']:.3f} s,"
-              f" max {found['max']:.3f} s, {found['nodes_per_s']:,.0f} nodes/s,"
-              f" table at most {found['table_max']:,.0f} entries (limit {TABLE_LIMIT:,})")
-    found = annotate_records(records, seed)
-    print(f"annotate: {found['records']:.0f} generated records, median {found['median']:.3f} s,"
-          f" max {found['max']:.3f} s")
+        found = {engine: solve_deals(kind, deals, seed, engine) for engine in engines}
+        for engine, row in found.items():
+            print(f"solve_{kind}_{engine}: {deals} deals, median {row['median'] * 1000:.2f} ms,"
+                  f" max {row['max'] * 1000:.1f} ms, {row['nodes_per_s']:,.0f} nodes/s,"
+                  f" table at most {row['table_max']:,.0f} entries"
+                  f" (limit {TABLE_LIMIT if engine == 'python' else native_core().TABLE_LIMIT:,})")  # type: ignore[union-attr]
+        if len(found) == 2:
+            assert found["native"]["values"] == found["python"]["values"]
+            ratio = found["python"]["total"] / found["native"]["total"]
+            print(f"solve_{kind}_ratio: the compiled core {ratio:.0f}x the pure-Python search"
+                  " (CPU time, same deals, same values)")
+    for engine in engines:
+        found_a = annotate_records(records, seed, engine)
+        print(f"annotate_{engine}: {found_a['records']:.0f} generated records, median"
+              f" {found_a['median'] * 1000:.1f} ms, max {found_a['max'] * 1000:.0f} ms")
+    engine = engines[0]
+    count = layouts if engine == "native" else max(20, layouts // 20)
+    together, separately = many_layouts(count, seed, engine)
+    print(f"solve_many_{engine}: {count} layouts of one position, {together:.2f} s with one"
+          f" table, {separately:.2f} s each afresh ({separately / together:.1f}x)")
 
 
 if __name__ == "__main__":
@@ -86,5 +144,6 @@ if __name__ == "__main__":
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--records", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--layouts", type=int, default=1000)
     args = parser.parse_args()
-    main(args.deals, args.records, args.seed)
+    main(args.deals, args.records, args.seed, args.layouts)
