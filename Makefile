@@ -70,8 +70,10 @@ demo: $(STAMP)
 	@echo "== highlighting: the pfn Pygments lexer and style (into out/)"
 	$(BIN)/pygmentize -l pfn -O style=pfn,full -f html -o out/brief-highlighted.html examples/brief.pfn
 	@echo
-	@echo "== pfn solve examples/analysis.pfn --board 1: best play, each card, the strain table"
-	$(BIN)/pfn solve examples/analysis.pfn --board 1
+	@echo "== pfn solve examples/analysis.pfn --board 1: best play, each card, the strain table (on the compiled search, then the reference)"
+	$(BIN)/pfn --version
+	$(BIN)/pfn solve examples/analysis.pfn --board 1 --verbose
+	$(BIN)/pfn solve examples/analysis.pfn --board 1 --engine python --verbose --no-table > /dev/null
 	@echo "== pfn annotate examples/analysis.pfn: the cards that cost tricks, marked"
 	$(BIN)/pfn annotate examples/analysis.pfn -o out/analysis-annotated.pfn
 	grep -n "dd:" out/analysis-annotated.pfn
