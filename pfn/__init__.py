@@ -37,12 +37,14 @@ _EXPORTS = {
     "Board": "pfn.board",
     "CardSet": "pfn.cards",
     "Outcome": "pfn.outcome",
+    "odds": "pfn.analysis.odds",
     "to_rows": "pfn.corpus.rows",
     "to_dataframe": "pfn.corpus.rows",
 }
 
 if TYPE_CHECKING:
     from pfn.analysis.annotate import analyse
+    from pfn.analysis.odds import odds
     from pfn.analysis.solve import solve
     from pfn.board import Board
     from pfn.cards import Card, CardSet
@@ -72,4 +74,4 @@ def __dir__() -> list[str]:
 
 __all__ = ["Board", "Call", "Card", "CardSet", "Contract", "Outcome", "PfnError", "Record",
            "RuleError", "Seat", "analyse", "check_file", "dump", "dumps", "load", "loads",
-           "read", "replay", "score", "solve", "to_dataframe", "to_rows"]
+           "odds", "read", "replay", "score", "solve", "to_dataframe", "to_rows"]

@@ -143,8 +143,8 @@ def start_of(replay: Replay) -> Start:
         if known:
             raise NotAnalysable(
                 f"not analysable: the cards of {what} are not all given (only {', '.join(known)}"
-                " and the played cards are known; solving over every layout of the rest is not"
-                " done)")
+                " and the played cards are known; the chances over every layout of the rest:"
+                f" pfn odds --seat {known[0]})")
         raise NotAnalysable(f"not analysable: the cards of {what} are not given")
     order = tuple(int(s) for s in r.participants)
     hands = tuple(r.hands) + (0,) * (4 - len(r.hands))
@@ -155,10 +155,10 @@ def start_of(replay: Replay) -> Start:
                             " the play begins")
     return Start(hands, order, int(r.first_leader), r.play_rules, contract,
                  None if r.declarer is None or contract.allpass else int(r.declarer),
-                 _talon_order(r) if number == 1 else (), number)
+                 talon_order(r) if number == 1 else (), number)
 
 
-def _talon_order(r: Replay) -> tuple[int, ...]:
+def talon_order(r: Replay) -> tuple[int, ...]:
     """The talon cards that open the first tricks: as played, else as the Talon tag
     lists them, else low to high."""
     rules = r.play_rules

@@ -275,3 +275,128 @@ def annotate(
         raise fail(str(error)) from None
     sys.stderr.write(f"{marked} card{'s' * (marked != 1)} marked\n")
     raise typer.Exit(EXIT_PROBLEMS if broken else EXIT_CLEAN)
+
+
+@app.command()
+def odds(
+    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
+    seat: Annotated[str, typer.Option(
+        "--seat", "-s", help="The point of view: the seat whose knowledge counts (its hand,"
+                             " what it saw played, the talon where shown, its discard).",
+        show_default=False)],
+    board: Annotated[str | None, typer.Option(
+        "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
+        show_default=False)] = None,
+    trick: Annotated[int | None, typer.Option(
+        "--trick", "-k", help=TRICK_HELP + " Before its lead, or after --card of its cards"
+                                          " (default: before the lead).",
+        min=0, max=10, show_default=False)] = None,
+    card: Annotated[int, typer.Option(
+        "--card", help="… after this many cards of the trick have been played.", min=0,
+        max=3)] = 0,
+    output: Annotated[SolveFormat, typer.Option(
+        "--format", "-f", help="Text, or one JSON object.")] = SolveFormat.text,
+    limit: Annotated[int, typer.Option(
+        "--limit", help="Solve every layout when there are at most this many; else a"
+                        " sample.", min=1)] = 200_000,
+    samples: Annotated[int, typer.Option(
+        "--samples", help="How many layouts a sample holds.", min=1)] = 1_000,
+    seed: Annotated[int, typer.Option("--seed", help="The sample's seed.")] = 0,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", help="Worker processes sharing the layouts (0: one per CPU).",
+        min=0, max=256)] = 1,
+    engine: RunOpt = None,
+    scheduler: SchedulerOpt = None,
+    rule: RulesOpt = None,
+) -> None:
+    """The chances of each card, over every layout the seat could not tell apart.
+
+    For the player to move: every legal card with the distribution of the declarer's
+    tricks over the layouts (each weighted the same; everyone plays open-handed after
+    the card), their expectation, and how often the contract makes. Every layout when
+    there are at most --limit, else a seeded uniform sample, as the output says. A
+    problem that gives only the declarer's hand (and his talon and discard) is
+    analysed from the declarer's seat.
+
+    Examples:
+
+    \b
+      pfn odds problems.pfn --board 3 --seat A
+      pfn odds pool.pfn -b 5 -k 4 --seat B --format json
+      pfn odds pool.pfn -b 5 --seat A --jobs 2
+    """
+    from pfn.analysis.odds import odds as weigh
+    from pfn.analysis.position import NotAnalysable
+    from pfn.cli.common import color
+    from pfn.cli.drawing import _load_one, _seats
+    from pfn.corpus.workers import EngineError, workers
+    from pfn.deal import replay
+    from pfn.diagnostics import PfnError, printable
+
+    where = run_of(engine)
+    _, record = _load_one(source, board, purpose="to weigh")
+    chosen = _seats(seat, "--seat")
+    if len(chosen) != 1:
+        raise typer.BadParameter(f"{seat!r}: one seat", param_hint="--seat")
+    result = replay(record, rules=parse_rules(rule), on_error="collect")
+    first = record.first_trick
+    at = trick or first
+    shown = sys.stderr.isatty() and color(sys.stderr)
+
+    def progress(done: int, total: int) -> None:
+        if shown and total > 2_000:
+            sys.stderr.write(f"\r{done:,} of {total:,} layouts solved")
+            if done == total:
+                sys.stderr.write("\n")
+
+    try:
+        found = weigh(result, chosen[0], at, card, limit=limit, sample=samples, seed=seed,
+                      jobs=workers(jobs), where=where, scheduler=scheduler, progress=progress)
+    except NotAnalysable as error:
+        if output is SolveFormat.json:
+            sys.stdout.write(json.dumps({"board": record.tag("Board"), "analysable": False,
+                                         "reason": str(error)}, ensure_ascii=False) + "\n")
+        else:
+            sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    except EngineError as error:
+        raise fail(str(error)) from None
+    except PfnError as error:
+        raise fail(str(error)) from None
+    if output is SolveFormat.json:
+        data = {"board": record.tag("Board"), "trick": at, "card": card, **found.as_json()}
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    else:
+        where_text = (f"before trick {at}" if card == 0 else
+                      f"trick {at}, after {card} card{'s' * (card > 1)}")
+        sys.stdout.write(printable(_odds_text(_title(result), where_text, found)))
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _odds_text(name: str, where: str, found: Any) -> str:
+    contract = found.needed
+    lines = [f"{name} · {where} · seen from {found.seat} ({found.mover} to play)"]
+    how = "every one" if found.exhaustive else \
+        f"a uniform sample (shares within ±{found.margin:.1%} at 95 %)"
+    lines.append(f"{found.layouts:,} layouts, {how}; each weighted the same, and everyone"
+                 " plays open-handed after the card")
+    counted = f"{found.counted}'s tricks in the deal" + (
+        f" ({found.taken} taken before this trick)" if found.taken else "")
+    makes = "makes" if contract is not None else "caught" if found.needed is None and \
+        found.mover != found.counted else "clean"
+    rows = found.cards.values() if found.cards else [found.position]
+    if not found.cards:
+        lines.append(f"{found.mover}'s cards are not seen from {found.seat}: the position"
+                     " with best open-hand play on each layout")
+    lines.append(counted + ":")
+    lines.append(f"  {'card':<6}{'expected':>9}{makes:>9}   distribution")
+    for row in rows:
+        if row is None:
+            continue
+        share = "" if row.makes is None else f"{row.makes:.1%}"
+        spread = "  ".join(f"{found.taken + k}: {v:.1%}" for k, v in row.distribution.items())
+        label = str(row.card) if found.cards else "—"
+        lines.append(f"  {label:<6}{found.taken + row.expected:>9.2f}{share:>9}   {spread}")
+    if found.best:
+        lines.append("best: " + " ".join(map(str, found.best)))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,240 @@
+"""The deal as one player saw it: what he knew, and every layout of what he did not.
+
+A :class:`View` is a point of the play seen from one seat: the cards that seat knows
+each player held when the play began (its own hand; the talon when it was shown; the
+discard, for the declarer; the hands laid open — an open whist, the defenders at
+misère — and every card played, by whom), what the play proved absent (a player who
+did not follow, or did not trump, or did not head where the variant makes him head,
+holds none of the cards that would have obliged him: the kernel's own rule,
+``PlayRules.legal``), and the cards whose place it does not know.  :func:`layouts`
+deals those cards out every way consistent with all that — every layout when there
+are at most ``limit``, else a seeded uniform sample — each layout weighted the same
+(nothing is inferred from the bidding or from how the others chose their cards).
+
+>>> import pfn
+>>> from pfn.analysis.solve import position_at
+>>> replayed = pfn.replay(pfn.load("examples/brief.pfn")[0])
+>>> view = view_of(replayed, pfn.Seat.A, trick=1)   # the declarer before the lead
+>>> view.unknown.bit_count(), view.count()          # 20 cards, two hands of ten
+(20, 184756)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pfn.analysis.position import NotAnalysable, Position, Start, talon_order
+from pfn.contract import Contract
+from pfn.rules.replay import Replay
+from pfn.rules.tricks import PlayRules
+from pfn.seats import Seat
+
+EXHAUSTIVE_LIMIT = 200_000
+"""The most layouts dealt one by one; above it, a uniform sample (a whole deal seen by
+the declarer after his discard has C(20,10) = 184,756)."""
+SAMPLE = 1_000
+"""How many layouts a sample holds unless asked otherwise."""
+
+PILE = -1
+"""The holder of the cards out of play that the viewer has not seen (the discard, or a
+talon never shown)."""
+
+
+@dataclass(frozen=True)
+class View:
+    """What ``seat`` knew at a point of the play, and what it did not."""
+
+    seat: Seat
+    known: tuple[int, ...]
+    """The cards ``seat`` knew each seat held when the play began (masks by seat; the
+    cards it saw played included)."""
+    order: tuple[int, ...]
+    leader: int
+    rules: PlayRules
+    contract: Contract
+    declarer: int | None
+    talon: tuple[int, ...]
+    number: int
+    played: tuple[int, ...]
+    """The cards played since the start, to this point."""
+    holders: tuple[int, ...]
+    """The seats (and :data:`PILE`) that hold cards the viewer has not seen."""
+    needs: tuple[int, ...]
+    """How many unseen cards each holder has."""
+    allowed: tuple[int, ...]
+    """The unseen cards each holder may have (the play showed it has none of the rest)."""
+    unknown: int
+    """The cards whose place the viewer does not know."""
+
+    def count(self) -> int:
+        """How many layouts there are, not counting what the play proved absent (so an
+        upper bound; exact when nothing was proved)."""
+        total, left = 1, self.unknown.bit_count()
+        for need in self.needs:
+            total *= math.comb(left, need)
+            left -= need
+        return total
+
+    def deal(self, layout: tuple[int, ...]) -> Position:
+        """The position with ``layout`` (a mask for each holder) dealt."""
+        hands = list(self.known)
+        for holder, cards in zip(self.holders, layout, strict=True):
+            if holder != PILE:
+                hands[holder] |= cards
+        start = Start(tuple(hands), self.order, self.leader, self.rules, self.contract,
+                      self.declarer, self.talon, self.number)
+        return Position(start, self.played)
+
+
+def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0) -> View:
+    """What ``seat`` knew before trick ``trick`` (``None``: where the record's play
+    stops), after ``card`` of its cards.  The record must give at least what that seat
+    saw: its own hand, the talon where it was shown, and the declarer's discard for
+    the declarer."""
+    r = replay
+    contract, rules = r.contract, r.play_rules
+    if contract is None or rules is None or not r.participants or r.first_leader is None:
+        raise NotAnalysable("there is no play to analyse")
+    if seat not in r.participants:
+        raise NotAnalysable(f"{seat} does not play this deal")
+    if not r.complete[seat]:
+        raise NotAnalysable(f"not analysable from {seat}: {seat}'s own cards are not all"
+                            " given")
+    number, held = r.record.first_trick, r.record.tricks_left
+    takes_talon = not contract.allpass and not contract.hand and r.record.start is None
+    declarer = None if r.declarer is None or contract.allpass else r.declarer
+    known = [0, 0, 0, 0]
+    known[seat] = int(r.hands[seat])
+    if r.defence is not None and r.defence.open and declarer is not None:
+        for other in r.participants:  # laid open: every defender's cards are seen
+            if other != declarer:
+                if not r.complete[other]:
+                    raise NotAnalysable(f"not analysable: {other}'s cards, played open, are"
+                                        " not given")
+                known[other] = int(r.hands[other])
+    talon = int(r.talon) if r.talon.bit_count() == 2 else 0
+    talon_seen = (takes_talon or rules.talon_leads > 0) and number == 1
+    if talon_seen and not talon:
+        raise NotAnalysable("not analysable: the talon, which every player saw, is not given")
+    discard = 0
+    if seat == declarer and takes_talon:
+        discard = int(r.discard)
+        if discard.bit_count() != 2:
+            raise NotAnalysable(f"not analysable from {seat}: his discard is not given")
+    # the cards played to this point, by whom, and what each proves absent
+    absent = [0, 0, 0, 0]
+    played: list[int] = []
+    for done in r.tricks:
+        talon_card = done.seats[0] is None
+        for index, (who, played_card) in enumerate(zip(done.seats, done.cards, strict=True)):
+            if trick is not None and (done.number, index - talon_card) >= (trick, card):
+                break
+            if who is None or played_card is None:
+                continue
+            known[who] |= 1 << played_card
+            absent[who] |= _absent(rules, played_card, done.cards[:index], done.seats[:index])
+            played.append(played_card)
+        else:
+            continue
+        break
+    seen = known[0] | known[1] | known[2] | known[3] | (talon if talon_seen else 0) | discard
+    unknown = ((1 << 32) - 1) & ~seen
+    holders: list[int] = []
+    needs: list[int] = []
+    allowed: list[int] = []
+    for other in r.order:
+        size = held if other in r.participants or r.record.start is None else 0
+        need = size - known[other].bit_count()
+        if need < 0:
+            raise NotAnalysable("not analysable: a hand holds more cards than it can")
+        if need:
+            # the talon cards shown are in the declarer's twelve: nobody else holds them
+            barred = absent[other] | (talon if takes_talon and other != declarer else 0)
+            holders.append(int(other))
+            needs.append(need)
+            allowed.append(unknown & ~barred)
+    pile = unknown.bit_count() - sum(needs)
+    if pile < 0:
+        raise NotAnalysable("not analysable: the cards given do not add up to a deal")
+    if pile:
+        holders.append(PILE)
+        needs.append(pile)
+        allowed.append(unknown)
+    order = tuple(int(s) for s in r.participants)
+    leads = talon_order(r) if number == 1 and rules.talon_leads else ()
+    return View(seat, tuple(known), order, int(r.first_leader), rules, contract,
+                None if declarer is None else int(declarer), leads, number, tuple(played),
+                tuple(holders), tuple(needs), tuple(allowed), unknown)
+
+
+def _absent(rules: PlayRules, card: int, before: tuple[int | None, ...],
+            seats: tuple[int | None, ...]) -> int:
+    """The cards whose holder could not have played ``card`` after ``before``: under
+    the kernel's rule, each would have made it illegal."""
+    if not before or before[0] is None:
+        return 0
+    table = [c for c in before if c is not None]
+    who = list(seats)
+    proved = 0
+    for other in range(32):
+        if other == card:
+            continue
+        hand = 1 << card | 1 << other
+        if not rules.legal(hand, table, who) >> card & 1:
+            proved |= 1 << other
+    return proved
+
+
+def layouts(view: View, limit: int = EXHAUSTIVE_LIMIT, sample: int = SAMPLE,
+            seed: int = 0) -> tuple[list[tuple[int, ...]], bool]:
+    """The layouts of ``view``'s unseen cards, each a mask per holder: all of them when
+    there are at most ``limit``, else ``sample`` drawn uniformly (seeded); and whether
+    the list is exhaustive."""
+    if view.count() <= limit:
+        return list(_every(view.needs, view.allowed, view.unknown)), True
+    rng = random.Random(seed)
+    cards = [c for c in range(32) if view.unknown >> c & 1]
+    found: list[tuple[int, ...]] = []
+    tries = 0
+    while len(found) < sample:
+        tries += 1
+        if tries > 1000 * sample:
+            raise NotAnalysable("the play leaves too few layouts to sample: ask for every"
+                                " one (a larger limit)")
+        rng.shuffle(cards)
+        layout, at = [], 0
+        for need, allowed in zip(view.needs, view.allowed, strict=True):
+            mask = sum(1 << c for c in cards[at:at + need])
+            if mask & ~allowed:
+                break
+            layout.append(mask)
+            at += need
+        else:
+            found.append(tuple(layout))
+    return found, False
+
+
+def _every(needs: tuple[int, ...], allowed: tuple[int, ...], left: int
+           ) -> Iterator[tuple[int, ...]]:
+    """Every way to give each holder its ``needs`` of the cards ``left``, each within
+    what it is ``allowed``."""
+    if not needs:
+        yield ()
+        return
+    need, rest = needs[0], needs[1:]
+    mine = [c for c in range(32) if (left & allowed[0]) >> c & 1]
+    if not rest:
+        if len(mine) == left.bit_count() == need:
+            yield (left,)
+        return
+    for chosen in itertools.combinations(mine, need):
+        mask = sum(1 << c for c in chosen)
+        for others in _every(rest, allowed[1:], left & ~mask):
+            yield (mask, *others)
+
+
+__all__ = ["EXHAUSTIVE_LIMIT", "PILE", "SAMPLE", "View", "layouts", "view_of"]

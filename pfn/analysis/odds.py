@@ -1,0 +1,233 @@
+"""Chances: each card weighed over every layout its player could not tell apart.
+
+For the player to move, seen from a seat (:mod:`.layouts`): over the layouts of the
+cards that seat did not see, each weighted the same, the declarer's tricks after each
+legal card when everyone plays open-handed from then on (the open-hand solver on each
+layout) — their distribution, their expectation, and how often the contract makes.
+Open-hand play after the choice is what "chances" means here: the numbers say how good
+a card is against the layouts that were possible, not how a real defence would find
+its way.
+
+>>> import pfn
+>>> record = pfn.load("examples/published.pfn")[0]
+>>> found = pfn.odds(record, seat=pfn.Seat.A)    # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pfn.analysis.engines import engine_in_use
+from pfn.analysis.layouts import EXHAUSTIVE_LIMIT, SAMPLE, View, layouts, view_of
+from pfn.analysis.position import NotAnalysable
+from pfn.analysis.solve import Searches, Solver
+from pfn.cards import CARDS, Card
+from pfn.rules.replay import Replay
+from pfn.seats import SEATS, Seat
+
+CHUNK = 2_000
+"""Layouts a worker solves at a time (``--jobs``, ``--engine dask``)."""
+
+
+@dataclass(frozen=True)
+class CardOdds:
+    """One legal card over the layouts."""
+
+    card: Card
+    distribution: dict[int, float]
+    """The counted player's tricks from this trick on → the share of the layouts."""
+    expected: float
+    """Their expectation (tricks from this trick on)."""
+    makes: float | None
+    """The share of the layouts in which the contract makes (a misère: the declarer
+    takes no trick); ``None`` in an all-pass."""
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What the layouts say at one point of the play, from one seat."""
+
+    seat: Seat
+    """Whose view."""
+    mover: Seat
+    counted: Seat
+    """Whose tricks the numbers count: the declarer's (an all-pass: the mover's)."""
+    taken: int
+    """Tricks the counted player has taken before this trick."""
+    needed: int | None
+    """Tricks the contract needs in all (a misère: ``None``, it needs none)."""
+    layouts: int
+    exhaustive: bool
+    cards: dict[Card, CardOdds] = field(default_factory=dict)
+    """Each legal card of the mover (empty when ``seat`` cannot see his hand)."""
+    position: CardOdds | None = None
+    """The position with best open-hand play (its ``card`` the mover's first best one)."""
+
+    @property
+    def margin(self) -> float:
+        """The 95 % margin of a share when the layouts are a sample (0 when all were
+        solved): 1.96 √(¼ / n), the widest, at a share of one half."""
+        return 0.0 if self.exhaustive else 1.96 * math.sqrt(0.25 / max(self.layouts, 1))
+
+    @property
+    def wants_more(self) -> bool:
+        """Whether the mover wants the counted tricks many: the declarer of a trick
+        contract, a defender against a misère (in an all-pass each wants few)."""
+        if self.needed is not None:
+            return self.mover == self.counted
+        return self.mover != self.counted
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The cards with the best expectation for the mover's side."""
+        if not self.cards:
+            return ()
+        pick = max if self.wants_more else min
+        top = pick(c.expected for c in self.cards.values())
+        return tuple(c for c, o in self.cards.items() if abs(o.expected - top) < 1e-9)
+
+    def as_json(self) -> dict[str, Any]:
+        """The answer as JSON-ready data: ``layouts``, ``exhaustive``, ``cards`` (card →
+        ``expected``, ``distribution``, ``makes``) and the rest."""
+        def one(o: CardOdds) -> dict[str, Any]:
+            spread = {str(k): round(v, 6) for k, v in sorted(o.distribution.items())}
+            return {"expected": round(o.expected, 6), "distribution": spread,
+                    "makes": None if o.makes is None else round(o.makes, 6)}
+
+        return {"seat": str(self.seat), "mover": str(self.mover), "counted": str(self.counted),
+                "taken": self.taken, "needed": self.needed, "layouts": self.layouts,
+                "exhaustive": self.exhaustive, "margin": round(self.margin, 6),
+                "weighting": "uniform", "cards": {str(c): one(o) for c, o in self.cards.items()},
+                "best": [str(c) for c in self.best],
+                "position": None if self.position is None else one(self.position)}
+
+
+def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
+         limit: int = EXHAUSTIVE_LIMIT, sample: int = SAMPLE, seed: int = 0,
+         engine: str | None = None, jobs: int = 1, where: str = "local",
+         scheduler: str | None = None,
+         progress: Callable[[int, int], None] | None = None) -> Odds:
+    """The chances at a point of the play (before trick ``trick``, after ``card`` of its
+    cards; ``None``: where the record's play stops) seen from ``seat``: ``source`` is a
+    record, its replay, or a :class:`pfn.Board`.  Every layout when there are at most
+    ``limit``, else ``sample`` of them (``seed``); ``jobs`` processes (or Dask, with
+    ``where="dask"``) share the layouts with the same answer as one; ``progress`` is
+    told the layouts solved and their number as the work goes."""
+    replay = _replay_of(source)
+    if hasattr(source, "position") and hasattr(source, "trick") and trick is None:
+        trick, card = source.trick, sum(s is not None for s, _ in source.table)
+    view = view_of(replay, seat, trick, card)
+    found, exhaustive = layouts(view, limit, sample, seed)
+    if not found:
+        raise NotAnalysable("no layout agrees with the play")
+    search = engine_in_use(engine)
+    chunks = [found[i:i + CHUNK] for i in range(0, len(found), CHUNK)]
+    work = functools.partial(_counts, view, search)
+    if jobs > 1 or where == "dask":
+        from pfn.corpus.engine import map_ordered
+
+        parts: Iterator[_Tally] = map_ordered(work, chunks, jobs=jobs, engine=where,  # type: ignore[arg-type]
+                                              scheduler=scheduler,
+                                              describe=lambda c: f"{len(c)} layouts")
+    else:
+        parts = map(work, chunks)
+    total = _Tally()
+    done = 0
+    for part, chunk in zip(parts, chunks, strict=True):
+        total.merge(part)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, len(found))
+    return _answer(view, total, len(found), exhaustive)
+
+
+def _replay_of(source: Any) -> Replay:
+    if isinstance(source, Replay):
+        return source
+    if hasattr(source, "replay") and callable(source.replay):
+        found = source.replay()
+        assert isinstance(found, Replay)
+        return found
+    from pfn.deal import replay
+
+    return replay(source, on_error="collect")
+
+
+@dataclass
+class _Tally:
+    """Counts over some layouts: each card's tricks to come, and the position's."""
+
+    cards: dict[int, Counter[int]] = field(default_factory=dict)
+    position: Counter[int] = field(default_factory=Counter)
+    mover: int = -1
+    counted: int = -1
+    taken: int = 0
+    legal: tuple[int, ...] = ()
+    seen: bool = True
+
+    def merge(self, other: _Tally) -> None:
+        for c, counts in other.cards.items():
+            self.cards.setdefault(c, Counter()).update(counts)
+        self.position.update(other.position)
+        if other.mover >= 0:
+            self.mover, self.counted, self.taken = other.mover, other.counted, other.taken
+            self.legal, self.seen = other.legal, other.seen
+
+
+def _counts(view: View, engine: str, chunk: Sequence[tuple[int, ...]]) -> _Tally:
+    """Solve ``chunk``'s layouts, one table for them all."""
+    tally = _Tally()
+    searches: Searches = {}
+    mover_seen = None
+    for layout in chunk:
+        position = view.deal(layout)
+        if position.over:
+            raise NotAnalysable("the play is over: nothing is left to choose")
+        solver = Solver(position.start, engine, searches)
+        mover = position.turn
+        counted = view.declarer if view.declarer is not None else mover
+        taken = position.kernel.taken[counted]
+        if mover_seen is None:
+            mover_seen = view.known[mover] == position.start.hands[mover]
+            tally.mover, tally.counted, tally.taken = mover, counted, taken
+            tally.seen = mover_seen
+        if mover_seen:
+            for c, v in solver.card_values(position, counted).items():
+                tally.cards.setdefault(c, Counter())[v - taken] += 1
+        else:
+            tally.position[solver.total(position, counted) - taken] += 1
+    return tally
+
+
+def _answer(view: View, tally: _Tally, count: int, exhaustive: bool) -> Odds:
+    contract = view.contract
+    needed = None if contract.misere or contract.allpass else contract.level
+
+    def summary(card: Card, counts: Counter[int]) -> CardOdds:
+        n = sum(counts.values())
+        distribution = {k: v / n for k, v in sorted(counts.items())}
+        expected = sum(k * v for k, v in counts.items()) / n
+        if contract.allpass:
+            makes = None
+        elif contract.misere:
+            makes = sum(v for k, v in counts.items() if tally.taken + k == 0) / n
+        else:
+            makes = sum(v for k, v in counts.items() if tally.taken + k >= contract.level) / n
+        return CardOdds(card, distribution, expected, makes)
+
+    cards = {CARDS[c]: summary(CARDS[c], counts) for c, counts in sorted(tally.cards.items())}
+    found = Odds(view.seat, SEATS[tally.mover], SEATS[tally.counted], tally.taken, needed,
+                 count, exhaustive, cards)
+    # the position: the mover's best card by expectation, or, when the viewer cannot see
+    # his hand, best open-hand play on each layout
+    chosen = cards[found.best[0]] if found.best else summary(CARDS[0], tally.position)
+    return Odds(found.seat, found.mover, found.counted, found.taken, needed, count,
+                exhaustive, cards, chosen)
+
+
+__all__ = ["CHUNK", "CardOdds", "Odds", "odds"]
