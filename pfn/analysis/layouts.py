@@ -142,6 +142,13 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
             continue
         break
     seen = known[0] | known[1] | known[2] | known[3] | (talon if talon_seen else 0) | discard
+    if number > 1 and all(r.complete[s] for s in r.participants):
+        # an ending whose every hand is given: the cards not in them went in the tricks
+        # before it, which every player saw
+        in_play = 0
+        for other in r.participants:
+            in_play |= int(r.hands[other])
+        seen |= ((1 << 32) - 1) & ~in_play
     unknown = ((1 << 32) - 1) & ~seen
     holders: list[int] = []
     needs: list[int] = []

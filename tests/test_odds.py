@@ -1,0 +1,191 @@
+"""Chances over hidden cards: layouts counted by formula, an ending listed and solved by
+this file's own minimax, sampling against enumeration, workers against one process."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from math import comb
+
+import pytest
+from typer.testing import CliRunner
+
+import pfn
+from pfn.analysis.layouts import PILE, layouts, view_of
+from pfn.cli import app
+from pfn.rules.tricks import PlayRules, Tricks, legal_cards
+from pfn.seats import Seat
+
+PROBLEM = """[Variant "sochi"]
+[Dealer "C"]
+[Deal "A:AKQJ7.AK.7.A7 B:? C:? talon:..8.8"]
+[Declarer "A"]
+[Contract "7S"]
+[Discard "D7 D8"]
+"""
+
+
+def mask(text: str) -> int:
+    return sum(1 << ("SCDH".index(c[0]) * 8 + "789TJQKA".index(c[1])) for c in text.split())
+
+
+def test_a_problem_as_printed_has_every_layout_of_the_twenty_unseen_cards() -> None:
+    replayed = pfn.replay(pfn.loads(PROBLEM)[0], on_error="collect")
+    view = view_of(replayed, Seat.A, 1)
+    assert view.unknown.bit_count() == 20 and view.needs == (10, 10)
+    assert view.count() == comb(20, 10) == 184_756
+
+
+def test_suit_splits_are_the_hypergeometric_ones() -> None:
+    """Four spades out (S8 S9 ST and one more the declarer lacks), two hidden hands of
+    ten from twenty unseen cards: 2–2 is C(4,2)·C(16,8)/C(20,10), 3–1 either way
+    2·C(4,3)·C(16,7)/C(20,10), 4–0 either way 2·C(16,6)/C(20,10)."""
+    replayed = pfn.replay(pfn.loads(PROBLEM)[0], on_error="collect")
+    view = view_of(replayed, Seat.A, 1)
+    spades = mask("S8 S9 ST") | (view.unknown & 0xFF)
+    assert (view.unknown & 0xFF) == spades & view.unknown and bin(spades).count("1") == 3
+    found, exhaustive = layouts(view)
+    assert exhaustive and len(found) == comb(20, 10)
+    # three spades out here (the declarer holds five, the talon none): 2–1 and 3–0
+    splits = {}
+    for b, _c in found:
+        held = (b & 0xFF).bit_count()
+        splits[held] = splits.get(held, 0) + 1
+    total = comb(20, 10)
+    assert splits[0] == splits[3] == comb(17, 7)  # 3–0: C gets all three
+    assert splits[1] == splits[2] == comb(3, 1) * comb(17, 9)
+    assert abs(splits[1] / total - 3 * comb(17, 9) / comb(20, 10)) < 1e-12
+    # four cards out among the twenty (the hearts: the declarer has A 7, the talon 8)
+    hearts = view.unknown >> 24 & 0xFF
+    assert hearts.bit_count() == 5
+    two_two = sum(1 for b, _c in found if ((b >> 24) & 0xFF & mask("HK HQ HJ HT") >> 24)
+                  .bit_count() == 2)
+    assert two_two == comb(4, 2) * comb(16, 8)
+
+
+SHOW_OUT = """[Variant "sochi"]
+[Dealer "C"]
+[Deal "A:AKQ.AKQ.AKQ.A B:JT987.J.J.KQJ C:.T987.T987.T9 talon:...87"]
+[Declarer "A"]
+[Contract "6NT"]
+[Discard "H8 H7"]
+[Defence "B"]
+whist whist
+[Play "A"]
+SA S7 C7 *
+"""
+
+
+def test_a_void_shown_changes_the_layouts() -> None:
+    """A leads SA, B follows, C shows out: the four spades A has not seen must all be
+    with B, so C's nine cards come from the fourteen unseen others — C(14,9) layouts
+    of C(18,9) before the show-out was known."""
+    replayed = pfn.replay(pfn.loads(SHOW_OUT)[0], on_error="collect")
+    before = view_of(replayed, Seat.A, 1, 2)  # SA and S7 played, C still to play
+    after = view_of(replayed, Seat.A, 2)
+    assert before.count() == comb(19, 10) and len(layouts(before)[0]) == comb(19, 10)
+    found, exhaustive = layouts(after)
+    assert exhaustive and len(found) == comb(14, 9) and after.count() == comb(18, 9)
+    b_index, c_index = after.holders.index(int(Seat.B)), after.holders.index(int(Seat.C))
+    assert all(layout[c_index] & 0xFF == 0 and layout[b_index] & 0xFF == mask("SJ ST S9 S8")
+               for layout in found)
+    # and the chances follow: with every spade known to be with B, the declarer's odds
+    # are computed over those layouts only
+    assert pfn.odds(pfn.loads(SHOW_OUT)[0], Seat.A, 2).layouts == comb(14, 9)
+    assert PILE not in after.holders  # the declarer knows his discard
+
+
+def brute(t: Tricks, target: int, maximisers: set[int]) -> int:
+    if t.over:
+        return 0
+    legal = t.legal_cards()
+    values = []
+    for c in range(32):
+        if legal >> c & 1:
+            before = t.taken[target]
+            t.play(c)
+            values.append(t.taken[target] - before + brute(t, target, maximisers))
+            t.undo()
+    return max(values) if t.turn in maximisers else min(values)
+
+
+def test_a_small_ending_listed_and_solved_here() -> None:
+    """A three-card ending, spades trumps, A on lead: the six cards A cannot see are
+    listed here (C(6,3) = 20 layouts), each solved by this file's minimax after each of
+    A's cards; pfn odds must give the same distributions."""
+    b_c = mask("SK S8 CK C7 HA H7")
+    # the ending gives every hand; A sees his own, and knows which cards are still in
+    # play (the others went in the tricks before): who holds them is what he cannot see
+    record = pfn.loads("""[Variant "sochi"]
+[Start "8"]
+[Deal "A:A7.A.. B:K8.K.. C:.7..A7 talon:?"]
+[Declarer "A"]
+[Contract "6S"]
+[Defence "B"]
+whist whist
+[Play "A"]
+""")[0]
+    found = pfn.odds(record, Seat.A)
+    assert found.exhaustive
+    cards = [c for c in range(32) if b_c >> c & 1]
+    expected: dict[int, dict[int, int]] = {}
+    count = 0
+    rules = PlayRules(trump=0)
+    for b in itertools.combinations(cards, 3):
+        bm = sum(1 << c for c in b)
+        hands = [mask("SA S7 CA"), bm, b_c & ~bm, 0]
+        count += 1
+        for lead in (mask("SA"), mask("S7"), mask("CA")):
+            card = lead.bit_length() - 1
+            t = Tricks(hands, (0, 1, 2), 0, rules, (), 8)
+            t.play(card)
+            value = t.taken[0] + brute(t, 0, {0})
+            counts = expected.setdefault(card, {})
+            counts[value] = counts.get(value, 0) + 1
+    # the void-free layouts: pfn counts only those the cards in play allow
+    assert found.layouts == count == comb(6, 3)
+    for card, counts in expected.items():
+        got = found.cards[pfn.Card(card)].distribution
+        assert got == {k: v / count for k, v in sorted(counts.items())}
+    assert legal_cards(mask("SA S7 CA"), None, 0) == mask("SA S7 CA")
+
+
+def test_a_sample_agrees_with_every_layout_within_its_margin() -> None:
+    record = pfn.load("examples/brief.pfn")[0]
+    every = pfn.odds(record, Seat.B, 3, 1)
+    some = pfn.odds(record, Seat.B, 3, 1, limit=100, sample=600, seed=11)
+    assert every.exhaustive and not some.exhaustive and some.layouts == 600
+    assert some.margin == pytest.approx(1.96 * (0.25 / 600) ** 0.5)
+    for card, exact in every.cards.items():
+        guess = some.cards[card]
+        assert exact.makes is not None and guess.makes is not None
+        assert abs(exact.makes - guess.makes) <= some.margin
+        for tricks, share in exact.distribution.items():
+            assert abs(share - guess.distribution.get(tricks, 0.0)) <= some.margin
+
+
+def test_workers_give_the_same_answer_as_one_process() -> None:
+    record = pfn.load("examples/brief.pfn")[0]
+    alone = pfn.odds(record, Seat.A, 2)
+    shared = pfn.odds(record, Seat.A, 2, jobs=2)
+    python = pfn.odds(record, Seat.A, 4, engine="python")
+    native = pfn.odds(record, Seat.A, 4, engine="native")
+    assert alone.as_json() == shared.as_json() and python.as_json() == native.as_json()
+
+
+def test_pfn_odds_on_the_command_line() -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["odds", "examples/brief.pfn", "-b", "1", "--seat", "B",
+                               "-k", "3", "--card", "1", "--format", "json"])
+    assert done.exit_code == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["layouts"] > 0 and data["exhaustive"] is True
+    assert set(data["cards"]) >= {"CT", "DA", "HK"}
+    for card in data["cards"].values():
+        assert abs(sum(card["distribution"].values()) - 1) < 1e-5
+        assert set(card) >= {"expected", "distribution", "makes"}
+    text = runner.invoke(app, ["odds", "examples/brief.pfn", "-b", "1", "--seat", "A",
+                               "-k", "2"])
+    assert text.exit_code == 0 and "48,620 layouts, every one" in text.stdout
+    hidden = runner.invoke(app, ["odds", "examples/brief.pfn", "-b", "3", "--seat", "B"])
+    assert hidden.exit_code == 1
