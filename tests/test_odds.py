@@ -189,3 +189,69 @@ def test_pfn_odds_on_the_command_line() -> None:
     assert text.exit_code == 0 and "48,620 layouts, every one" in text.stdout
     hidden = runner.invoke(app, ["odds", "examples/brief.pfn", "-b", "3", "--seat", "B"])
     assert hidden.exit_code == 1
+
+
+GUESS = """[Variant "sochi"]
+[Start "7"]
+[Deal "A:T..KJ.K B:J98..Q. C:.Q.A.T8 talon:?"]
+[Declarer "A"]
+[Contract "6NT"]
+[Defence "B"]
+whist whist
+[Play "A"]
+"""
+
+
+def played_first(lead: str) -> pfn.Record:
+    """The ending with ``lead`` and the defenders' lowest legal cards to it."""
+    record = pfn.loads(GUESS)[0]
+    board = pfn.Board.from_record(record)
+    board.push(lead)
+    while board.table and len(board.table) < 3:
+        board.push(min(m for m in board.legal_moves() if isinstance(m, pfn.Card)))
+    return board.to_record()
+
+
+def test_play_is_judged_on_what_its_player_could_see() -> None:
+    """From A's seat, HK is the best lead over the 70 layouts of the eight cards he
+    cannot see (expected 1.06 tricks against 0.51 for a diamond) but loses a trick as
+    the cards lie; a diamond is the reverse. By information, the diamond is the mistake
+    and HK is not; with every hand open, it is the other way round."""
+    king = played_first("HK")
+    diamond = played_first("DK")
+    by_information = {str(r): pfn.analyse(r, by="information") for r in (king, diamond)}
+    open_hands = {str(r): pfn.analyse(r) for r in (king, diamond)}
+
+    def first(analysis: object) -> object:
+        return next(n for n in analysis.notes if n.seat == Seat.A and n.trick == 7)  # type: ignore[attr-defined]
+
+    assert first(by_information[str(king)]).cost == 0  # type: ignore[attr-defined]
+    assert first(by_information[str(diamond)]).cost == 1  # type: ignore[attr-defined]
+    assert first(open_hands[str(king)]).cost == 1  # type: ignore[attr-defined]
+    assert first(open_hands[str(diamond)]).cost == 0  # type: ignore[attr-defined]
+    # the 70 layouts, and the expectations, worked here: C(8,4) ways for B's four
+    note = first(by_information[str(diamond)])
+    assert note.layouts == comb(8, 4) and note.exhaustive  # type: ignore[attr-defined]
+    # written back: marked, commented, and a second run changes nothing
+    from pfn.analysis.annotate import annotate_record
+
+    once = annotate_record(diamond, by="information").record
+    text = pfn.dumps([once])
+    assert "DK? { chances: 1.1 → 0.5; best HK 1.1 }" in text
+    twice = annotate_record(pfn.loads(text)[0], by="information").record
+    assert pfn.dumps([twice]) == text
+
+
+def test_annotate_by_information_on_the_command_line(tmp_path: object) -> None:
+    path = tmp_path / "guess.pfn"  # type: ignore[operator]
+    path.write_text(pfn.dumps([played_first("DK"), played_first("HK")]), encoding="utf-8")
+    runner = CliRunner()
+    out = tmp_path / "marked.pfn"  # type: ignore[operator]
+    done = runner.invoke(app, ["annotate", str(path), "--by", "information", "-o", str(out)])
+    assert done.exit_code == 0, done.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.count("chances:") >= 1 and "DK?" in text and "HK?" not in text
+    assert runner.invoke(app, ["check", str(out)]).exit_code == 0
+    assert runner.invoke(app, ["fmt", "--check", str(out)]).exit_code == 0
+    again = runner.invoke(app, ["annotate", str(out), "--by", "information"])
+    assert again.stdout == text

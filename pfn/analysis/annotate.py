@@ -7,6 +7,14 @@ card that costs one trick, ``??`` on one that costs two or more, and a comment
 ``{dd: 7 → 6; best HQ}`` — the count before the card with best play, the count after
 it, and the cards that would have kept it.  The cards themselves never change; a
 suffix a person wrote (``!``, ``!?``…) is kept; running it again changes nothing.
+
+``by="information"`` judges each card on what its player could see instead
+(:mod:`.odds`): over the layouts he could not tell apart, a card whose expected tricks
+fall :data:`MISTAKE` (a quarter of a trick) or more below his best card's is ``?``,
+:data:`BLUNDER` (a whole trick) or more ``??``, with ``{chances: 6.4 → 5.9; best HQ
+6.4}`` (the declarer's expected tricks in the deal after the best card and after the
+card played).  A card that was best on what he saw is never marked, whatever the cards
+he could not see turned out to be.
 """
 
 from __future__ import annotations
@@ -21,8 +29,18 @@ from pfn.model import Annotation, CardRun, Record
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
-OURS = re.compile(r"dd( [A-D])?: ")
+OURS = re.compile(r"dd( [A-D])?: |chances( [A-D])?: ")
 """The comments :func:`annotate` writes (and replaces when run again)."""
+
+MISTAKE = 0.25
+"""By information: the expected tricks a card must lose to be marked ``?``."""
+BLUNDER = 1.0
+"""… and ``??``."""
+INFORMATION_LIMIT = 2_000
+"""By information: every layout when a card's player could not tell apart at most this
+many; else :data:`INFORMATION_SAMPLE` of them (seeded by the card's place, so a second
+run gives the same marks)."""
+INFORMATION_SAMPLE = 300
 
 
 @dataclass(frozen=True)
@@ -62,13 +80,52 @@ class CardNote:
         return f"trick {self.trick}: {self.seat} {self.card} {{{self.comment}}}"
 
 
+@dataclass(frozen=True)
+class ChanceNote:
+    """One card of the main line, weighed on what its player could see."""
+
+    trick: int
+    line: int
+    index: int
+    card: Card
+    seat: Seat
+    counted: Seat
+    """Whose tricks the expectations count (the declarer's; an all-pass: the player's)."""
+    best_expected: float
+    """The counted player's expected tricks in the deal after the best card."""
+    expected: float
+    """… after the card played."""
+    best: tuple[Card, ...]
+    layouts: int
+    exhaustive: bool
+
+    @property
+    def loss(self) -> float:
+        """Expected tricks the card gives away against the best card."""
+        return abs(self.best_expected - self.expected)
+
+    @property
+    def cost(self) -> int:
+        """1 for a mistake (``?``), 2 for a blunder (``??``), else 0."""
+        return 2 if self.loss >= BLUNDER - 1e-9 else 1 if self.loss >= MISTAKE - 1e-9 else 0
+
+    @property
+    def comment(self) -> str:
+        """``chances: 6.4 → 5.9; best HQ 6.4``."""
+        return (f"chances: {self.best_expected:.1f} → {self.expected:.1f}; best"
+                f" {' '.join(map(str, self.best))} {self.best_expected:.1f}")
+
+    def __str__(self) -> str:
+        return f"trick {self.trick}: {self.seat} {self.card} {{{self.comment}}}"
+
+
 @dataclass
 class Analysis:
     """What :func:`analyse` found about one record."""
 
     record: Record
     kind: Kind | None = None
-    notes: list[CardNote] = field(default_factory=list)
+    notes: list[CardNote | ChanceNote] = field(default_factory=list)
     problem: str | None = None
     """Why the record could not be analysed (``None``: it was)."""
     broken: bool = False
@@ -76,13 +133,13 @@ class Analysis:
     nodes: int = 0
 
     @property
-    def mistakes(self) -> list[CardNote]:
+    def mistakes(self) -> list[CardNote | ChanceNote]:
         """The cards that cost tricks."""
         return [n for n in self.notes if n.cost]
 
 
 def analyse(record: Record, rules: tuple[tuple[str, str], ...] = (),
-            engine: str | None = None) -> Analysis:
+            engine: str | None = None, by: str = "open-hands") -> Analysis:
     """Weigh every card of ``record``'s main line (the record is replayed first).
 
     >>> import pfn
@@ -93,7 +150,10 @@ def analyse(record: Record, rules: tuple[tuple[str, str], ...] = (),
     """
     from pfn.deal import replay
 
-    return analyse_replay(replay(record, rules=rules, on_error="collect"), engine)
+    replayed = replay(record, rules=rules, on_error="collect")
+    if by == "information":
+        return analyse_information(replayed, engine)
+    return analyse_replay(replayed, engine)
 
 
 def analyse_replay(replay: Replay, engine: str | None = None) -> Analysis:
@@ -119,6 +179,49 @@ def analyse_replay(replay: Replay, engine: str | None = None) -> Analysis:
     return out
 
 
+def analyse_information(replay: Replay, engine: str | None = None) -> Analysis:
+    """Weigh every card of the main line on what its player could see (see the
+    module): the cards of a player whose hand the record does not give, or who could
+    not choose, are not judged."""
+    from pfn.analysis.odds import odds
+
+    out = Analysis(replay.record)
+    play = replay.record.play
+    contract = replay.contract
+    if play is None or contract is None or replay.play_rules is None:
+        out.problem = "there is no play to analyse"
+        return out
+    out.kind = "allpass" if contract.allpass else "misere" if contract.misere else "tricks"
+    lines = {id(run): line for line, run in enumerate(play.tricks)}
+    for done in replay.tricks:
+        line = lines.get(id(done.run), done.number - replay.record.first_trick)
+        played = 0
+        for index, (who, card) in enumerate(zip(done.seats, done.cards, strict=True)):
+            if who is None or card is None:
+                continue
+            try:
+                found = odds(replay, who, done.number, played, limit=INFORMATION_LIMIT,
+                             sample=INFORMATION_SAMPLE, seed=line * 4 + index, engine=engine)
+            except NotAnalysable as error:
+                if error.broken:
+                    out.problem, out.broken = str(error), True
+                    return out
+                played += 1
+                continue
+            played += 1
+            mine = found.cards.get(CARDS[card])
+            if mine is None or len(found.cards) < 2 or not found.best:
+                continue
+            top = found.cards[found.best[0]]
+            out.notes.append(ChanceNote(
+                done.number, line, index, CARDS[card], who, found.counted,
+                found.taken + top.expected, found.taken + mine.expected, found.best,
+                found.layouts, found.exhaustive))
+    if not out.notes and replay.tricks:
+        out.problem = "no card could be judged on what its player saw (hands not given)"
+    return out
+
+
 def annotate(analysis: Analysis) -> Record:
     """The record with its costly cards marked and commented (see the module)."""
     record = analysis.record
@@ -140,11 +243,15 @@ def _with_anns(run: CardRun, anns: tuple[Annotation | None, ...] | None) -> Card
     return CardRun(run.cards, anns, run.claim, run.pos, run.texts, run.origin)
 
 
-def _annotated(ann: Annotation | None, note: CardNote | None) -> Annotation | None:
-    """A card's annotation with this analysis's mark and comment (and no old one)."""
+def _annotated(ann: Annotation | None, note: CardNote | ChanceNote | None
+               ) -> Annotation | None:
+    """A card's annotation with this analysis's mark and comment (and no old one: a
+    mark an earlier run wrote goes with its comment)."""
     base = ann or Annotation()
     comments = tuple(c for c in base.comments if not OURS.match(c))
     suffix = base.suffix
+    if len(comments) < len(base.comments) and suffix in ("?", "??"):
+        suffix = ""
     if note is not None and note.cost:
         if suffix in ("", "?", "??"):
             suffix = "?" if note.cost == 1 else "??"
@@ -166,12 +273,12 @@ class Annotated:
 
 
 def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = (),
-                    engine: str | None = None) -> Annotated:
+                    engine: str | None = None, by: str = "open-hands") -> Annotated:
     """Analyse and annotate one record (what ``pfn annotate`` does to each, in this
     process or a worker's)."""
     if not record.syntax_ok or record.empty or record.play is None:
         return Annotated(record)
-    found = analyse(record, rules, engine)
+    found = analyse(record, rules, engine, by)
     if found.problem is not None:
         return Annotated(record, found.problem, broken=found.broken)
     return Annotated(annotate(found), None, len(found.mistakes))

@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from pfn.rules.replay import Replay
 
 
+class Judge(StrEnum):
+    """What ``pfn annotate --by`` judges a card on."""
+
+    open_hands = "open-hands"
+    information = "information"
+
+
 class SolveFormat(StrEnum):
     text = "text"
     json = "json"
@@ -205,9 +212,15 @@ def annotate(
         min=0, max=256)] = 1,
     engine: RunOpt = None,
     scheduler: SchedulerOpt = None,
+    by: Annotated[Judge, typer.Option(
+        "--by", help="open-hands: against every card as it lay (the dd marks); information:"
+                     " on what the card's player could see, over the layouts he could not"
+                     " tell apart ({chances: …}).")] = Judge.open_hands,
 ) -> None:
     """Mark every card that costs its side tricks: ? one trick, ?? two or more, with a
-    comment {dd: before → after; best …}.
+    comment {dd: before → after; best …}; with --by information, a card that loses a
+    quarter of a trick or more in expectation on what its player could see (?; ?? a
+    whole trick), with {chances: best → played; best …}.
 
     The cards never change and a suffix written by hand is kept; running it again
     changes nothing.  Records that cannot be analysed are written as they are and named
@@ -231,7 +244,8 @@ def annotate(
     runner = run_of(engine)
     rules = parse_rules(rule)
     marked = broken = 0
-    work = functools.partial(annotate_record, rules=rules)
+    work = functools.partial(annotate_record, rules=rules,
+                             by=by.value)
 
     def records(lines: Any, name: str) -> Any:
         nonlocal marked, broken
