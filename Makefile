@@ -79,6 +79,12 @@ demo: $(STAMP)
 	grep -n "dd:" out/analysis-annotated.pfn
 	@echo "== pfn check --analyse examples/analysis.pfn: the claim of board 3 holds"
 	$(BIN)/pfn check --analyse examples/analysis.pfn
+	@echo "== pfn odds: a book's problem seen from the declarer's seat (the defenders' cards unseen; a sample of the layouts)"
+	$(BIN)/pfn odds examples/published.pfn --board 14a --seat A
+	@echo "== pfn odds: a problem as books print it (only the declarer's hand), every one of its 184,756 layouts"
+	$(BIN)/pfn odds examples/analysis.pfn --board 4 --seat A --jobs 2
+	@echo "== pfn annotate --by information: the cards judged on what their players could see"
+	$(BIN)/pfn annotate examples/analysis.pfn --by information -o out/analysis-information.pfn
 	@echo "== pfn check --analyse examples/published.pfn: a book's problems, its answers as the Results"
 	$(BIN)/pfn check --analyse --summary examples/published.pfn
 	$(BIN)/pfn solve examples/published.pfn --board 14a

@@ -120,8 +120,9 @@ def check_records(records: Iterable[Record], options: CheckOptions = CheckOption
                 written = matches.written
                 if options.analyse and replayed is not None:
                     from pfn.analysis.claims import verify
+                    from pfn.analysis.odds import verify_chances
 
-                    found += verify(replayed)
+                    found += verify(replayed) + verify_chances(replayed)
         report = RecordReport(record, _locate(record, _in_order(found)))
         if options.keep:
             report.replay, report.written = replayed, written

@@ -133,6 +133,7 @@ CODES: dict[str, str] = {
     "PFN-W003": "note never referenced",
     "PFN-W004": "incomplete record",
     "PFN-W005": "claim or result disputed by best play",
+    "PFN-W006": "stated chance disputed by the layouts",
     # information
     "PFN-I001": "not checked",
     "PFN-I002": "import note",

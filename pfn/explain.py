@@ -316,6 +316,13 @@ ENTRIES: dict[str, Entry] = {
                       " the Result says; the hint shows a line of best play.",
                       "Correct the Result (or the claim's line); pfn solve FILE --trick K"
                       " shows every card's value from the claim."),
+    "PFN-W006": Entry("With --analyse: the record states the declarer's chance of making"
+                      " ([Chance \"62%\"]) or his expected tricks ([Expected \"7.4\"]), and the"
+                      " layouts of the cards he has not seen, each weighted the same, with"
+                      " open-hand play after his best card, give another figure (within"
+                      " half a unit of the last digit stated, and a sample's margin).",
+                      "Correct the figure; pfn odds FILE --seat <declarer> shows each"
+                      " card's chances."),
     "PFN-I001": Entry("Something the record does not let pfn check (a hidden hand, a"
                       " missing section); said so rather than assumed.", "Give more of the"
                       " record if you want it checked.",

@@ -255,3 +255,21 @@ def test_annotate_by_information_on_the_command_line(tmp_path: object) -> None:
     assert runner.invoke(app, ["fmt", "--check", str(out)]).exit_code == 0
     again = runner.invoke(app, ["annotate", str(out), "--by", "information"])
     assert again.stdout == text
+
+
+def test_check_analyse_verifies_a_stated_chance() -> None:
+    """The brief's 7S after the spade ace (both defenders followed): one spade is out,
+    and the king or the queen draws it wherever it lies, so Ana takes her four trumps
+    and three aces and kings: eight tricks on every layout — a chance of 100 %,
+    eight tricks expected (worked by hand). A book that says 95 % is contradicted."""
+    from pfn.check import CheckOptions, check_records
+
+    text = PROBLEM + '[Defence "B"]\nwhist whist\n[Play "A"]\nSA S9 S8 *\n'
+    right = text + '[Chance "100%"]\n[Expected "8"]\n'
+    wrong = text + '[Chance "95%"]\n[Expected "7.5"]\n'
+    for source, codes in ((right, []), (wrong, ["PFN-W006", "PFN-W006"])):
+        [report] = check_records(pfn.loads(source), CheckOptions(analyse=True))
+        assert [d.code for d in report.diagnostics if d.code.startswith("PFN-W")] == codes
+    [report] = check_records(pfn.loads(wrong), CheckOptions(analyse=True))
+    said = [d.message for d in report.diagnostics if d.code == "PFN-W006"]
+    assert "Chance says 95%; the layouts give 100.0% (48,620 layouts, every one)" in said

@@ -27,6 +27,7 @@ from pfn.analysis.layouts import EXHAUSTIVE_LIMIT, SAMPLE, View, layouts, view_o
 from pfn.analysis.position import NotAnalysable
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import CARDS, Card
+from pfn.diagnostics import Diagnostic, Problem
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
@@ -146,6 +147,71 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
     return _answer(view, total, len(found), exhaustive)
 
 
+def stated(text: str) -> tuple[float, float] | None:
+    """A stated share or count and how exactly it is stated: ``62%`` → (0.62, 0.005),
+    ``0.625`` → (0.625, 0.0005), ``5/8`` → (0.625, 1e-9), ``7.4`` → (7.4, 0.05)."""
+    text = text.strip().replace(",", ".")
+    try:
+        if text.endswith("%"):
+            number = text[:-1].strip()
+            places = len(number.partition(".")[2])
+            return float(number) / 100, 0.5 * 10 ** -places / 100
+        if "/" in text:
+            top, _, bottom = text.partition("/")
+            return int(top) / int(bottom), 1e-9
+        places = len(text.partition(".")[2])
+        return float(text), 0.5 * 10 ** -places
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
+    """What the layouts say of a record's stated ``Chance`` (the declarer's chance of
+    making, seen from his seat where the play given stops, with his best card) and
+    ``Expected`` (his expected tricks in the deal, with his best card by expectation):
+    ``PFN-W006`` when one is not what they give (``pfn check --analyse``)."""
+    record = replay.record
+    asked = {name: record.tag(name) for name in ("Chance", "Expected")}
+    if not any(asked.values()):
+        return []
+    where = next(((t.pos) for t in record.tags if t.name in asked and asked[t.name]), None)
+    if replay.declarer is None or replay.contract is None or replay.contract.allpass:
+        return [Problem("PFN-I001", "the chance is not verified: there is no declarer")
+                .at(where)]
+    try:
+        found = odds(replay, replay.declarer, engine=engine)
+    except NotAnalysable as error:
+        return [Problem("PFN-I001", f"the chance is not verified: {error}").at(where)]
+    cards = list(found.cards.values()) if found.mover == found.counted else []
+    out: list[Diagnostic] = []
+    how = f"{found.layouts:,} layouts, " + ("every one" if found.exhaustive else
+                                           f"a sample: ±{found.margin:.1%}")
+    for name, text in asked.items():
+        if not text:
+            continue
+        value = stated(text)
+        pos = next(t.pos for t in record.tags if t.name == name)
+        if value is None:
+            out.append(Problem("PFN-I001", f"{name} {text!r} is not a number").at(pos, text))
+            continue
+        if name == "Chance":
+            shares = [c.makes for c in cards if c.makes is not None] or \
+                [found.position.makes if found.position and found.position.makes is not None
+                 else 0.0]
+            got, shown = max(shares), f"{max(shares):.1%}"
+            slack = value[1] + found.margin
+        else:
+            expectations = [c.expected for c in cards] or \
+                [found.position.expected if found.position else 0.0]
+            got = found.taken + max(expectations)
+            shown, slack = f"{got:.2f}", value[1] + found.margin * 10
+        if abs(got - value[0]) > slack:
+            out.append(Problem("PFN-W006", f"{name} says {text}; the layouts give {shown}"
+                               f" ({how})", "each layout weighted the same, open-hand play"
+                               " after the declarer's best card").at(pos, text))
+    return out
+
+
 def _replay_of(source: Any) -> Replay:
     if isinstance(source, Replay):
         return source
@@ -230,4 +296,4 @@ def _answer(view: View, tally: _Tally, count: int, exhaustive: bool) -> Odds:
                 exhaustive, cards, chosen)
 
 
-__all__ = ["CHUNK", "CardOdds", "Odds", "odds"]
+__all__ = ["CHUNK", "CardOdds", "Odds", "odds", "stated", "verify_chances"]
