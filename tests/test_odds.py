@@ -273,3 +273,27 @@ def test_check_analyse_verifies_a_stated_chance() -> None:
     [report] = check_records(pfn.loads(wrong), CheckOptions(analyse=True))
     said = [d.message for d in report.diagnostics if d.code == "PFN-W006"]
     assert "Chance says 95%; the layouts give 100.0% (48,620 layouts, every one)" in said
+
+
+def test_the_declarers_discards_weighed() -> None:
+    """The brief's 7S as a problem: Ana's twelve are AKQJ7.AK.87.A87. Keeping her five
+    spades (throwing two small red cards) she takes eight on every layout (the spades
+    fall in three rounds, then the club ace and king and heart ace); throwing a spade
+    she takes seven: four trumps and three top cards, and her red small cards can win
+    nothing against the defenders' higher ones (worked by hand)."""
+    from pfn.analysis.odds import discard_odds
+
+    record = pfn.loads(PROBLEM)[0]
+    found, layouts_ = discard_odds(record, sample=60, seed=3)
+    assert layouts_ == 60
+    by_cards = {tuple(map(str, d.cards)): d for d in found}
+    assert by_cards[("D7", "D8")].expected == 8 and by_cards[("D7", "D8")].makes == 1
+    assert by_cards[("S7", "D7")].expected == 7 and by_cards[("S7", "D7")].makes == 1
+    assert found[0].expected == 8 and [d.expected for d in found] == sorted(
+        (d.expected for d in found), reverse=True)
+    runner = CliRunner()
+    done = runner.invoke(app, ["odds", "examples/analysis.pfn", "-b", "4", "--seat", "A",
+                               "--discards", "--samples", "40", "-f", "json"])
+    assert done.exit_code == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["layouts"] == 40 and data["discards"][0]["expected"] == 8

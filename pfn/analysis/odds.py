@@ -147,6 +147,79 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
     return _answer(view, total, len(found), exhaustive)
 
 
+DISCARD_SAMPLE = 200
+"""How many layouts of the defenders' twenty cards weigh each discard (the same layouts
+for every discard)."""
+
+
+@dataclass(frozen=True)
+class DiscardOdds:
+    """One discard of the declarer's over the layouts."""
+
+    cards: tuple[Card, Card]
+    distribution: dict[int, float]
+    """The declarer's tricks in the deal → the share of the layouts."""
+    expected: float
+    makes: float
+
+
+def discard_odds(source: Any, *, sample: int = DISCARD_SAMPLE, seed: int = 0,
+                 engine: str | None = None) -> tuple[list[DiscardOdds], int]:
+    """Before the play, every discard the declarer may make, best first by his
+    expected tricks: over ``sample`` layouts (seeded) of the twenty cards he has not
+    seen — the same layouts for each discard — with open-hand play from the lead; and
+    the number of layouts.  Equivalent cards (touching in his twelve) make one discard
+    that stands for each of them."""
+    import random
+
+    from pfn.analysis.position import Position, Start
+    from pfn.analysis.suits import equivalence_classes
+
+    r = _replay_of(source)
+    contract, declarer = r.contract, r.declarer
+    if contract is None or declarer is None or contract.allpass or contract.hand or \
+            r.record.start is not None or r.play_rules is None or r.first_leader is None:
+        raise NotAnalysable("no discard to weigh: the contract is not played with the talon")
+    deal = r.record.deal
+    dealt = deal.hand(declarer) if deal is not None else None
+    if dealt is None or not dealt.complete or r.talon.bit_count() != 2:
+        raise NotAnalysable("not analysable: the declarer's twelve cards (hand and talon)"
+                            " are not all given")
+    twelve = dealt.mask | int(r.talon)
+    unseen = [c for c in range(32) if not twelve >> c & 1]
+    rng = random.Random(seed)
+    layouts_: list[tuple[int, int]] = []
+    for _ in range(sample):
+        rng.shuffle(unseen)
+        layouts_.append((sum(1 << c for c in unseen[:10]), sum(1 << c for c in unseen[10:])))
+    defenders = [s for s in r.order if s != declarer]
+    groups = equivalence_classes(twelve, (1 << 32) - 1)
+    pairs = [(i, j) for i in range(len(groups)) for j in range(i, len(groups))
+             if i != j or len(groups[i]) > 1]
+    order = tuple(int(s) for s in r.participants)
+    search = engine_in_use(engine)
+    searches: Searches = {}
+    found = []
+    for i, j in pairs:
+        kept = twelve & ~(1 << groups[i][0]) & ~(1 << groups[j][-1])
+        counts: Counter[int] = Counter()
+        for first, second in layouts_:
+            hands = [0, 0, 0, 0]
+            hands[declarer], hands[defenders[0]], hands[defenders[1]] = kept, first, second
+            start = Start(tuple(hands), order, int(r.first_leader), r.play_rules, contract,
+                          int(declarer))
+            counts[Solver(start, search, searches).total(Position(start), int(declarer))] += 1
+        n = sum(counts.values())
+        made = sum(v for k, v in counts.items() if (k == 0 if contract.misere else
+                                                   k >= contract.level))
+        cards = (CARDS[groups[i][0]], CARDS[groups[j][-1]])
+        found.append(DiscardOdds((min(cards), max(cards)),
+                                 {k: v / n for k, v in sorted(counts.items())},
+                                 sum(k * v for k, v in counts.items()) / n, made / n))
+    found.sort(key=lambda d: (d.expected if contract.misere else -d.expected, d.cards))
+    return found, len(layouts_)
+
+
 def stated(text: str) -> tuple[float, float] | None:
     """A stated share or count and how exactly it is stated: ``62%`` → (0.62, 0.005),
     ``0.625`` → (0.625, 0.0005), ``5/8`` → (0.625, 1e-9), ``7.4`` → (7.4, 0.05)."""
@@ -174,7 +247,7 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
     asked = {name: record.tag(name) for name in ("Chance", "Expected")}
     if not any(asked.values()):
         return []
-    where = next(((t.pos) for t in record.tags if t.name in asked and asked[t.name]), None)
+    where = next(((t.pos) for t in record.tags if asked.get(t.name)), None)
     if replay.declarer is None or replay.contract is None or replay.contract.allpass:
         return [Problem("PFN-I001", "the chance is not verified: there is no declarer")
                 .at(where)]
@@ -296,4 +369,5 @@ def _answer(view: View, tally: _Tally, count: int, exhaustive: bool) -> Odds:
                 exhaustive, cards, chosen)
 
 
-__all__ = ["CHUNK", "CardOdds", "Odds", "odds", "stated", "verify_chances"]
+__all__ = ["CHUNK", "DISCARD_SAMPLE", "CardOdds", "DiscardOdds", "Odds", "discard_odds", "odds",
+           "stated", "verify_chances"]

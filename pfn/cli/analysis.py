@@ -322,6 +322,10 @@ def odds(
     engine: RunOpt = None,
     scheduler: SchedulerOpt = None,
     rule: RulesOpt = None,
+    discards: Annotated[bool, typer.Option(
+        "--discards", help="Before the play, from the declarer's seat: every discard he"
+                           " may make, best first, over a sample of the layouts of the"
+                           " twenty cards he has not seen (--samples, default 200).")] = False,
 ) -> None:
     """The chances of each card, over every layout the seat could not tell apart.
 
@@ -353,6 +357,9 @@ def odds(
     if len(chosen) != 1:
         raise typer.BadParameter(f"{seat!r}: one seat", param_hint="--seat")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
+    if discards:
+        _discards(source, result, chosen[0], output, samples if samples != 1_000 else 200,
+                  seed)
     first = record.first_trick
     at = trick or first
     shown = sys.stderr.isatty() and color(sys.stderr)
@@ -384,6 +391,42 @@ def odds(
         where_text = (f"before trick {at}" if card == 0 else
                       f"trick {at}, after {card} card{'s' * (card > 1)}")
         sys.stdout.write(printable(_odds_text(_title(result), where_text, found)))
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
+              seed: int) -> None:
+    """``pfn odds --discards``: every discard over the layouts, best first."""
+    from pfn.analysis.odds import discard_odds
+    from pfn.analysis.position import NotAnalysable
+    from pfn.diagnostics import printable
+
+    if seat != result.declarer:
+        raise fail(f"--discards weighs the declarer's discards: the seat is {result.declarer}")
+    try:
+        found, layouts = discard_odds(result, sample=samples, seed=seed)
+    except NotAnalysable as error:
+        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    if output is SolveFormat.json:
+        sys.stdout.write(json.dumps({
+            "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
+            "exhaustive": False, "weighting": "uniform",
+            "discards": [{"cards": [str(c) for c in d.cards], "expected": round(d.expected, 6),
+                          "makes": round(d.makes, 6),
+                          "distribution": {str(k): round(v, 6)
+                                           for k, v in d.distribution.items()}}
+                         for d in found]}, ensure_ascii=False) + "\n")
+        raise typer.Exit(EXIT_CLEAN)
+    lines = [f"{_title(result)} · before the play · the declarer's discards, seen from {seat}",
+             f"{layouts:,} layouts of the twenty cards he has not seen, a uniform sample, the"
+             " same for every discard; open-hand play from the lead",
+             f"  {'discard':<10}{'expected':>9}{'makes':>9}   distribution"]
+    for d in found:
+        spread = "  ".join(f"{k}: {v:.1%}" for k, v in d.distribution.items())
+        lines.append(f"  {' '.join(map(str, d.cards)):<10}{d.expected:>9.2f}{d.makes:>9.1%}"
+                     f"   {spread}")
+    sys.stdout.write(printable("\n".join(lines) + "\n"))
     raise typer.Exit(EXIT_CLEAN)
 
 
