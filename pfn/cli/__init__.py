@@ -23,12 +23,13 @@ from pfn.cli.common import EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNUSABLE
 COMMANDS = {"check": "checking", "explain": "checking", "rules": "checking",
             "fmt": "formats", "convert": "formats", "score": "scoring",
             "generate": "scoring", "render": "drawing", "show": "drawing",
-            "solve": "analysis", "annotate": "analysis", "filter": "corpus",
+            "solve": "analysis", "annotate": "analysis", "odds": "analysis", "filter": "corpus",
             "dedupe": "corpus", "stats": "corpus", "split": "corpus",
             "import": "importing", "export": "importing"}
 """Every command and the module that defines it."""
 
-ORDER = ("check", "fmt", "convert", "score", "render", "show", "solve", "annotate", "filter",
+ORDER = ("check", "fmt", "convert", "score", "render", "show", "solve", "odds", "annotate",
+         "filter",
          "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules")
 """The order ``pfn --help`` lists the commands in: the everyday ones first."""
 
