@@ -85,7 +85,8 @@ def test_a_void_shown_changes_the_layouts() -> None:
     after = view_of(replayed, Seat.A, 2)
     assert before.count() == comb(19, 10) and len(layouts(before)[0]) == comb(19, 10)
     found, exhaustive = layouts(after)
-    assert exhaustive and len(found) == comb(14, 9) and after.count() == comb(18, 9)
+    assert exhaustive and len(found) == comb(14, 9) == after.count()
+    assert after.bound() == comb(18, 9)
     b_index, c_index = after.holders.index(int(Seat.B)), after.holders.index(int(Seat.C))
     assert all(layout[c_index] & 0xFF == 0 and layout[b_index] & 0xFF == mask("SJ ST S9 S8")
                for layout in found)
@@ -297,3 +298,36 @@ def test_the_declarers_discards_weighed() -> None:
     assert done.exit_code == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["layouts"] == 40 and data["discards"][0]["expected"] == 8
+
+
+def test_each_defence_weighed_for_a_defender() -> None:
+    """Boris before the play of the brief's 7S: every defence the Sochi protocol allows
+    is weighed. Where nobody whists there is no play and 7S is written made (A:pool+4,
+    the brief's own figure for 7S), the same on every layout: its score for Boris is
+    what the settlement of a sheet with that one entry gives him."""
+    from pfn.analysis.defending import defence_odds
+    from pfn.match import MatchChecker
+    from pfn.rules.defence import possible_defences
+
+    record = pfn.load("examples/brief.pfn")[0]
+    found, count = defence_odds(record, Seat.B, sample=20, seed=5)
+    assert count == 20
+    replayed = pfn.replay(record)
+    every = possible_defences(lambda: replayed.variant.defence(
+        replayed.contract, replayed.declarer, replayed.dealer, replayed.order), None)
+    assert sorted(d.calls for d in found) == sorted(every)
+    written = pfn.loads('[Variant "sochi"]\n[Dealer "C"]\n[Contract "7S"]\n[Declarer "A"]\n'
+                        '[Defence "B"]\npass pass\n')[0]
+    checker = MatchChecker()
+    checker.check(written, True)
+    assert checker.state is not None and checker.written is not None
+    assert [f"{e.seat}:{e.column}+{e.value}" for e in checker.written] == ["A:pool+4"]
+    alone = float(checker.state.sheet.settle()[Seat.B])
+    for d in found:
+        if not d.played:
+            assert d.distribution == {7: 1.0} and d.makes == 1.0
+        if d.calls == ("pass", "pass"):
+            assert d.score == pytest.approx(alone)
+    assert [d.score for d in found] == sorted((d.score for d in found), reverse=True)
+    with pytest.raises(pfn.PfnError):
+        defence_odds(record, Seat.A)  # the declarer does not defend

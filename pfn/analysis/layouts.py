@@ -70,14 +70,31 @@ class View:
     unknown: int
     """The cards whose place the viewer does not know."""
 
-    def count(self) -> int:
-        """How many layouts there are, not counting what the play proved absent (so an
-        upper bound; exact when nothing was proved)."""
+    def bound(self) -> int:
+        """How many layouts there would be if the play had proved nothing absent."""
         total, left = 1, self.unknown.bit_count()
         for need in self.needs:
             total *= math.comb(left, need)
             left -= need
         return total
+
+    def count(self) -> int:
+        """How many layouts there are: the ways to deal each unseen card to a holder it
+        may be with, each holder getting its number (counted card by card, without
+        listing them)."""
+        states: dict[tuple[int, ...], int] = {tuple(0 for _ in self.needs): 1}
+        for card in range(32):
+            if not self.unknown >> card & 1:
+                continue
+            after: dict[tuple[int, ...], int] = {}
+            for state, ways in states.items():
+                for i, (need, allowed) in enumerate(zip(self.needs, self.allowed,
+                                                        strict=True)):
+                    if allowed >> card & 1 and state[i] < need:
+                        moved = (*state[:i], state[i] + 1, *state[i + 1:])
+                        after[moved] = after.get(moved, 0) + ways
+            states = after
+        return states.get(self.needs, 0)
 
     def deal(self, layout: tuple[int, ...]) -> Position:
         """The position with ``layout`` (a mask for each holder) dealt."""
@@ -141,7 +158,10 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
         else:
             continue
         break
-    seen = known[0] | known[1] | known[2] | known[3] | (talon if talon_seen else 0) | discard
+    # the talon shown is seen; a defender does not know which of its cards the declarer
+    # kept, so they stay to be dealt, to the declarer or to his discard
+    shown = talon if talon_seen and (seat == declarer or not takes_talon) else 0
+    seen = known[0] | known[1] | known[2] | known[3] | shown | discard
     if number > 1 and all(r.complete[s] for s in r.participants):
         # an ending whose every hand is given: the cards not in them went in the tricks
         # before it, which every player saw

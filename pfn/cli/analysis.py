@@ -326,6 +326,11 @@ def odds(
         "--discards", help="Before the play, from the declarer's seat: every discard he"
                            " may make, best first, over a sample of the layouts of the"
                            " twenty cards he has not seen (--samples, default 200).")] = False,
+    defence: Annotated[bool, typer.Option(
+        "--defence", help="Before the play, from a defender's seat: every defence the"
+                          " variant allows (whist, pass, half-whist …), with the declarer's"
+                          " expected tricks and the defender's expected score in the"
+                          " variant's own scoring (--samples, default 200).")] = False,
 ) -> None:
     """The chances of each card, over every layout the seat could not tell apart.
 
@@ -359,6 +364,9 @@ def odds(
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     if discards:
         _discards(source, result, chosen[0], output, samples if samples != 1_000 else 200,
+                  seed)
+    if defence:
+        _defences(source, result, chosen[0], output, samples if samples != 1_000 else 200,
                   seed)
     first = record.first_trick
     at = trick or first
@@ -426,6 +434,40 @@ def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
         spread = "  ".join(f"{k}: {v:.1%}" for k, v in d.distribution.items())
         lines.append(f"  {' '.join(map(str, d.cards)):<10}{d.expected:>9.2f}{d.makes:>9.1%}"
                      f"   {spread}")
+    sys.stdout.write(printable("\n".join(lines) + "\n"))
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
+              seed: int) -> None:
+    """``pfn odds --defence``: every defence over the layouts, best first for the seat."""
+    from pfn.analysis.defending import defence_odds
+    from pfn.analysis.position import NotAnalysable
+    from pfn.diagnostics import printable
+
+    try:
+        found, layouts = defence_odds(result, seat, sample=samples, seed=seed)
+    except NotAnalysable as error:
+        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    if output is SolveFormat.json:
+        sys.stdout.write(json.dumps({
+            "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
+            "exhaustive": False, "weighting": "uniform",
+            "defences": [{"calls": list(d.calls), "played": d.played,
+                          "expected": round(d.expected, 6), "makes": round(d.makes, 6),
+                          "score": round(d.score, 6),
+                          "distribution": {str(k): round(v, 6)
+                                           for k, v in d.distribution.items()}}
+                         for d in found]}, ensure_ascii=False) + "\n")
+        raise typer.Exit(EXIT_CLEAN)
+    lines = [f"{_title(result)} · before the play · each defence, seen from {seat}",
+             f"{layouts:,} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
+             " play where the defence plays; scored and settled as the variant does",
+             f"  {'defence':<22}{'declarer':>9}{'makes':>9}{'score of ' + str(seat):>12}"]
+    for d in found:
+        lines.append(f"  {' '.join(d.calls) + ('' if d.played else ' (no play)'):<22}"
+                     f"{d.expected:>9.2f}{d.makes:>9.1%}{d.score:>+12.2f}")
     sys.stdout.write(printable("\n".join(lines) + "\n"))
     raise typer.Exit(EXIT_CLEAN)
 
