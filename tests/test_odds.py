@@ -331,3 +331,17 @@ def test_each_defence_weighed_for_a_defender() -> None:
     assert [d.score for d in found] == sorted((d.score for d in found), reverse=True)
     with pytest.raises(pfn.PfnError):
         defence_odds(record, Seat.A)  # the declarer does not defend
+
+
+def test_odds_on_processes_and_on_dask_are_the_serial_answer(tmp_path: object) -> None:
+    import subprocess
+    import sys
+
+    runs = []
+    for extra in ([], ["--jobs", "2"], ["--engine", "dask", "--jobs", "2"]):
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", "odds", "examples/brief.pfn",
+                               "-b", "1", "--seat", "A", "-k", "3", "-f", "json", *extra],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        runs.append(done.stdout)
+    assert runs[0] == runs[1] == runs[2]
