@@ -349,3 +349,10 @@ def test_rows_match_the_tags_and_filter(tmp_path: object) -> None:
         assert selected.stdout.count("[Deal ") == count, outcome
     frame = pfn.to_dataframe(path)
     assert len(frame) == 120 and frame.groupby("outcome").size().to_dict() == counts
+
+
+def test_odds_take_a_board() -> None:
+    """pfn.odds weighs the board's position as pfn.odds of its record at that point."""
+    record = pfn.load("examples/brief.pfn")[0]
+    board = pfn.Board.from_record(record, trick=3, card=1)
+    assert pfn.odds(board, Seat.B).as_json() == pfn.odds(record, Seat.B, 3, 1).as_json()
