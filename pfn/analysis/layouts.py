@@ -145,15 +145,15 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
     # the cards played to this point, by whom, and what each proves absent
     absent = [0, 0, 0, 0]
     played: list[int] = []
-    for done in r.tricks:
-        talon_card = done.seats[0] is None
-        for index, (who, played_card) in enumerate(zip(done.seats, done.cards, strict=True)):
-            if trick is not None and (done.number, index - talon_card) >= (trick, card):
+    for number_, seats, cards in _tricks_played(r):
+        talon_card = seats[0] is None
+        for index, (who, played_card) in enumerate(zip(seats, cards, strict=True)):
+            if trick is not None and (number_, index - talon_card) >= (trick, card):
                 break
             if who is None or played_card is None:
                 continue
             known[who] |= 1 << played_card
-            absent[who] |= _absent(rules, played_card, done.cards[:index], done.seats[:index])
+            absent[who] |= _absent(rules, played_card, cards[:index], seats[:index])
             played.append(played_card)
         else:
             continue
@@ -196,6 +196,29 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
     return View(seat, tuple(known), order, int(r.first_leader), rules, contract,
                 None if declarer is None else int(declarer), leads, number, tuple(played),
                 tuple(holders), tuple(needs), tuple(allowed), unknown)
+
+
+def _tricks_played(r: Replay) -> list[tuple[int, tuple[Seat | None, ...],
+                                            tuple[int | None, ...]]]:
+    """The tricks of the main line, by number, who played each card, and the cards: the
+    replay's complete tricks, and a trick left on the table when the play stops with
+    ``*`` (its players in turn from the last trick's winner)."""
+    found: list[tuple[int, tuple[Seat | None, ...], tuple[int | None, ...]]] = [
+        (t.number, t.seats, t.cards) for t in r.tricks]
+    play = r.record.play
+    if play is None or len(play.tricks) <= len(r.tricks) or not r.participants:
+        return found
+    line = play.tricks[len(r.tricks)]
+    number = r.record.first_trick + len(r.tricks)
+    rules = r.play_rules
+    leader = r.tricks[-1].winner if r.tricks else r.first_leader
+    if leader is None or (rules is not None and number <= rules.talon_leads):
+        return found  # a talon-led trick on the table: its seats are the replay's to say
+    order = r.participants
+    at = order.index(leader) if leader in order else 0
+    seats = tuple(order[(at + i) % len(order)] for i in range(len(line.cards)))
+    found.append((number, seats, tuple(line.cards)))
+    return found
 
 
 def _absent(rules: PlayRules, card: int, before: tuple[int | None, ...],
