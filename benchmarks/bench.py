@@ -262,7 +262,8 @@ def main() -> None:
     sys.path.insert(0, str(HERE))
     from solver import main as solver_main  # benchmarks/solver.py, also run on its own
 
-    solver_main(deals=40 if args.quick else 300, records=10 if args.quick else 30)
+    solver_main(deals=40 if args.quick else 300, records=10 if args.quick else 30,
+                odds=not args.quick)
 
     if "pure" in ratios:
         print(f"ratio_vs_python_chess_pure={ratios['pure']:.2f}")

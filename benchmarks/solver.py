@@ -114,7 +114,23 @@ def many_layouts(layouts: int, seed: int, engine: str) -> tuple[float, float]:
     return together, separately
 
 
-def main(deals: int = 300, records: int = 30, seed: int = 2026, layouts: int = 1000) -> None:
+def whole_deal_odds(jobs: int) -> tuple[float, int]:
+    """Wall-clock seconds for ``pfn odds`` of a whole deal from the declarer's seat
+    before the lead (examples/analysis.pfn, board 4: every one of the 184,756 layouts
+    of the defenders' twenty cards, each of his ten leads), on ``jobs`` processes."""
+    from pathlib import Path
+
+    import pfn
+
+    record = pfn.load(Path(__file__).resolve().parent.parent / "examples" / "analysis.pfn")[3]
+    start = time.perf_counter()
+    found = pfn.odds(record, pfn.Seat.A, jobs=jobs)
+    assert found.exhaustive
+    return time.perf_counter() - start, found.layouts
+
+
+def main(deals: int = 300, records: int = 30, seed: int = 2026, layouts: int = 1000,
+         odds: bool = True) -> None:
     engines = ["native", "python"] if native_core() is not None else ["python"]
     for kind in ("trump", "notrump", "misere"):
         found = {engine: solve_deals(kind, deals, seed, engine) for engine in engines}
@@ -137,6 +153,11 @@ def main(deals: int = 300, records: int = 30, seed: int = 2026, layouts: int = 1
     together, separately = many_layouts(count, seed, engine)
     print(f"solve_many_{engine}: {count} layouts of one position, {together:.2f} s with one"
           f" table, {separately:.2f} s each afresh ({separately / together:.1f}x)")
+    if odds and engine == "native":
+        for jobs in (1, 2):
+            took, count = whole_deal_odds(jobs)
+            print(f"odds_whole_deal_jobs_{jobs}: {count:,} layouts, every one, each of ten"
+                  f" leads: {took:.1f} s (wall clock)")
 
 
 if __name__ == "__main__":
