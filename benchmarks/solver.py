@@ -122,7 +122,8 @@ def whole_deal_odds(jobs: int) -> tuple[float, int]:
 
     import pfn
 
-    record = pfn.load(Path(__file__).resolve().parent.parent / "examples" / "analysis.pfn")[3]
+    record = next(r for r in pfn.read(Path(__file__).resolve().parent.parent / "examples"
+                                      / "analysis.pfn") if r.tag("Board") == "4")
     start = time.perf_counter()
     found = pfn.odds(record, pfn.Seat.A, jobs=jobs)
     assert found.exhaustive
