@@ -230,3 +230,38 @@ def test_text_from_a_record_is_never_markup(browser: Any, tmp_path: Path) -> Non
     press_all.click()
     assert PAYLOADS[1] in browser.find_element(By.ID, "note").text
     assert browser.title == f"{PAYLOADS[2]} — pfn replay"
+
+
+@pytest.mark.parametrize(("name", "deals"), [("brief.pfn", 3), ("published.pfn", 10),
+                                             ("four-players.pfn", None)])
+def test_every_deal_of_the_input_is_in_the_page(browser: Any, tmp_path: Path, name: str,
+                                                deals: int | None) -> None:
+    """A file without a match: all its deals, not the first alone."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    records = [r for r in load(EXAMPLES / name) if r.deal is not None or r.play is not None]
+    assert deals is None or len(records) == deals
+    browser.get(page_of(tmp_path, EXAMPLES / name))
+    select = Select(browser.find_element(By.ID, "board"))
+    assert len(select.options) == len(records)
+    select.select_by_index(len(records) - 1)
+    assert browser.find_element(By.ID, "title").text  # the last deal draws
+
+
+def test_hide_and_bottom_shape_the_page(browser: Any, tmp_path: Path) -> None:
+    """--hide leaves a hand out of the page (nothing to reveal); --bottom turns the
+    table; an unknown hand has no hide button."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--hide", "B",
+                        "--bottom", "C"))
+    assert browser.find_element(By.ID, "hand-B").text == "not shown"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#seat-B .toggle")
+    assert hand(browser, "A") == sorted(["SA", "SK", "SQ", "SJ", "S7", "CA", "CK", "HA",
+                                         "H8", "H7"])
+    bottom = browser.execute_script(
+        "return document.querySelector('#table .seat[data-place=bottom]').id")
+    assert bottom == "seat-C"
+    text = Path(browser.current_url.removeprefix("file://")).read_text(encoding="utf-8")
+    assert '"B": null' in text  # B's hand is not in the page to be found

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import EXAMPLES
 
 BRIEF = EXAMPLES / "brief.pfn"
@@ -134,3 +136,16 @@ def test_fitting_a_long_text_is_not_quadratic(tmp_path: Path) -> None:
     finally:
         fit.Text.get_window_extent = original  # type: ignore[method-assign]
     assert calls < 400, calls  # one cut a character took tens of thousands
+
+
+@pytest.mark.parametrize("option", [["--dd"], ["--lang", "ru"]])
+def test_page_options_it_cannot_honour_are_refused(tmp_path: Path, option: list[str]) -> None:
+    from typer.testing import CliRunner
+
+    from pfn.cli import app
+
+    out = tmp_path / "page.html"
+    done = CliRunner().invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "-b", "1", "-f",
+                                    "html", "-o", str(out), *option])
+    assert done.exit_code == 2 and not out.exists()
+    assert "page" in done.stderr

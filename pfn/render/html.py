@@ -29,16 +29,20 @@ from pfn.render.position import (
     title,
 )
 from pfn.rules.replay import Replay
+from pfn.seats import Seat
 
 
-def deal_data(replay: Replay) -> dict[str, Any]:
-    """What the page needs of one replayed deal, as JSON-ready values."""
+def deal_data(replay: Replay, bottom: Seat | None = None,
+              hidden: frozenset[Seat] = frozenset()) -> dict[str, Any]:
+    """What the page needs of one replayed deal, as JSON-ready values; ``bottom``: the
+    seat drawn at the bottom; ``hidden``: hands left out of the page (a problem's), as
+    if unknown."""
     record = replay.record
-    where = places(replay, DiagramStyle())
+    where = places(replay, DiagramStyle(bottom=bottom))
     start = positions(replay)[0]
     hands: dict[str, list[str] | None] = {}
     for seat in where:
-        if start.known(seat):
+        if start.known(seat) and seat not in hidden:
             cards = sorted(cards_of(start.held.get(seat, 0)), key=lambda c: (c.suit, -c.rank))
             hands[str(seat)] = [str(c) for c in cards]
         else:
@@ -70,10 +74,10 @@ def deal_data(replay: Replay) -> dict[str, Any]:
             "suits": [s.symbol for s in SUITS]}
 
 
-def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pfn replay"
-         ) -> str:
+def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pfn replay",
+         bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset()) -> str:
     """The page for ``replays`` (one board or a match), with a sheet's SVG if given."""
-    data = [deal_data(r) for r in replays]
+    data = [deal_data(r, bottom, hidden) for r in replays]
     script = _SCRIPT.replace("__DATA__", script_json(data))
     sheet_view = ""
     if sheet is not None:
@@ -96,21 +100,24 @@ def script_json(data: Any) -> str:
     return text
 
 
-def replay_page(records: Sequence[Record], chosen: Sequence[Record]) -> str:
-    """The page for the ``chosen`` records (replayed here); a match gets its sheet."""
+def replay_page(records: Sequence[Record], chosen: Sequence[Record],
+                bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset()) -> str:
+    """The page for the ``chosen`` records (replayed here); the deals of one match get
+    its sheet."""
     from pfn.deal import replay
     from pfn.render.sheet import sheet_figure
     from pfn.report import reports
 
     replays = [replay(r, on_error="collect") for r in chosen]
     sheet = None
-    match = chosen[0].match if chosen else None
+    matches = {r.match for r in chosen}
+    match = matches.pop() if len(matches) == 1 else None
     if match is not None:
         found = [m for m in reports(records) if m.id == match]
         if found:
             sheet = svg_text(sheet_figure(found[0]))
     heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
-    return page(replays, sheet, heading)
+    return page(replays, sheet, heading, bottom, hidden)
 
 
 _PAGE = """<!DOCTYPE html>
@@ -229,7 +236,7 @@ function state(d, k) {
 function handNode(d, seat, cards) {
   const box = el("div", {className: "hand", id: "hand-" + seat});
   if (cards === null || shown[seat] === false) {
-    box.append(el("span", {className: "hidden-hand"}, "hidden"));
+    box.append(el("span", {className: "hidden-hand"}, cards === null ? "not shown" : "hidden"));
     return box;
   }
   const suits = "SCDH";
@@ -251,9 +258,12 @@ function draw() {
     const box = document.querySelector(`#table .seat[data-place=${d.places[seat]}]`);
     box.id = "seat-" + seat;
     const count = s.taken[seat] || 0;
-    const toggle = el("button", {className: "toggle", "data-seat": seat},
-                      shown[seat] === false ? "show" : "hide");
-    toggle.onclick = () => { shown[seat] = shown[seat] === false; draw(); };
+    // a hand the page does not hold (unknown, or hidden by --hide) has nothing to show
+    const toggle = d.hands[seat] === null ? el("span", {className: "toggle-none"}) :
+      el("button", {className: "toggle", "data-seat": seat},
+         shown[seat] === false ? "show" : "hide");
+    if (d.hands[seat] !== null)
+      toggle.onclick = () => { shown[seat] = shown[seat] === false; draw(); };
     box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
                el("span", {className: "count", id: "taken-" + seat},
                   `${count} trick${count === 1 ? "" : "s"}`),
