@@ -265,3 +265,24 @@ def test_hide_and_bottom_shape_the_page(browser: Any, tmp_path: Path) -> None:
     assert bottom == "seat-C"
     text = Path(browser.current_url.removeprefix("file://")).read_text(encoding="utf-8")
     assert '"B": null' in text  # B's hand is not in the page to be found
+
+
+def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any, tmp_path: Path) -> None:
+    """Board 2 of four-players.pfn, an all-pass: the talon's ace opens trick 2 and wins
+    it for the dealer (A), who sits out; it lies in his place, labelled and framed, as
+    the diagram draws it — not under a player's card."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(page_of(tmp_path, EXAMPLES / "four-players.pfn"))
+    Select(browser.find_element(By.ID, "board")).select_by_index(1)
+    press(browser, Keys.ARROW_RIGHT, 8)  # both talon-led tricks, every card
+    talon = browser.find_element(By.CSS_SELECTOR, "#trick .played[data-seat=talon]")
+    dealer_place = browser.find_element(By.ID, "seat-A").get_attribute("data-place")
+    assert talon.value_of_css_property("grid-area").split(" / ")[0] == dealer_place
+    assert "talon" in talon.text and "win" in talon.find_element(
+        By.CSS_SELECTOR, ".card").get_attribute("class")
+    places = {e.get_attribute("data-seat"): e.value_of_css_property("grid-area").split(" / ")[0]
+              for e in browser.find_elements(By.CSS_SELECTOR, "#trick .played")}
+    assert len(set(places.values())) == 4  # four cards, four places: none under another

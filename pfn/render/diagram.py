@@ -42,7 +42,7 @@ from pfn.render.position import (
     title,
 )
 from pfn.render.words import Words, words_for
-from pfn.rules.replay import Replay
+from pfn.rules.replay import PlayedTrick, Replay
 from pfn.seats import Seat
 
 FONT = "DejaVu Sans"
@@ -122,6 +122,19 @@ def compass(replay: Replay) -> dict[Seat, str] | None:
     steps = [(ring.index(where[Seat((i + 1) % len(where))]) - ring.index(where[Seat(i)])) % 4
              for i in range(len(where))]
     return where if sum(steps) == 4 else None  # once round, in order
+
+
+def talon_card_place(replay: Replay, trick: PlayedTrick, where: dict[Seat, str]
+                     ) -> tuple[str, bool]:
+    """Where a talon card that opens an all-pass trick lies, and whether it takes the
+    trick: in the place of nobody who plays this trick — the empty top place at three,
+    the dealer's at four (he takes the tricks it wins)."""
+    empty = empty_place(where)
+    free = [p for s, p in where.items() if s not in trick.seats]
+    dealer = replay.dealer
+    place = empty if empty is not None else "top" if not free else \
+        where[dealer] if dealer is not None and dealer not in trick.seats else free[0]
+    return place, trick.winner is not None and trick.winner not in trick.seats
 
 
 def empty_place(where: dict[Seat, str]) -> str | None:
@@ -361,13 +374,7 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
         centre = FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
                                 facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6)
         ax.add_patch(centre)
-        # a talon card lies in the place of nobody who plays this trick: the empty top
-        # place at three, the dealer's at four (he takes the tricks it wins)
-        free = [p for s, p in where.items() if s not in trick.seats]
-        dealer = replay.dealer
-        talon_place = empty if empty is not None else "top" if not free else \
-            where[dealer] if dealer is not None and dealer not in trick.seats else free[0]
-        talon_wins = trick.winner is not None and trick.winner not in trick.seats
+        talon_place, talon_wins = talon_card_place(replay, trick, where)
         for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
             place = talon_place if player is None else where.get(player, "top")
             cx, cy = table.spots[place]

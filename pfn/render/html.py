@@ -19,7 +19,7 @@ from typing import Any
 from pfn.cards import SUITS, cards_of
 from pfn.model import Record
 from pfn.render.diagram import Style as DiagramStyle
-from pfn.render.diagram import places, svg_text
+from pfn.render.diagram import places, svg_text, talon_card_place
 from pfn.render.position import (
     card_text,
     deal_line,
@@ -58,8 +58,10 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             plays.append({"seat": None if who is None else str(who),
                           "card": None if card is None else str(card),
                           "text": card_text(card), "note": note})
+        talon_place, talon_wins = talon_card_place(replay, trick, where)
         tricks.append({"number": trick.number, "plays": plays,
-                       "winner": None if trick.winner is None else str(trick.winner)})
+                       "winner": None if trick.winner is None else str(trick.winner),
+                       "talon_place": talon_place, "talon_wins": talon_wins})
     names = {str(s): short_name(replay, s) for s in where}
     auction = []
     if record.auction is not None and record.auction.calls:
@@ -182,7 +184,7 @@ header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 .hand > span{display:block}.hidden-hand{font-style:italic;color:#55627a}
 nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
-.toggle{font-size:0.75em}
+.toggle{font-size:0.75em}.talon-label{font-style:italic;color:#555;font-size:0.8em}
 #tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
 #note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
 #sheet svg{width:100%;height:auto}
@@ -275,12 +277,14 @@ function draw() {
     const {t, n} = s.current;
     for (let i = 0; i < n; i++) {
       const p = t.plays[i];
-      const place = p.seat ? d.places[p.seat] : (Object.values(d.places).includes("top") ?
-        "bottom" : "top");
-      const win = n === t.plays.length && p.seat === t.winner;
+      // a talon card lies where the pictures put it: in the place of nobody who plays
+      // the trick (the dealer's at four), framed when it takes the trick
+      const place = p.seat ? d.places[p.seat] : t.talon_place;
+      const win = n === t.plays.length && (p.seat ? p.seat === t.winner : t.talon_wins);
       const div = el("div", {className: "played", "data-seat": p.seat || "talon"},
                      cardNode(p.text, win));
-      div.style.gridArea = p.seat ? place : "top";
+      if (!p.seat) div.append(el("span", {className: "talon-label"}, " talon"));
+      div.style.gridArea = place;
       trick.appendChild(div);
     }
   }
