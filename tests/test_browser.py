@@ -286,3 +286,30 @@ def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any, tmp_path
     places = {e.get_attribute("data-seat"): e.value_of_css_property("grid-area").split(" / ")[0]
               for e in browser.find_elements(By.CSS_SELECTOR, "#trick .played")}
     assert len(set(places.values())) == 4  # four cards, four places: none under another
+
+
+def test_a_deep_link_opens_the_position_and_follows_the_steps(browser: Any,
+                                                               tmp_path: Path) -> None:
+    """#board=2&trick=3&card=1: board 2 (its Board tag), after the first card of its
+    third trick; stepping keeps the address up to date, and an address typed later
+    moves the page."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    records = [r for r in load(EXAMPLES / "sochi-match.pfn") if r.play is not None]
+    second = next(r for r in records if r.tag("Board") == "2")
+    result = replay(second)
+    url = page_of(tmp_path, EXAMPLES / "sochi-match.pfn")
+    browser.get(url + "#board=2&trick=3&card=1")
+    assert browser.find_element(By.ID, "title").text.startswith("Board 2")
+    total = sum(len(t.cards) for t in result.tricks)
+    assert browser.find_element(By.ID, "where").text == f"trick 3, card 7 of {total}"
+    played = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#trick .played")]
+    assert len(played) == 1
+    press(browser, Keys.ARROW_RIGHT)
+    assert browser.execute_script("return location.hash") == "#board=2&trick=3&card=2"
+    press(browser, Keys.PAGE_DOWN)  # the trick complete: the next one, before its lead
+    assert browser.execute_script("return location.hash") == "#board=2&trick=4&card=0"
+    browser.execute_script("location.hash = '#board=1&trick=2&card=0'")
+    assert browser.find_element(By.ID, "title").text.startswith("Board 1")
+    assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 3")

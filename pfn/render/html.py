@@ -303,6 +303,52 @@ function draw() {
     list.appendChild(li);
   });
   $("auction").textContent = d.auction.join(", ") || "\\u2014";
+  link(d, s);
+}
+// the position in the address (#board=3&trick=5&card=2: after two cards of trick 5,
+// card=0 before its lead), kept as one steps, so that a position can be shared
+function boardId(d, i) { return d.board || String(i + 1); }
+function link(d, s) {
+  const at = where(d, step);
+  const hash = `#board=${encodeURIComponent(boardId(d, deal))}` +
+    (step ? `&trick=${at.trick}&card=${at.card}` : "");
+  if (location.hash !== hash) {
+    try { history.replaceState(null, "", hash); } catch (e) { /* a host page's rules */ }
+  }
+}
+function where(d, k) {
+  let left = k;
+  for (const t of d.tricks) {
+    const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
+    if (left < t.plays.length || (left === t.plays.length && left > 0 &&
+        t === d.tricks[d.tricks.length - 1])) {
+      return {trick: t.number, card: Math.max(0, left - talon)};
+    }
+    left -= t.plays.length;
+  }
+  const last = d.tricks.length ? d.tricks[d.tricks.length - 1].number + 1 : 1;
+  return {trick: last, card: 0};
+}
+function stepOf(d, trick, card) {
+  let n = 0;
+  for (const t of d.tricks) {
+    if (t.number === trick) {
+      const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
+      return n + (card > 0 ? Math.min(t.plays.length, card + talon) : 0);
+    }
+    n += t.plays.length;
+  }
+  return n;
+}
+function fromAddress() {
+  const found = new URLSearchParams(location.hash.slice(1));
+  const asked = found.get("board");
+  const i = DEALS.findIndex((d, j) => boardId(d, j) === asked);
+  if (i < 0) return false;
+  deal = i; $("board").value = String(i);
+  const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
+  step = trick ? stepOf(DEALS[i], trick, card) : 0;
+  return true;
 }
 function move(k) { step = Math.max(0, Math.min(steps(DEALS[deal]), k)); draw(); }
 function trickEdge(dir) {
@@ -324,6 +370,8 @@ const select = $("board");
 DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
   o.textContent = d.board ? "Board " + d.board : "Deal " + (i + 1); select.appendChild(o); });
 select.onchange = () => { deal = Number(select.value); step = 0; draw(); };
+fromAddress();
+window.addEventListener("hashchange", () => { if (fromAddress()) draw(); });
 const sheetButton = $("show-sheet");
 if (sheetButton) sheetButton.onclick = () => {
   const sheet = $("sheet"); const table = $("table-view");
