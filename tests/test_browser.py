@@ -263,7 +263,8 @@ def test_hide_and_bottom_shape_the_page(browser: Any, tmp_path: Path) -> None:
     bottom = browser.execute_script(
         "return document.querySelector('#table .seat[data-place=bottom]').id")
     assert bottom == "seat-C"
-    text = Path(browser.current_url.removeprefix("file://")).read_text(encoding="utf-8")
+    page = browser.current_url.removeprefix("file://").partition("#")[0]
+    text = Path(page).read_text(encoding="utf-8")
     assert '"B": null' in text  # B's hand is not in the page to be found
 
 
@@ -313,3 +314,26 @@ def test_a_deep_link_opens_the_position_and_follows_the_steps(browser: Any,
     browser.execute_script("location.hash = '#board=1&trick=2&card=0'")
     assert browser.find_element(By.ID, "title").text.startswith("Board 1")
     assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 3")
+
+
+def test_the_page_shows_what_the_record_says(browser: Any, tmp_path: Path) -> None:
+    """The talon and the discard; a claim's tricks at the end (the Result's 8, not the
+    seven played); the result in words of a deal without play; NAGs as glyphs."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    claimed = tmp_path / "claimed.pfn"
+    text = (EXAMPLES / "analysis.pfn").read_text(encoding="utf-8")
+    claimed.write_text(text.replace("SQ DQ D9\n", "SQ $14 DQ D9\n"), encoding="utf-8")
+    browser.get(page_of(tmp_path, claimed, "--board", "3"))
+    assert browser.find_element(By.ID, "talon").text == "talon ♦8 ♥8 · discard ♦7 ♦8"
+    press(browser, Keys.ARROW_RIGHT, 7)  # the queen of spades, marked $14
+    assert browser.find_element(By.ID, "note").text.startswith("⩲")
+    press(browser, Keys.END)  # the claim after five tricks: A's eight, as the Result says
+    assert browser.find_element(By.ID, "taken-A").text == "8 tricks"
+    assert browser.find_element(By.ID, "result").text == "7♠ made with an overtrick"
+    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    select = Select(browser.find_element(By.ID, "board"))
+    select.select_by_visible_text("Board 3")  # 6♦: pass, half-whist: no play
+    assert browser.find_element(By.ID, "result").text == "6♦ made without play"

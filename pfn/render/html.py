@@ -16,20 +16,27 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pfn.cards import SUITS, cards_of
+from pfn.cards import SUITS, Card, cards_of
 from pfn.model import Record
+from pfn.outcome import outcome_of
 from pfn.render.diagram import Style as DiagramStyle
 from pfn.render.diagram import places, svg_text, talon_card_place
 from pfn.render.position import (
+    NAG_GLYPHS,
     card_text,
     deal_line,
     outcome,
     positions,
     short_name,
+    talon_cards,
     title,
 )
+from pfn.render.words import EN
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
+
+GLYPHS = {**NAG_GLYPHS, 14: "⩲", 15: "⩱"}
+"""NAGs on the page: a browser finds a font for ⩲ and ⩱, which the pictures' font lacks."""
 
 
 def deal_data(replay: Replay, bottom: Seat | None = None,
@@ -53,8 +60,10 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         for index, (who, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
             ann = trick.run.ann(index) if trick.run is not None else None
             note = " ".join(ann.comments) if ann is not None else ""
-            if ann is not None and ann.suffix:
-                note = (ann.suffix + " " + note).strip()
+            marks = (ann.suffix + "".join(GLYPHS.get(n, f"${n}") for n in ann.nags)) \
+                if ann is not None else ""
+            if marks:  # ! ? and the NAGs as their glyphs (⩲, not $14)
+                note = (marks + " " + note).strip()
             plays.append({"seat": None if who is None else str(who),
                           "card": None if card is None else str(card),
                           "text": card_text(card), "note": note})
@@ -69,10 +78,23 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         opener = f"{short_name(replay, first)} first: " if first is not None else ""
         auction = [opener + " ".join(str(c) for c in record.auction.calls)]
     defence = deal_line(replay)
+    said = outcome(replay)
+    if said is None and replay.contract is not None and not replay.tricks:
+        found = outcome_of(replay)  # no play: how the deal ended, in words
+        said = f"{EN.contract(str(replay.contract))} {found}" if found.kind != "unknown" \
+            else None
+    play = record.play
+    # a claim: the Result tag says how the rest went, so the end counts it
+    final = {str(s): n for s, n in replay.result.items() if n is not None} \
+        if play is not None and play.claimed else {}
+    talon = [card_text(c) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
+    discard = [card_text(c) for c in cards_of(replay.discard)] \
+        if replay.discard.bit_count() == 2 else []
     return {"board": record.tag("Board") or "", "title": title(replay), "line": defence,
+            "talon": talon, "discard": discard, "final": final,
             "places": {str(s): p for s, p in where.items()}, "names": names,
             "hands": hands, "tricks": tricks, "auction": auction,
-            "result": outcome(replay) or "", "comments": list(record.comments),
+            "result": said or "", "comments": list(record.comments),
             "suits": [s.symbol for s in SUITS]}
 
 
@@ -137,6 +159,7 @@ _PAGE = """<!DOCTYPE html>
 {sheet_button}
 </header>
 <p id="line"></p>
+<p id="talon"></p>
 <p id="comment"></p>
 <main id="table-view">
 <div id="table">
@@ -254,12 +277,15 @@ function handNode(d, seat, cards) {
 function draw() {
   const d = DEALS[deal]; const s = state(d, step);
   $("title").textContent = d.title; $("line").textContent = d.line;
+  $("talon").textContent = (d.talon.length ? "talon " + d.talon.join(" ") : "") +
+    (d.discard.length ? (d.talon.length ? " \u00b7 " : "") + "discard " + d.discard.join(" ") : "");
   $("comment").textContent = d.comments.join(" ");
   for (const box of document.querySelectorAll("#table .seat")) box.replaceChildren();
   for (const seat in d.places) {
     const box = document.querySelector(`#table .seat[data-place=${d.places[seat]}]`);
     box.id = "seat-" + seat;
-    const count = s.taken[seat] || 0;
+    // at the end of a claimed play, the tricks the claim credits (the Result's)
+    const count = step === steps(d) && seat in d.final ? d.final[seat] : (s.taken[seat] || 0);
     // a hand the page does not hold (unknown, or hidden by --hide) has nothing to show
     const toggle = d.hands[seat] === null ? el("span", {className: "toggle-none"}) :
       el("button", {className: "toggle", "data-seat": seat},
@@ -288,7 +314,7 @@ function draw() {
       trick.appendChild(div);
     }
   }
-  $("result").textContent = step === total && total > 0 ? d.result : "";
+  $("result").textContent = step === total ? d.result : "";
   $("where").textContent = step === 0 ? "before the lead" :
     `trick ${s.trickNo}, card ${step} of ${total}`;
   $("note").textContent = s.note;
