@@ -337,3 +337,29 @@ def test_the_page_shows_what_the_record_says(browser: Any, tmp_path: Path) -> No
     select = Select(browser.find_element(By.ID, "board"))
     select.select_by_visible_text("Board 3")  # 6♦: pass, half-whist: no play
     assert browser.find_element(By.ID, "result").text == "6♦ made without play"
+
+
+def test_the_solver_beside_the_replay(browser: Any, tmp_path: Path) -> None:
+    """--dd: at every step, each legal card with its open-hand value (worked out when
+    the page was written), the best marked, and the value over the play as a graph."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from pfn.analysis.solve import position_at, solve
+
+    record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
+    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--dd"))
+    expected = solve(position_at(replay(record), 1))
+    marks = {e.text.rsplit(" ", 1)[0]: int(e.text.rsplit(" ", 1)[1])
+             for e in browser.find_elements(By.CSS_SELECTOR, "#dd .dd-card")}
+    assert marks == {c.symbol: v for c, v in expected.cards.items()}
+    best = {e.text.rsplit(" ", 1)[0] for e in
+            browser.find_elements(By.CSS_SELECTOR, "#dd .dd-card.best")}
+    assert best == {c.symbol for c in expected.best}
+    assert browser.find_element(By.CSS_SELECTOR, "#dd-graph polyline")
+    press(browser, Keys.ARROW_RIGHT)  # Ana's seven of spades: Boris to play
+    assert browser.find_element(By.ID, "dd-line").text.startswith("Boris to play")
+    hidden = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--dd",
+                     "--hide", "B")
+    browser.get(hidden)
+    assert not browser.find_element(By.ID, "dd").is_displayed()  # it would tell B's cards

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from pfn.cards import SUITS, Card, cards_of
+from pfn.cards import CARDS, SUITS, Card, cards_of
 from pfn.model import Record
 from pfn.outcome import outcome_of
 from pfn.render.diagram import Style as DiagramStyle
@@ -33,14 +33,48 @@ from pfn.render.position import (
 )
 from pfn.render.words import EN
 from pfn.rules.replay import Replay
-from pfn.seats import Seat
+from pfn.seats import SEATS, Seat
 
 GLYPHS = {**NAG_GLYPHS, 14: "⩲", 15: "⩱"}
 """NAGs on the page: a browser finds a font for ⩲ and ⩱, which the pictures' font lacks."""
 
 
+def double_dummy(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any] | None:
+    """Before each card of the page's play: the mover's legal cards with their
+    open-hand values (the declarer's tricks in the deal; an all-pass: the mover's own),
+    the best of them, and what the card played kept; ``None`` where nobody chooses (a
+    talon card) or the record does not let the solver see every card."""
+    from pfn.analysis.position import NotAnalysable, main_line, start_of
+    from pfn.analysis.solve import Solver
+
+    try:
+        solver = Solver(start_of(replay))
+        line = main_line(replay)
+        out: list[Any] = []
+        for trick in tricks:
+            for play in trick["plays"]:
+                if play["seat"] is None:
+                    out.append(None)
+                    continue
+                found = next(line, None)
+                if found is None:
+                    out.append(None)
+                    continue
+                position, card = found[0], found[1]
+                target = solver.target(position)
+                values = solver.card_values(position, target)
+                best = solver.best(values, position.turn, target)
+                out.append({"seat": str(SEATS[position.turn]),
+                            "counted": str(SEATS[target]),
+                            "values": {card_text(CARDS[c]): v for c, v in sorted(values.items())},
+                            "best": best, "played": values.get(card)})
+        return out
+    except NotAnalysable:
+        return None
+
+
 def deal_data(replay: Replay, bottom: Seat | None = None,
-              hidden: frozenset[Seat] = frozenset()) -> dict[str, Any]:
+              hidden: frozenset[Seat] = frozenset(), dd: bool = False) -> dict[str, Any]:
     """What the page needs of one replayed deal, as JSON-ready values; ``bottom``: the
     seat drawn at the bottom; ``hidden``: hands left out of the page (a problem's), as
     if unknown."""
@@ -92,6 +126,7 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         if replay.discard.bit_count() == 2 else []
     return {"board": record.tag("Board") or "", "title": title(replay), "line": defence,
             "talon": talon, "discard": discard, "final": final,
+            "dd": double_dummy(replay, tricks) if dd else None,
             "places": {str(s): p for s, p in where.items()}, "names": names,
             "hands": hands, "tricks": tricks, "auction": auction,
             "result": said or "", "comments": list(record.comments),
@@ -99,9 +134,13 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
 
 
 def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pfn replay",
-         bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset()) -> str:
-    """The page for ``replays`` (one board or a match), with a sheet's SVG if given."""
-    data = [deal_data(r, bottom, hidden) for r in replays]
+         bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
+         dd: bool = False) -> str:
+    """The page for ``replays`` (one board or a match), with a sheet's SVG if given, and
+    with ``dd`` each card's open-hand value at every step (worked out here, not in the
+    browser)."""
+    # (values worked out from hidden hands would give them away)
+    data = [deal_data(r, bottom, hidden, dd and not hidden) for r in replays]
     script = _SCRIPT.replace("__DATA__", script_json(data))
     sheet_view = ""
     if sheet is not None:
@@ -125,7 +164,8 @@ def script_json(data: Any) -> str:
 
 
 def replay_page(records: Sequence[Record], chosen: Sequence[Record],
-                bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset()) -> str:
+                bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
+                dd: bool = False) -> str:
     """The page for the ``chosen`` records (replayed here); the deals of one match get
     its sheet."""
     from pfn.deal import replay
@@ -141,7 +181,7 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
         if found:
             sheet = svg_text(sheet_figure(found[0]))
     heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
-    return page(replays, sheet, heading, bottom, hidden)
+    return page(replays, sheet, heading, bottom, hidden, dd)
 
 
 _PAGE = """<!DOCTYPE html>
@@ -179,6 +219,9 @@ _PAGE = """<!DOCTYPE html>
 <button id="last" title="the end (End)">▶|</button>
 </nav>
 <p id="note"></p>
+<section id="dd" hidden aria-live="polite"><p id="dd-line"></p><svg id="dd-graph"
+ viewBox="0 0 300 60" width="300" height="60" role="img"
+ aria-label="the value with best play, card by card"></svg></section>
 <details open><summary>Tricks</summary><ol id="tricks"></ol></details>
 <details><summary>Auction</summary><p id="auction"></p></details>
 </main>
@@ -207,7 +250,8 @@ header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 .hand > span{display:block}.hidden-hand{font-style:italic;color:#55627a}
 nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
-.toggle{font-size:0.75em}.talon-label{font-style:italic;color:#555;font-size:0.8em}
+.toggle{font-size:0.75em}#dd{font-size:0.9em}.dd-card{white-space:nowrap}
+.dd-card.best{font-weight:bold;text-decoration:underline}.talon-label{font-style:italic;color:#555;font-size:0.8em}
 #tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
 #note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
 #sheet svg{width:100%;height:auto}
@@ -318,6 +362,7 @@ function draw() {
   $("where").textContent = step === 0 ? "before the lead" :
     `trick ${s.trickNo}, card ${step} of ${total}`;
   $("note").textContent = s.note;
+  drawDD(d);
   const list = $("tricks"); list.replaceChildren();
   d.tricks.forEach((t, i) => {
     const li = document.createElement("li");
@@ -375,6 +420,38 @@ function fromAddress() {
   const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
   step = trick ? stepOf(DEALS[i], trick, card) : 0;
   return true;
+}
+// the solver's values, worked out when the page was written (--dd)
+function drawDD(d) {
+  const box = $("dd"); box.hidden = !d.dd;
+  if (!d.dd) return;
+  const here = d.dd[step];
+  const line = $("dd-line"); line.replaceChildren();
+  if (here) {
+    line.append(`${d.names[here.seat]} to play; ${d.names[here.counted]}'s tricks with best` +
+                " play after each card: ");
+    for (const [card, value] of Object.entries(here.values)) {
+      const tag = el("span", {className: "dd-card" + (value === here.best ? " best" : "") +
+                              (red(card) ? " red" : "")}, `${card} ${value}`);
+      line.append(tag, " ");
+    }
+  } else line.append(step === steps(d) ? "the end of the play" : "no card to choose here");
+  const graph = $("dd-graph"); graph.replaceChildren();
+  const points = d.dd.map((x, i) => x ? [i, x.best] : null).filter((p) => p);
+  if (points.length > 1) {
+    const most = Math.max(...points.map((p) => p[1]), 1), last = Math.max(d.dd.length - 1, 1);
+    const xy = (p) => `${(p[0] / last * 290 + 5).toFixed(1)},${(55 - p[1] / most * 50).toFixed(1)}`;
+    const ns = "http://www.w3.org/2000/svg";
+    const path = document.createElementNS(ns, "polyline");
+    path.setAttribute("points", points.map(xy).join(" "));
+    path.setAttribute("fill", "none"); path.setAttribute("stroke", "#1f5fbf");
+    graph.append(path);
+    const dot = document.createElementNS(ns, "circle");
+    const at = points.filter((p) => p[0] <= step).pop() || points[0];
+    const [cx, cy] = xy(at).split(",");
+    dot.setAttribute("cx", cx); dot.setAttribute("cy", cy); dot.setAttribute("r", "3");
+    dot.setAttribute("fill", "#c8102e"); graph.append(dot);
+  }
 }
 function move(k) { step = Math.max(0, Math.min(steps(DEALS[deal]), k)); draw(); }
 function trickEdge(dir) {

@@ -118,17 +118,14 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     from pfn.render.html import replay_page
 
     style = request.style
-    if style.dd:
-        raise RenderError("--dd is drawn on the pictures; the page does not show the"
-                          " solver's values yet (pfn solve gives them)")
     if style.lang is not None:
         raise RenderError("--lang labels the pictures; the page speaks English")
     deals = [r for r in records if r.deal is not None or r.play is not None]
     # without --board, every deal of the input (a match's sheet comes with its deals)
     chosen = deals if request.board is None else [record]
     path = request.output or f"{request.stem}.html"
-    write_atomic(path, replay_page(records, chosen, style.bottom,
-                                   frozenset(request.hidden)).encode("utf-8"))
+    write_atomic(path, replay_page(records, chosen, style.bottom, frozenset(request.hidden),
+                                   style.dd).encode("utf-8"))
     return f"{path} ({len(chosen)} deal{'s' * (len(chosen) != 1)})"
 
 
