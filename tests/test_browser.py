@@ -363,3 +363,44 @@ def test_the_solver_beside_the_replay(browser: Any, tmp_path: Path) -> None:
                      "--hide", "B")
     browser.get(hidden)
     assert not browser.find_element(By.ID, "dd").is_displayed()  # it would tell B's cards
+
+
+def test_autoplay_keys_wheel_dark_mode_and_screen_readers(browser: Any, tmp_path: Path) -> None:
+    import time
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    # the keys' list: ? opens it, Escape closes it
+    press(browser, "?")
+    assert browser.find_element(By.ID, "keys").is_displayed()
+    press(browser, Keys.ESCAPE)
+    assert not browser.find_element(By.ID, "keys").is_displayed()
+    # the wheel steps a card on
+    browser.execute_script("""document.getElementById('table').dispatchEvent(
+        new WheelEvent('wheel', {deltaY: 100, bubbles: true, cancelable: true}));""")
+    assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 1")
+    # the card played is spoken: its player and its name
+    assert browser.find_element(By.ID, "said").get_attribute("textContent") == \
+        "Ana: the ace of spades"
+    card = browser.find_element(By.CSS_SELECTOR, "#trick .card")
+    assert card.get_attribute("aria-label") == "the ace of spades"
+    # autoplay, fast, then stopped
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "speed")).select_by_visible_text("fast")
+    browser.find_element(By.ID, "play").click()
+    time.sleep(1.5)
+    browser.find_element(By.ID, "play").click()
+    shown = browser.find_element(By.ID, "where").text
+    assert shown.startswith("trick") and not shown.startswith("trick 1, card 1 ")
+    # every control is a button or a select: reachable with the keyboard
+    for control in browser.find_elements(By.CSS_SELECTOR, "nav > *"):
+        assert control.tag_name in ("button", "select", "span")
+    # dark mode follows the system
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    assert browser.find_element(By.TAG_NAME, "body").value_of_css_property(
+        "background-color") in ("rgba(22, 24, 28, 1)", "rgb(22, 24, 28)")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

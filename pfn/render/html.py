@@ -209,16 +209,25 @@ _PAGE = """<!DOCTYPE html>
 <div class="seat" data-place="right"></div>
 <div class="seat" data-place="bottom"></div>
 </div>
-<nav>
-<button id="first" title="the start (Home)">|◀</button>
-<button id="prev-trick" title="a trick back (Page Up, ↑)">◀◀</button>
-<button id="prev" title="a card back (←)">◀</button>
-<span id="where"></span>
-<button id="next" title="a card on (→)">▶</button>
-<button id="next-trick" title="a trick on (Page Down, ↓)">▶▶</button>
-<button id="last" title="the end (End)">▶|</button>
+<nav aria-label="step through the play">
+<button id="first" title="the start (Home)" aria-label="the start">|◀</button>
+<button id="prev-trick" title="a trick back (Page Up, ↑)" aria-label="a trick back">◀◀</button>
+<button id="prev" title="a card back (←)" aria-label="a card back">◀</button>
+<span id="where" aria-live="polite"></span>
+<button id="next" title="a card on (→)" aria-label="a card on">▶</button>
+<button id="next-trick" title="a trick on (Page Down, ↓)" aria-label="a trick on">▶▶</button>
+<button id="last" title="the end (End)" aria-label="the end">▶|</button>
+<button id="play" title="play the cards one by one (space)" aria-label="autoplay">play</button>
+<select id="speed" aria-label="autoplay speed"><option value="2000">slow</option>
+<option value="1000" selected>normal</option><option value="400">fast</option></select>
+<button id="help" title="the keys (?)" aria-label="the keys">?</button>
 </nav>
+<div id="keys" hidden role="dialog" aria-label="the keys"><p>→ ← a card on or back ·
+↓ ↑ (Page Down, Page Up) a trick · Home, End the start and the end · space autoplay ·
+? this list · on a phone, swipe left or right; the mouse wheel steps too</p>
+<button id="keys-close">close</button></div>
 <p id="note"></p>
+<p id="said" class="sr-only" aria-live="assertive"></p>
 <section id="dd" hidden aria-live="polite"><p id="dd-line"></p><svg id="dd-graph"
  viewBox="0 0 300 60" width="300" height="60" role="img"
  aria-label="the value with best play, card by card"></svg></section>
@@ -250,8 +259,17 @@ header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 .hand > span{display:block}.hidden-hand{font-style:italic;color:#55627a}
 nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
-.toggle{font-size:0.75em}#dd{font-size:0.9em}.dd-card{white-space:nowrap}
-.dd-card.best{font-weight:bold;text-decoration:underline}.talon-label{font-style:italic;color:#555;font-size:0.8em}
+.toggle{font-size:0.75em}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+#keys{border:1px solid #8a8a8a;border-radius:6px;padding:0.4em 0.8em;background:#fff}
+@media (prefers-color-scheme: dark){
+ body{background:#16181c;color:#e6e6e6}
+ #centre{background:#24301f;border-color:#3d4a36}.card{background:#2a2d33;color:#e6e6e6}
+ .red{color:#ff6b6b}.count,.hidden-hand,.talon-label{color:#a9b2c3}
+ #keys{background:#24272d}#tricks li.current{background:#24301f}}
+#dd{font-size:0.9em}.dd-card{white-space:nowrap}
+.dd-card.best{font-weight:bold;text-decoration:underline}
+.talon-label{font-style:italic;color:#555;font-size:0.8em}
 #tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
 #note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
 #sheet svg{width:100%;height:auto}
@@ -278,9 +296,17 @@ function el(tag, attrs, ...children) {
   }
   return node;
 }
+const RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine",
+               "8": "eight", "7": "seven"};
+const SUIT_NAMES = {"\u2660": "spades", "\u2663": "clubs", "\u2666": "diamonds",
+                    "\u2665": "hearts"};
+function spoken(text) {  // ♠A → the ace of spades, for screen readers
+  const suit = SUIT_NAMES[text[0]], rank = RANKS[text.slice(1)];
+  return suit && rank ? `the ${rank} of ${suit}` : text;
+}
 function cardNode(text, win) {
-  return el("span", {className: "card" + (win ? " win" : "") + (red(text) ? " red" : "")},
-            text);
+  return el("span", {className: "card" + (win ? " win" : "") + (red(text) ? " red" : ""),
+                     "aria-label": spoken(text) + (win ? ", winning" : "")}, text);
 }
 function state(d, k) {
   const held = {}; const taken = {};
@@ -362,6 +388,9 @@ function draw() {
   $("where").textContent = step === 0 ? "before the lead" :
     `trick ${s.trickNo}, card ${step} of ${total}`;
   $("note").textContent = s.note;
+  const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
+  $("said").textContent = last ? `${last.seat ? d.names[last.seat] : "the talon"}:` +
+    ` ${spoken(last.text)}` : "";
   drawDD(d);
   const list = $("tricks"); list.replaceChildren();
   d.tricks.forEach((t, i) => {
@@ -463,12 +492,39 @@ function trickEdge(dir) {
 $("next").onclick = () => move(step + 1); $("prev").onclick = () => move(step - 1);
 $("first").onclick = () => move(0); $("last").onclick = () => move(1e9);
 $("next-trick").onclick = () => trickEdge(1); $("prev-trick").onclick = () => trickEdge(-1);
+// autoplay, the keys' list, wheel and swipe
+let timer = null;
+function autoplay(on) {
+  clearInterval(timer); timer = null; $("play").textContent = on ? "pause" : "play";
+  if (!on) return;
+  timer = setInterval(() => {
+    if (step >= steps(DEALS[deal])) { autoplay(false); return; }
+    move(step + 1);
+  }, Number($("speed").value));
+}
+$("play").onclick = () => autoplay(timer === null);
+$("speed").onchange = () => { $("speed").blur(); if (timer !== null) autoplay(true); };
+function keysList(show) { $("keys").hidden = !show; }
+$("help").onclick = () => keysList($("keys").hidden);
+$("keys-close").onclick = () => keysList(false);
 document.addEventListener("keydown", (e) => {
   const keys = {ArrowRight: () => move(step + 1), ArrowLeft: () => move(step - 1),
     Home: () => move(0), End: () => move(1e9), PageDown: () => trickEdge(1),
-    PageUp: () => trickEdge(-1), ArrowDown: () => trickEdge(1), ArrowUp: () => trickEdge(-1)};
+    PageUp: () => trickEdge(-1), ArrowDown: () => trickEdge(1), ArrowUp: () => trickEdge(-1),
+    " ": () => autoplay(timer === null), "?": () => keysList($("keys").hidden),
+    Escape: () => keysList(false)};
   if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
 });
+$("table").addEventListener("wheel", (e) => {
+  move(step + (e.deltaY > 0 ? 1 : -1)); e.preventDefault(); }, {passive: false});
+let touched = null;
+$("table").addEventListener("touchstart", (e) => { touched = e.changedTouches[0].clientX; },
+                            {passive: true});
+$("table").addEventListener("touchend", (e) => {
+  if (touched === null) return;
+  const dx = e.changedTouches[0].clientX - touched; touched = null;
+  if (Math.abs(dx) > 30) move(step + (dx < 0 ? 1 : -1));
+}, {passive: true});
 const select = $("board");
 DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
   o.textContent = d.board ? "Board " + d.board : "Deal " + (i + 1); select.appendChild(o); });
