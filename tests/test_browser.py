@@ -266,6 +266,7 @@ def test_hide_and_bottom_shape_the_page(browser: Any, tmp_path: Path) -> None:
     page = browser.current_url.removeprefix("file://").partition("#")[0]
     text = Path(page).read_text(encoding="utf-8")
     assert '"B": null' in text  # B's hand is not in the page to be found
+    assert "T9.QJT.AKQ.KQ" not in text  # nor in the record's text
 
 
 def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any, tmp_path: Path) -> None:
@@ -404,3 +405,52 @@ def test_autoplay_keys_wheel_dark_mode_and_screen_readers(browser: Any, tmp_path
     assert browser.find_element(By.TAG_NAME, "body").value_of_css_property(
         "background-color") in ("rgba(22, 24, 28, 1)", "rgb(22, 24, 28)")
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_fragment_embeds_twice_in_a_host_page(browser: Any, tmp_path: Path) -> None:
+    """--fragment: two blocks pasted into a page that has its own styles and ids; each
+    replay steps on its own, the host's text and styles are untouched, and nothing is
+    fetched."""
+    import subprocess
+    import sys
+
+    from selenium.webdriver.common.by import By
+
+    blocks = []
+    for name, board in (("brief.pfn", "1"), ("sochi-match.pfn", "2")):
+        out = tmp_path / f"{name}.block.html"
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(EXAMPLES / name),
+                               "-b", board, "-f", "html", "--fragment", "-o", str(out)],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        blocks.append(out.read_text(encoding="utf-8"))
+    assert all("<html" not in b and "<body" not in b for b in blocks)
+    for pattern in ('src="http', "src='http", 'href="http', "url(http", "@import", "<link"):
+        assert all(pattern not in b for b in blocks)  # nothing fetched
+    host = tmp_path / "host.html"
+    host.write_text(
+        "<!DOCTYPE html><html><head><style>.card{display:none}#where{color:rgb(0, 128, 0)}"
+        "button{font-size:40px}</style></head><body><p id='where'>the host's own text</p>"
+        f"<article>{blocks[0]}</article><article>{blocks[1]}</article>"
+        "<button id='host-button'>host</button></body></html>", encoding="utf-8")
+    browser.get(host.as_uri())
+    first, second = browser.find_elements(By.TAG_NAME, "pfn-replay")
+    one, two = first.shadow_root, second.shadow_root
+    assert one.find_element(By.CSS_SELECTOR, "#title").text.startswith("Board 1")
+    assert two.find_element(By.CSS_SELECTOR, "#title").text.startswith("Board 2")
+    for _ in range(3):
+        one.find_element(By.CSS_SELECTOR, "#next").click()
+    two.find_element(By.CSS_SELECTOR, "#next").click()
+    assert one.find_element(By.CSS_SELECTOR, "#where").text.startswith("trick 1, card 3")
+    assert two.find_element(By.CSS_SELECTOR, "#where").text.startswith("trick 1, card 1")
+    # the host's .card rule does not reach the replays' cards, nor theirs the host
+    assert one.find_element(By.CSS_SELECTOR, "#trick .card").is_displayed()
+    host_where = browser.find_element(By.ID, "where")
+    assert host_where.text == "the host's own text"
+    assert host_where.value_of_css_property("color") in ("rgba(0, 128, 0, 1)", "rgb(0, 128, 0)")
+    assert browser.find_element(By.ID, "host-button").value_of_css_property(
+        "font-size") == "40px"
+    assert "#board" not in browser.current_url  # an embedded replay leaves the address be
+    # the record's text, to copy
+    pfn_text = one.find_element(By.CSS_SELECTOR, "#pfn-text").get_attribute("textContent")
+    assert pfn_text.startswith("{ The three normative records") and '[Board "1"]' in pfn_text

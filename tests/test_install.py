@@ -35,6 +35,7 @@ def test_wheel_contains_grammar_schema_and_types(wheel: Path) -> None:
     assert "pfn/grammars/pfn.lark" in names
     assert "pfn/schemas/pfn.schema.json" in names
     assert "pfn/py.typed" in names
+    assert "pfn/render/replay.js" in names  # the replay page's script
 
 
 def install(wheel: Path, tmp_path: Path) -> Path:

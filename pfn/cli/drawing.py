@@ -186,8 +186,12 @@ def render(
         "--dd", help="Double-dummy marks: beside each card the player to move may play,"
                      " the tricks with best play after it.")] = False,
     engine: SearchOpt = None,
+    fragment: Annotated[bool, typer.Option(
+        "--fragment", help="HTML: a block to paste into a blog or a page (a <pfn-replay>"
+                           " element, its styles its own), not a whole page.")] = False,
 ) -> None:
-    """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG).
+    """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG), or write
+    the HTML replay page.
 
     Examples:
 
@@ -222,8 +226,10 @@ def render(
         inches = _inches(width) if width is not None else None
         if inches is not None:
             style = replace(style, width=inches)
+        if fragment and kind != "html":
+            raise RenderError("--fragment is for the HTML page (-f html)")
         request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
-                          style, _seats(hide), inches)
+                          style, _seats(hide), inches, fragment)
         for written in render(records, record, request):
             sys.stderr.write(f"wrote {written}\n")
     except RenderError as error:

@@ -53,6 +53,8 @@ class Request:
     style: Style = field(default_factory=Style)
     hidden: Sequence[Seat] = ()
     width: float | None = None
+    fragment: bool = False
+    """HTML: a block to paste into another page (a ``<pfn-replay>`` element)."""
     """The figure's width in inches, when given (a sheet's default: 6 in, 12 cm in the
     book style)."""
 
@@ -125,7 +127,7 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     chosen = deals if request.board is None else [record]
     path = request.output or f"{request.stem}.html"
     write_atomic(path, replay_page(records, chosen, style.bottom, frozenset(request.hidden),
-                                   style.dd).encode("utf-8"))
+                                   style.dd, request.fragment).encode("utf-8"))
     return f"{path} ({len(chosen)} deal{'s' * (len(chosen) != 1)})"
 
 

@@ -1,0 +1,277 @@
+// The replay page's script: pfnMount draws one replay (the page's, or a <pfn-replay>
+// element's) from the deals pfn wrote; it only counts, every text goes in as text.
+// root: the document, or a <pfn-replay> element's shadow root; keys: what listens to the
+// keys; standalone: the page owns the address (#board=…) and the whole window
+function pfnMount(root, DEALS, keys, standalone) {
+let deal = 0, step = 0;
+const shown = {};
+const $ = (id) => root.getElementById(id);
+function steps(d) { return d.tricks.reduce((n, t) => n + t.plays.length, 0); }
+function red(text) { return /[\u2666\u2665]/.test(text); }
+// Every text from the record goes in as text (textContent), never as markup.
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "className") node.className = value; else node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) {
+      node.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+  return node;
+}
+const RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine",
+               "8": "eight", "7": "seven"};
+const SUIT_NAMES = {"♠": "spades", "♣": "clubs", "♦": "diamonds",
+                    "♥": "hearts"};
+function spoken(text) {  // ♠A → the ace of spades, for screen readers
+  const suit = SUIT_NAMES[text[0]], rank = RANKS[text.slice(1)];
+  return suit && rank ? `the ${rank} of ${suit}` : text;
+}
+function cardNode(text, win) {
+  return el("span", {className: "card" + (win ? " win" : "") + (red(text) ? " red" : ""),
+                     "aria-label": spoken(text) + (win ? ", winning" : "")}, text);
+}
+function state(d, k) {
+  const held = {}; const taken = {};
+  for (const s in d.hands) { held[s] = d.hands[s] ? d.hands[s].slice() : null; taken[s] = 0; }
+  let left = k, current = null, trickNo = 0, note = "";
+  for (const t of d.tricks) {
+    if (left <= 0) break;
+    const n = Math.min(left, t.plays.length);
+    current = {t, n}; trickNo = t.number;
+    for (let i = 0; i < n; i++) {
+      const p = t.plays[i];
+      if (p.seat && held[p.seat] && p.card) {
+        const at = held[p.seat].indexOf(p.card); if (at >= 0) held[p.seat].splice(at, 1);
+      }
+      note = p.note || "";
+    }
+    if (n === t.plays.length && t.winner) taken[t.winner] = (taken[t.winner] || 0) + 1;
+    left -= n;
+  }
+  return {held, taken, current, trickNo, note};
+}
+function handNode(d, seat, cards) {
+  const box = el("div", {className: "hand", id: "hand-" + seat});
+  if (cards === null || shown[seat] === false) {
+    box.append(el("span", {className: "hidden-hand"}, cards === null ? "not shown" : "hidden"));
+    return box;
+  }
+  const suits = "SCDH";
+  for (let i = 0; i < 4; i++) {
+    const ranks = cards.filter((c) => c[0] === suits[i]).map((c) => c.slice(1)
+      .replace("T", "10"));
+    box.append(el("span", {"data-suit": suits[i]},
+                  el("span", {className: i >= 2 ? "red" : ""}, d.suits[i]),
+                  " " + (ranks.length ? ranks.join(" ") : "\u2014")));
+  }
+  return box;
+}
+function draw() {
+  const d = DEALS[deal]; const s = state(d, step);
+  $("title").textContent = d.title; $("line").textContent = d.line;
+  $("pfn-text").textContent = d.pfn;
+  $("talon").textContent = (d.talon.length ? "talon " + d.talon.join(" ") : "") +
+    (d.discard.length ? (d.talon.length ? " · " : "") + "discard " + d.discard.join(" ") : "");
+  $("comment").textContent = d.comments.join(" ");
+  for (const box of root.querySelectorAll("#table .seat")) box.replaceChildren();
+  for (const seat in d.places) {
+    const box = root.querySelector(`#table .seat[data-place=${d.places[seat]}]`);
+    box.id = "seat-" + seat;
+    // at the end of a claimed play, the tricks the claim credits (the Result's)
+    const count = step === steps(d) && seat in d.final ? d.final[seat] : (s.taken[seat] || 0);
+    // a hand the page does not hold (unknown, or hidden by --hide) has nothing to show
+    const toggle = d.hands[seat] === null ? el("span", {className: "toggle-none"}) :
+      el("button", {className: "toggle", "data-seat": seat},
+         shown[seat] === false ? "show" : "hide");
+    if (d.hands[seat] !== null)
+      toggle.onclick = () => { shown[seat] = shown[seat] === false; draw(); };
+    box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
+               el("span", {className: "count", id: "taken-" + seat},
+                  `${count} trick${count === 1 ? "" : "s"}`),
+               handNode(d, seat, s.held[seat]));
+  }
+  const trick = $("trick"); trick.replaceChildren();
+  const total = steps(d);
+  if (s.current) {
+    const {t, n} = s.current;
+    for (let i = 0; i < n; i++) {
+      const p = t.plays[i];
+      // a talon card lies where the pictures put it: in the place of nobody who plays
+      // the trick (the dealer's at four), framed when it takes the trick
+      const place = p.seat ? d.places[p.seat] : t.talon_place;
+      const win = n === t.plays.length && (p.seat ? p.seat === t.winner : t.talon_wins);
+      const div = el("div", {className: "played", "data-seat": p.seat || "talon"},
+                     cardNode(p.text, win));
+      if (!p.seat) div.append(el("span", {className: "talon-label"}, " talon"));
+      div.style.gridArea = place;
+      trick.appendChild(div);
+    }
+  }
+  $("result").textContent = step === total ? d.result : "";
+  $("where").textContent = step === 0 ? "before the lead" :
+    `trick ${s.trickNo}, card ${step} of ${total}`;
+  $("note").textContent = s.note;
+  const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
+  $("said").textContent = last ? `${last.seat ? d.names[last.seat] : "the talon"}:` +
+    ` ${spoken(last.text)}` : "";
+  drawDD(d);
+  const list = $("tricks"); list.replaceChildren();
+  d.tricks.forEach((t, i) => {
+    const li = document.createElement("li");
+    li.textContent = t.plays.map((p) => `${p.seat ? d.names[p.seat] : "talon"} ${p.text}`)
+      .join(", ") + (t.winner ? ` \u2192 ${d.names[t.winner]}` : "");
+    if (s.trickNo === t.number) li.className = "current";
+    li.onclick = () => { step = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
+      draw(); };
+    list.appendChild(li);
+  });
+  $("auction").textContent = d.auction.join(", ") || "\u2014";
+  link(d, s);
+}
+// the position in the address (#board=3&trick=5&card=2: after two cards of trick 5,
+// card=0 before its lead), kept as one steps, so that a position can be shared
+function boardId(d, i) { return d.board || String(i + 1); }
+function link(d, s) {
+  if (!standalone) return;
+  const at = where(d, step);
+  const hash = `#board=${encodeURIComponent(boardId(d, deal))}` +
+    (step ? `&trick=${at.trick}&card=${at.card}` : "");
+  if (location.hash !== hash) {
+    try { history.replaceState(null, "", hash); } catch (e) { /* a host page's rules */ }
+  }
+}
+function where(d, k) {
+  let left = k;
+  for (const t of d.tricks) {
+    const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
+    if (left < t.plays.length || (left === t.plays.length && left > 0 &&
+        t === d.tricks[d.tricks.length - 1])) {
+      return {trick: t.number, card: Math.max(0, left - talon)};
+    }
+    left -= t.plays.length;
+  }
+  const last = d.tricks.length ? d.tricks[d.tricks.length - 1].number + 1 : 1;
+  return {trick: last, card: 0};
+}
+function stepOf(d, trick, card) {
+  let n = 0;
+  for (const t of d.tricks) {
+    if (t.number === trick) {
+      const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
+      return n + (card > 0 ? Math.min(t.plays.length, card + talon) : 0);
+    }
+    n += t.plays.length;
+  }
+  return n;
+}
+function fromAddress() {
+  const found = new URLSearchParams(location.hash.slice(1));
+  const asked = found.get("board");
+  const i = DEALS.findIndex((d, j) => boardId(d, j) === asked);
+  if (i < 0) return false;
+  deal = i; $("board").value = String(i);
+  const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
+  step = trick ? stepOf(DEALS[i], trick, card) : 0;
+  return true;
+}
+// the solver's values, worked out when the page was written (--dd)
+function drawDD(d) {
+  const box = $("dd"); box.hidden = !d.dd;
+  if (!d.dd) return;
+  const here = d.dd[step];
+  const line = $("dd-line"); line.replaceChildren();
+  if (here) {
+    line.append(`${d.names[here.seat]} to play; ${d.names[here.counted]}'s tricks with best` +
+                " play after each card: ");
+    for (const [card, value] of Object.entries(here.values)) {
+      const tag = el("span", {className: "dd-card" + (value === here.best ? " best" : "") +
+                              (red(card) ? " red" : "")}, `${card} ${value}`);
+      line.append(tag, " ");
+    }
+  } else line.append(step === steps(d) ? "the end of the play" : "no card to choose here");
+  const graph = $("dd-graph"); graph.replaceChildren();
+  const points = d.dd.map((x, i) => x ? [i, x.best] : null).filter((p) => p);
+  if (points.length > 1) {
+    const most = Math.max(...points.map((p) => p[1]), 1), last = Math.max(d.dd.length - 1, 1);
+    const xy = (p) => `${(p[0] / last * 290 + 5).toFixed(1)},${(55 - p[1] / most * 50).toFixed(1)}`;
+    const ns = "http://www.w3.org/2000/svg";
+    const path = document.createElementNS(ns, "polyline");
+    path.setAttribute("points", points.map(xy).join(" "));
+    path.setAttribute("fill", "none"); path.setAttribute("stroke", "#1f5fbf");
+    graph.append(path);
+    const dot = document.createElementNS(ns, "circle");
+    const at = points.filter((p) => p[0] <= step).pop() || points[0];
+    const [cx, cy] = xy(at).split(",");
+    dot.setAttribute("cx", cx); dot.setAttribute("cy", cy); dot.setAttribute("r", "3");
+    dot.setAttribute("fill", "#c8102e"); graph.append(dot);
+  }
+}
+function move(k) { step = Math.max(0, Math.min(steps(DEALS[deal]), k)); draw(); }
+function trickEdge(dir) {
+  const d = DEALS[deal]; let n = 0; const ends = [0];
+  for (const t of d.tricks) { n += t.plays.length; ends.push(n); }
+  if (dir > 0) move(ends.find((e) => e > step) ?? n);
+  else move([...ends].reverse().find((e) => e < step) ?? 0);
+}
+$("next").onclick = () => move(step + 1); $("prev").onclick = () => move(step - 1);
+$("first").onclick = () => move(0); $("last").onclick = () => move(1e9);
+$("next-trick").onclick = () => trickEdge(1); $("prev-trick").onclick = () => trickEdge(-1);
+// autoplay, the keys' list, wheel and swipe
+let timer = null;
+function autoplay(on) {
+  clearInterval(timer); timer = null; $("play").textContent = on ? "pause" : "play";
+  if (!on) return;
+  timer = setInterval(() => {
+    if (step >= steps(DEALS[deal])) { autoplay(false); return; }
+    move(step + 1);
+  }, Number($("speed").value));
+}
+$("play").onclick = () => autoplay(timer === null);
+$("speed").onchange = () => { $("speed").blur(); if (timer !== null) autoplay(true); };
+function keysList(show) { $("keys").hidden = !show; }
+$("help").onclick = () => keysList($("keys").hidden);
+$("keys-close").onclick = () => keysList(false);
+keys.addEventListener("keydown", (e) => {
+  const acts = {ArrowRight: () => move(step + 1), ArrowLeft: () => move(step - 1),
+    Home: () => move(0), End: () => move(1e9), PageDown: () => trickEdge(1),
+    PageUp: () => trickEdge(-1), ArrowDown: () => trickEdge(1), ArrowUp: () => trickEdge(-1),
+    " ": () => autoplay(timer === null), "?": () => keysList($("keys").hidden),
+    Escape: () => keysList(false)};
+  if (acts[e.key]) { acts[e.key](); e.preventDefault(); }
+});
+$("table").addEventListener("wheel", (e) => {
+  move(step + (e.deltaY > 0 ? 1 : -1)); e.preventDefault(); }, {passive: false});
+let touched = null;
+$("table").addEventListener("touchstart", (e) => { touched = e.changedTouches[0].clientX; },
+                            {passive: true});
+$("table").addEventListener("touchend", (e) => {
+  if (touched === null) return;
+  const dx = e.changedTouches[0].clientX - touched; touched = null;
+  if (Math.abs(dx) > 30) move(step + (dx < 0 ? 1 : -1));
+}, {passive: true});
+const select = $("board");
+DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
+  o.textContent = d.board ? "Board " + d.board : "Deal " + (i + 1); select.appendChild(o); });
+select.onchange = () => { deal = Number(select.value); step = 0; draw(); select.blur(); };
+if (standalone) {
+  fromAddress();
+  window.addEventListener("hashchange", () => { if (fromAddress()) draw(); });
+}
+const sheetButton = $("show-sheet");
+if (sheetButton) sheetButton.onclick = () => {
+  const sheet = $("sheet"); const table = $("table-view");
+  const toSheet = sheet.hidden; sheet.hidden = !toSheet; table.hidden = toSheet;
+  sheetButton.textContent = toSheet ? "Table" : "Score sheet"; };
+$("copy").onclick = () => {
+  const text = DEALS[deal].pfn, button = $("copy");
+  const done = () => { button.textContent = "copied"; };
+  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => {});
+  const range = document.createRange(); range.selectNodeContents($("pfn-text"));
+  const chosen = (root.getSelection ? root : window).getSelection();
+  if (chosen) { chosen.removeAllRanges(); chosen.addRange(range); }
+};
+draw();
+}
