@@ -454,3 +454,14 @@ def test_a_fragment_embeds_twice_in_a_host_page(browser: Any, tmp_path: Path) ->
     # the record's text, to copy
     pfn_text = one.find_element(By.CSS_SELECTOR, "#pfn-text").get_attribute("textContent")
     assert pfn_text.startswith("{ The three normative records") and '[Board "1"]' in pfn_text
+
+
+def test_the_auction_as_a_table(browser: Any, tmp_path: Path) -> None:
+    """The brief's auction, 6S 6C pass 6D pass from Ana: a column a seat, a row a round."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    rows = [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")]
+            for row in browser.find_elements(By.CSS_SELECTOR, "#auction tr")]
+    assert rows == [["Ana (A)", "Boris (B)", "Ceca (C)"], ["6♠", "6♣", "pass"],
+                    ["6♦", "pass", ""]]

@@ -74,6 +74,25 @@ def double_dummy(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any] | No
         return None
 
 
+def auction_table(replay: Replay) -> dict[str, Any] | None:
+    """The auction as bidding tables print it: a column for each seat in speaking order,
+    a row for each round, bids with their suit symbols (a seat that passed stays blank
+    afterwards); ``None`` without an auction."""
+    auction = replay.auction
+    if auction is None or not auction.state.history:
+        return None
+    order = list(auction.state.order)
+    rows: list[list[str]] = []
+    last = len(order)
+    for seat, token in auction.state.history:
+        column = order.index(seat) if seat in order else 0
+        if column <= last:
+            rows.append([""] * len(order))
+        rows[-1][column] = EN.contract(token) if token not in ("pass", "hold") else token
+        last = column
+    return {"seats": [str(s) for s in order], "rows": rows}
+
+
 def deal_data(replay: Replay, bottom: Seat | None = None,
               hidden: frozenset[Seat] = frozenset(), dd: bool = False) -> dict[str, Any]:
     """What the page needs of one replayed deal, as JSON-ready values; ``bottom``: the
@@ -114,6 +133,7 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         auction = [opener + " ".join(str(c) for c in record.auction.calls)]
     defence = deal_line(replay)
     said = outcome(replay)
+    bidding = auction_table(replay)
     if said is None and replay.contract is not None and not replay.tricks:
         found = outcome_of(replay)  # no play: how the deal ended, in words
         said = f"{EN.contract(str(replay.contract))} {found}" if found.kind != "unknown" \
@@ -131,7 +151,7 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "talon": talon, "discard": discard, "final": final,
             "dd": double_dummy(replay, tricks) if dd else None,
             "places": {str(s): p for s, p in where.items()}, "names": names,
-            "hands": hands, "tricks": tricks, "auction": auction,
+            "hands": hands, "tricks": tricks, "auction": auction, "bidding": bidding,
             "result": said or "", "comments": list(record.comments),
             "suits": [s.symbol for s in SUITS]}
 
@@ -282,7 +302,7 @@ _BODY = """<header>
  viewBox="0 0 300 60" width="300" height="60" role="img"
  aria-label="the value with best play, card by card"></svg></section>
 <details open><summary>Tricks</summary><ol id="tricks"></ol></details>
-<details><summary>Auction</summary><p id="auction"></p></details>
+<details open><summary>Auction</summary><div id="auction"></div></details>
 <details><summary>PFN</summary><button id="copy">copy PFN</button>
 <pre id="pfn-text"></pre></details>
 </main>
@@ -308,6 +328,7 @@ header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 .toggle{font-size:0.75em}
+.bidding{border-collapse:collapse}.bidding th,.bidding td{padding:0.1em 0.8em;text-align:left}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 #keys{border:1px solid #8a8a8a;border-radius:6px;padding:0.4em 0.8em;background:#fff}
 @media (prefers-color-scheme: dark){

@@ -128,7 +128,7 @@ function draw() {
       draw(); };
     list.appendChild(li);
   });
-  $("auction").textContent = d.auction.join(", ") || "\u2014";
+  drawAuction(d);
   link(d, s);
 }
 // the position in the address (#board=3&trick=5&card=2: after two cards of trick 5,
@@ -176,6 +176,19 @@ function fromAddress() {
   const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
   step = trick ? stepOf(DEALS[i], trick, card) : 0;
   return true;
+}
+// the auction as a table: a column a seat, a row a round
+function drawAuction(d) {
+  const box = $("auction"); box.replaceChildren();
+  if (!d.bidding) { box.textContent = d.auction.join(", ") || "\u2014"; return; }
+  const table = el("table", {className: "bidding"});
+  table.append(el("tr", {}, ...d.bidding.seats.map((s) => el("th", {scope: "col"},
+                                                                  `${d.names[s]} (${s})`))));
+  for (const row of d.bidding.rows) {
+    table.append(el("tr", {}, ...row.map((call) => el("td", {className: red(call) ? "red" :
+                                                             ""}, call))));
+  }
+  box.append(table);
 }
 // the solver's values, worked out when the page was written (--dd)
 function drawDD(d) {
