@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import pfn
 from pfn.cards import CARDS
 from pfn.deal import replay
 from pfn.notation.reader import load
@@ -465,3 +466,29 @@ def test_the_auction_as_a_table(browser: Any, tmp_path: Path) -> None:
             for row in browser.find_elements(By.CSS_SELECTOR, "#auction tr")]
     assert rows == [["Ana (A)", "Boris (B)", "Ceca (C)"], ["6♠", "6♣", "pass"],
                     ["6♦", "pass", ""]]
+
+
+def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
+    """--quiz: the trick list is hidden; stepping on asks which card Ana would lead, and
+    the answer shows its value, the card played and the best, worked out by pfn."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from pfn.analysis.solve import position_at, solve
+
+    record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
+    expected = solve(position_at(replay(record), 1))
+    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz"))
+    assert not browser.find_element(By.ID, "tricks-box").is_displayed()
+    press(browser, Keys.ARROW_RIGHT)
+    quiz = browser.find_element(By.ID, "quiz")
+    assert quiz.is_displayed() and "What would Ana play?" in quiz.text
+    assert browser.find_element(By.ID, "where").text == "before the lead"  # nothing shown
+    choices = {b.text for b in quiz.find_elements(By.CSS_SELECTOR, ".quiz-card")}
+    assert choices == {c.symbol for c in expected.cards}
+    quiz.find_element(By.XPATH, ".//button[text()='♠A']").click()
+    answer = browser.find_element(By.CSS_SELECTOR, "#quiz .quiz-answer").text
+    assert answer.startswith(f"You: ♠A ({expected.cards[pfn.Card.SA]}). Played: ♠7 "
+                             f"({expected.cards[pfn.Card.S7]}).")
+    browser.find_element(By.CSS_SELECTOR, "#quiz .quiz-next").click()
+    assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 1")

@@ -189,6 +189,10 @@ def render(
     fragment: Annotated[bool, typer.Option(
         "--fragment", help="HTML: a block to paste into a blog or a page (a <pfn-replay>"
                            " element, its styles its own), not a whole page.")] = False,
+    quiz: Annotated[bool, typer.Option(
+        "--quiz", help="HTML: the play hidden beyond the current card; before each card"
+                       " the reader is asked which he would play, then shown its value.")
+    ] = False,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG), or write
     the HTML replay page.
@@ -226,10 +230,10 @@ def render(
         inches = _inches(width) if width is not None else None
         if inches is not None:
             style = replace(style, width=inches)
-        if fragment and kind != "html":
-            raise RenderError("--fragment is for the HTML page (-f html)")
+        if (fragment or quiz) and kind != "html":
+            raise RenderError("--fragment and --quiz are for the HTML page (-f html)")
         request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
-                          style, _seats(hide), inches, fragment)
+                          style, _seats(hide), inches, fragment, quiz)
         for written in render(records, record, request):
             sys.stderr.write(f"wrote {written}\n")
     except RenderError as error:

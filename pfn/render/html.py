@@ -158,12 +158,12 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
 
 def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pfn replay",
          bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
-         dd: bool = False) -> str:
+         dd: bool = False, quiz: bool = False) -> str:
     """The page for ``replays`` (one board or a match), with a sheet's SVG if given, and
     with ``dd`` each card's open-hand value at every step (worked out here, not in the
     browser)."""
     # (values worked out from hidden hands would give them away)
-    data = [deal_data(r, bottom, hidden, dd and not hidden) for r in replays]
+    data = _deals(replays, bottom, hidden, dd, quiz)
     script = "const PFN_DEALS = " + script_json(data) + ";\n" + _SCRIPT
     sheet_view = ""
     if sheet is not None:
@@ -175,13 +175,24 @@ def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pf
     return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script, body=body)
 
 
+def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Seat],
+           dd: bool, quiz: bool) -> list[dict[str, Any]]:
+    """Every deal's data; a quiz asks before each card, with the solver's values to tell
+    (values worked out from hidden hands would give them away: none then)."""
+    data = [deal_data(r, bottom, hidden, (dd or quiz) and not hidden) for r in replays]
+    for one in data:
+        one["quiz"] = quiz
+    return data
+
+
 def fragment(replays: Sequence[Replay], bottom: Seat | None = None,
-             hidden: frozenset[Seat] = frozenset(), dd: bool = False) -> str:
+             hidden: frozenset[Seat] = frozenset(), dd: bool = False,
+             quiz: bool = False) -> str:
     """A block to paste into a blog or a CMS: a ``<pfn-replay>`` element holding the
     deals as JSON, and the small script that defines the element (once, however many
     blocks a page holds).  Each element draws into its own shadow root, so its styles
     and its ids neither leak into the host page nor take any of the host's."""
-    data = [deal_data(r, bottom, hidden, dd and not hidden) for r in replays]
+    data = _deals(replays, bottom, hidden, dd, quiz)
     markup = _BODY.format(sheet_button="", sheet="")
     style = _STYLE.replace("body{", ":host{display:block;")
     element = _ELEMENT.replace("__MOUNT__", _SCRIPT).replace(
@@ -226,7 +237,7 @@ def script_json(data: Any) -> str:
 
 def replay_page(records: Sequence[Record], chosen: Sequence[Record],
                 bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
-                dd: bool = False, embed: bool = False) -> str:
+                dd: bool = False, embed: bool = False, quiz: bool = False) -> str:
     """The page for the ``chosen`` records (replayed here); the deals of one match get
     its sheet."""
     from pfn.deal import replay
@@ -235,7 +246,7 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
 
     replays = [replay(r, on_error="collect") for r in chosen]
     if embed:
-        return fragment(replays, bottom, hidden, dd)
+        return fragment(replays, bottom, hidden, dd, quiz)
     sheet = None
     matches = {r.match for r in chosen}
     match = matches.pop() if len(matches) == 1 else None
@@ -244,7 +255,7 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
         if found:
             sheet = svg_text(sheet_figure(found[0]))
     heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
-    return page(replays, sheet, heading, bottom, hidden, dd)
+    return page(replays, sheet, heading, bottom, hidden, dd, quiz)
 
 
 _PAGE = """<!DOCTYPE html>
@@ -301,7 +312,8 @@ _BODY = """<header>
 <section id="dd" hidden aria-live="polite"><p id="dd-line"></p><svg id="dd-graph"
  viewBox="0 0 300 60" width="300" height="60" role="img"
  aria-label="the value with best play, card by card"></svg></section>
-<details open><summary>Tricks</summary><ol id="tricks"></ol></details>
+<section id="quiz" hidden aria-live="polite"></section>
+<details open id="tricks-box"><summary>Tricks</summary><ol id="tricks"></ol></details>
 <details open><summary>Auction</summary><div id="auction"></div></details>
 <details><summary>PFN</summary><button id="copy">copy PFN</button>
 <pre id="pfn-text"></pre></details>

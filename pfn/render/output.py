@@ -55,6 +55,8 @@ class Request:
     width: float | None = None
     fragment: bool = False
     """HTML: a block to paste into another page (a ``<pfn-replay>`` element)."""
+    quiz: bool = False
+    """HTML: ask before each card which the reader would play (a problem's page)."""
     """The figure's width in inches, when given (a sheet's default: 6 in, 12 cm in the
     book style)."""
 
@@ -127,7 +129,7 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     chosen = deals if request.board is None else [record]
     path = request.output or f"{request.stem}.html"
     write_atomic(path, replay_page(records, chosen, style.bottom, frozenset(request.hidden),
-                                   style.dd, request.fragment).encode("utf-8"))
+                                   style.dd, request.fragment, request.quiz).encode("utf-8"))
     return f"{path} ({len(chosen)} deal{'s' * (len(chosen) != 1)})"
 
 

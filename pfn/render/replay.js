@@ -3,6 +3,7 @@
 // root: the document, or a <pfn-replay> element's shadow root; keys: what listens to the
 // keys; standalone: the page owns the address (#board=…) and the whole window
 function pfnMount(root, DEALS, keys, standalone) {
+const QUIZ = DEALS.length > 0 && DEALS[0].quiz === true;
 let deal = 0, step = 0;
 const shown = {};
 const $ = (id) => root.getElementById(id);
@@ -119,6 +120,7 @@ function draw() {
     ` ${spoken(last.text)}` : "";
   drawDD(d);
   const list = $("tricks"); list.replaceChildren();
+  $("tricks-box").hidden = QUIZ;  // the list would tell the play
   d.tricks.forEach((t, i) => {
     const li = document.createElement("li");
     li.textContent = t.plays.map((p) => `${p.seat ? d.names[p.seat] : "talon"} ${p.text}`)
@@ -222,7 +224,42 @@ function drawDD(d) {
     dot.setAttribute("fill", "#c8102e"); graph.append(dot);
   }
 }
-function move(k) { step = Math.max(0, Math.min(steps(DEALS[deal]), k)); draw(); }
+// quiz mode (a problem's page): the play is hidden beyond the current card; before a
+// card is shown the reader is asked which he would play, then told its value
+const answered = {};
+function ask(d) {
+  const here = d.dd && d.dd[step];
+  const box = $("quiz"); box.replaceChildren();
+  box.hidden = !here;
+  if (!here) return false;
+  box.append(el("p", {}, `What would ${d.names[here.seat]} play?`));
+  for (const card of Object.keys(here.values)) {
+    const b = el("button", {className: "quiz-card" + (red(card) ? " red" : "")}, card);
+    b.onclick = () => {
+      answered[`${deal}:${step}`] = card;
+      const played = d.tricks.flatMap((t) => t.plays)[step];
+      box.replaceChildren(el("p", {className: "quiz-answer"},
+        `You: ${card} (${here.values[card]}). Played: ${played.text} (${here.played}).` +
+        ` Best: ${Object.entries(here.values).filter(([, v]) => v === here.best)
+          .map(([c]) => c).join(" ")} (${here.best}); ${d.names[here.counted]}'s tricks` +
+        " with best play."));
+      box.append(el("button", {className: "quiz-next"}, "on"));
+      box.lastChild.onclick = () => { box.hidden = true; move(step + 1); };
+    };
+    box.append(b, " ");
+  }
+  return true;
+}
+function move(k) {
+  const d = DEALS[deal];
+  const target = Math.max(0, Math.min(steps(d), k));
+  if (QUIZ && target > step) {
+    // one card at a time, each asked first
+    if (!answered[`${deal}:${step}`] && ask(d)) return;
+    step = step + 1; $("quiz").hidden = true; draw(); return;
+  }
+  step = target; draw();
+}
 function trickEdge(dir) {
   const d = DEALS[deal]; let n = 0; const ends = [0];
   for (const t of d.tricks) { n += t.plays.length; ends.push(n); }
