@@ -492,3 +492,32 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
                              f"({expected.cards[pfn.Card.S7]}).")
     browser.find_element(By.CSS_SELECTOR, "#quiz .quiz-next").click()
     assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 1")
+
+
+def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
+                                                          tmp_path: Path) -> None:
+    """The sheet view shows the sheet as it stood after the board chosen; on a 390 px
+    screen the page does not overflow, the sheet keeps a readable size (scrolling in
+    its own box) and names do not break."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    sheets = browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
+    deals = [r for r in load(EXAMPLES / "sochi-match.pfn") if r.deal is not None]
+    assert len(sheets) == len(deals)
+    Select(browser.find_element(By.ID, "board")).select_by_index(2)
+    browser.find_element(By.ID, "show-sheet").click()
+    visible = [s.get_attribute("data-deal") for s in sheets if s.is_displayed()]
+    assert visible == ["2"]
+    texts = [s.get_attribute("innerHTML") for s in sheets]
+    assert texts[2] != texts[-1]  # after board 3, not the final sheet
+    browser.set_window_size(390, 800)
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390 + 1
+    svg = browser.find_element(By.CSS_SELECTOR, ".sheet-at[data-deal='2'] svg")
+    assert svg.size["width"] >= 300  # the sheet scrolls rather than shrink to 5 px text
+    browser.find_element(By.ID, "show-sheet").click()
+    for name in browser.find_elements(By.CSS_SELECTOR, "#table .name"):
+        assert name.size["height"] < 30  # one line: a name never breaks mid-word
+    browser.set_window_size(900, 1000)

@@ -14,6 +14,7 @@ import html
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -156,22 +157,28 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "suits": [s.symbol for s in SUITS]}
 
 
-def page(replays: Sequence[Replay], sheet: str | None = None, heading: str = "pfn replay",
+def page(replays: Sequence[Replay], sheets: Sequence[str] | None = None,
+         heading: str = "pfn replay",
          bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
          dd: bool = False, quiz: bool = False) -> str:
-    """The page for ``replays`` (one board or a match), with a sheet's SVG if given, and
-    with ``dd`` each card's open-hand value at every step (worked out here, not in the
-    browser)."""
+    """The page for ``replays`` (one board or a match), with the sheet's SVG after each
+    deal if given (one a deal), and with ``dd`` each card's open-hand value at every
+    step (worked out here, not in the browser)."""
     # (values worked out from hidden hands would give them away)
     data = _deals(replays, bottom, hidden, dd, quiz)
     script = "const PFN_DEALS = " + script_json(data) + ";\n" + _SCRIPT
     sheet_view = ""
-    if sheet is not None:
-        svg = re.sub(r"<metadata>.*?</metadata>", "", sheet[sheet.find("<svg"):], flags=re.S)
-        svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg, count=1)
-        sheet_view = f'<section id="sheet" hidden>{svg}</section>'
+    if sheets:
+        parts = []
+        for index, sheet in enumerate(sheets):
+            svg = re.sub(r"<metadata>.*?</metadata>", "", sheet[sheet.find("<svg"):],
+                         flags=re.S)
+            svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg,
+                         count=1)
+            parts.append(f'<div class="sheet-at" data-deal="{index}" hidden>{svg}</div>')
+        sheet_view = f'<section id="sheet" hidden>{"".join(parts)}</section>'
     body = _BODY.format(sheet_button='<button id="show-sheet">Score sheet</button>'
-                        if sheet is not None else "", sheet=sheet_view)
+                        if sheets else "", sheet=sheet_view)
     return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script, body=body)
 
 
@@ -247,15 +254,26 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
     replays = [replay(r, on_error="collect") for r in chosen]
     if embed:
         return fragment(replays, bottom, hidden, dd, quiz)
-    sheet = None
+    sheets: list[str] | None = None
     matches = {r.match for r in chosen}
     match = matches.pop() if len(matches) == 1 else None
     if match is not None:
-        found = [m for m in reports(records) if m.id == match]
+        mine = [r for r in records if r.match == match]
+        found = [m for m in reports(mine) if m.id == match]
         if found:
-            sheet = svg_text(sheet_figure(found[0]))
+            # the sheet follows the board chosen: as it stood after that deal
+            boards = [row.board for row in found[0].rows]
+            sheets = []
+            for record in chosen:
+                board = record.tag("Board")
+                upto = boards.index(board) + 1 if board in boards else len(boards)
+                shown = [r.tag("Board") for r in mine]
+                cut = mine[:len(shown) - shown[::-1].index(board)] if board in shown else mine
+                partial = next(iter(reports(cut)), found[0])
+                report = replace(found[0], settlement=partial.settlement)
+                sheets.append(svg_text(sheet_figure(report, upto)))
     heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
-    return page(replays, sheet, heading, bottom, hidden, dd, quiz)
+    return page(replays, sheets, heading, bottom, hidden, dd, quiz)
 
 
 _PAGE = """<!DOCTYPE html>
@@ -330,12 +348,15 @@ header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 .seat[data-place=right]{grid-area:right}.seat[data-place=bottom]{grid-area:bottom}
 .seat:empty{display:none}
 #centre{grid-area:centre;background:#eef3ea;border:1px solid #c5d1bd;border-radius:6px;
- min-height:7em;position:relative;display:flex;align-items:center;justify-content:center}
+ min-height:7em;position:relative;display:flex;flex-direction:column;align-items:center;
+ justify-content:center;gap:0.3em}
+#result{text-align:center;font-weight:bold}#result:empty{display:none}
 #trick{display:grid;grid-template-columns:repeat(3,auto);grid-template-areas:
  ". top ." "left . right" ". bottom .";gap:0.2em}
 .card{border:1px solid #8a8a8a;border-radius:4px;padding:0.1em 0.3em;background:#fff}
 .card.win{border:2px solid #1f5fbf;font-weight:bold}
-.red{color:#c8102e}.name{font-weight:bold}.count{color:#555;font-size:0.85em}
+.red{color:#c8102e}.name{font-weight:bold;white-space:nowrap}
+.count{color:#555;font-size:0.85em;white-space:nowrap}
 .hand > span{display:block}.hidden-hand{font-style:italic;color:#55627a}
 nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
@@ -353,7 +374,7 @@ nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 .talon-label{font-style:italic;color:#555;font-size:0.8em}
 #tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
 #note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
-#sheet svg{width:100%;height:auto}
+#sheet{overflow-x:auto}#sheet svg{width:100%;min-width:34em;height:auto}
 @media (max-width:480px){body{font-size:0.9em}}
 """
 

@@ -131,6 +131,7 @@ function draw() {
     list.appendChild(li);
   });
   drawAuction(d);
+  for (const one of root.querySelectorAll(".sheet-at")) one.hidden = one.dataset.deal !== String(deal);
   link(d, s);
 }
 // the position in the address (#board=3&trick=5&card=2: after two cards of trick 5,
