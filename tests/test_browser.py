@@ -521,3 +521,22 @@ def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
     for name in browser.find_elements(By.CSS_SELECTOR, "#table .name"):
         assert name.size["height"] < 30  # one line: a name never breaks mid-word
     browser.set_window_size(900, 1000)
+
+
+def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    # before the lead Ana is to play; after her card, Boris
+    assert browser.find_element(By.CSS_SELECTOR, "#seat-A .to-play")
+    press(browser, Keys.ARROW_RIGHT, 4)  # trick 2, its first card: SK
+    assert browser.find_element(By.CSS_SELECTOR, "#seat-B .to-play")
+    press(browser, Keys.ARROW_RIGHT, 2)  # C7: Ceca shows out, and the variation D9
+    note = browser.find_element(By.ID, "note").text
+    assert "Ceca shows out" in note and "(or ♦9: Ceca may as well throw a diamond)" in note
+    # the table turned: Boris at the bottom, the order kept
+    Select(browser.find_element(By.ID, "bottom-seat")).select_by_value("B")
+    assert browser.find_element(By.ID, "seat-B").get_attribute("data-place") == "bottom"
+    assert browser.find_element(By.ID, "seat-A").get_attribute("data-place") != "bottom"

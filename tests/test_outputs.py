@@ -149,3 +149,18 @@ def test_page_options_it_cannot_honour_are_refused(tmp_path: Path, option: list[
                                     "html", "-o", str(out), *option])
     assert done.exit_code == 2 and not out.exists()
     assert "page" in done.stderr
+
+
+def test_the_replay_page_is_the_same_bytes_for_the_same_input(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pfn.cli import app
+
+    written = []
+    for name in ("one.html", "two.html"):
+        out = tmp_path / name
+        done = CliRunner().invoke(app, ["render", str(EXAMPLES / "sochi-match.pfn"), "-f",
+                                        "html", "--dd", "-o", str(out)])
+        assert done.exit_code == 0, done.stderr
+        written.append(out.read_bytes())
+    assert written[0] == written[1]

@@ -25,6 +25,7 @@ from pfn.render.diagram import Style as DiagramStyle
 from pfn.render.diagram import places, svg_text, talon_card_place
 from pfn.render.position import (
     NAG_GLYPHS,
+    annotation_words,
     card_text,
     deal_line,
     outcome,
@@ -110,15 +111,15 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         else:
             hands[str(seat)] = None
     tricks = []
+    notes = dict(record.notes)
     for trick in replay.tricks:
         plays = []
         for index, (who, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
             ann = trick.run.ann(index) if trick.run is not None else None
-            note = " ".join(ann.comments) if ann is not None else ""
-            marks = (ann.suffix + "".join(GLYPHS.get(n, f"${n}") for n in ann.nags)) \
-                if ann is not None else ""
-            if marks:  # ! ? and the NAGs as their glyphs (⩲, not $14)
-                note = (marks + " " + note).strip()
+            # ! ? and the NAGs as their glyphs (⩲, not $14), the comments, the
+            # variations and the notes the card refers to
+            marks, texts = annotation_words(ann, notes, GLYPHS) if ann is not None else ("", [])
+            note = (marks + " " + " ".join(texts)).strip()
             plays.append({"seat": None if who is None else str(who),
                           "card": None if card is None else str(card),
                           "text": card_text(card), "note": note})
@@ -320,6 +321,7 @@ _BODY = """<header>
 <select id="speed" aria-label="autoplay speed"><option value="2000">slow</option>
 <option value="1000" selected>normal</option><option value="400">fast</option></select>
 <button id="help" title="the keys (?)" aria-label="the keys">?</button>
+<select id="bottom-seat" aria-label="who sits at the bottom"></select>
 </nav>
 <div id="keys" hidden role="dialog" aria-label="the keys"><p>→ ← a card on or back ·
 ↓ ↑ (Page Down, Page Up) a trick · Home, End the start and the end · space autoplay ·
@@ -360,7 +362,7 @@ header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 .hand > span{display:block}.hidden-hand{font-style:italic;color:#55627a}
 nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
-.toggle{font-size:0.75em}
+.toggle{font-size:0.75em}.to-play{color:#1f5fbf;font-weight:bold;white-space:nowrap}
 .bidding{border-collapse:collapse}.bidding th,.bidding td{padding:0.1em 0.8em;text-align:left}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 #keys{border:1px solid #8a8a8a;border-radius:6px;padding:0.4em 0.8em;background:#fff}

@@ -69,6 +69,27 @@ class Position:
         return sorted(cards_of(mask), key=lambda c: (c.suit, -c.rank))
 
 
+def annotation_words(ann: Annotation, notes: dict[int, str] | None = None,
+                     glyphs: dict[int, str] = NAG_GLYPHS) -> tuple[str, list[str]]:
+    """What is written on a card: its marks (``!``/``?`` and the NAGs as glyphs) and its
+    texts — the comments, each variation (``(or ♠K ♠9: …)``) and the notes it refers to
+    (``[1] …``, from ``notes``)."""
+    marks = ann.suffix + "".join(glyphs.get(n, f"${n}") for n in ann.nags)
+    texts = list(ann.comments)
+    for variation in ann.variations:  # a line that could have been played instead
+        moves = variation.moves
+        if isinstance(moves, CardRun) and moves.cards:
+            line = " ".join(card_text(c) for c in moves.cards)
+            said = " ".join(variation.comments + tuple(
+                c for a in (moves.ann(i) for i in range(len(moves.cards))) if a
+                for c in a.comments))
+            texts.append(f"(or {line}{': ' + said if said else ''})")
+    for number in ann.notes:
+        if notes and number in notes:
+            texts.append(f"[{number}] {notes[number]}")
+    return marks, texts
+
+
 def _caption(trick: PlayedTrick | None) -> str:
     """Comments, NAGs and suffixes written on the cards of a trick."""
     if trick is None or trick.run is None:
@@ -81,18 +102,10 @@ def _caption(trick: PlayedTrick | None) -> str:
     for card, ann in annotations:
         if ann is None:
             continue
-        marks = ann.suffix + "".join(NAG_GLYPHS.get(n, f"${n}") for n in ann.nags)
+        marks, texts = annotation_words(ann)
         if marks and card is not None:
             parts.append(f"{card.symbol}{marks}")
-        parts += list(ann.comments)
-        for variation in ann.variations:  # a line that could have been played instead
-            moves = variation.moves
-            if isinstance(moves, CardRun) and moves.cards:
-                line = " ".join(card_text(c) for c in moves.cards)
-                said = " ".join(variation.comments + tuple(
-                    c for a in (moves.ann(i) for i in range(len(moves.cards))) if a
-                    for c in a.comments))
-                parts.append(f"(or {line}{': ' + said if said else ''})")
+        parts += texts
     return printable(" ".join(parts))
 
 

@@ -77,9 +77,13 @@ function draw() {
   $("talon").textContent = (d.talon.length ? "talon " + d.talon.join(" ") : "") +
     (d.discard.length ? (d.talon.length ? " · " : "") + "discard " + d.discard.join(" ") : "");
   $("comment").textContent = d.comments.join(" ");
-  for (const box of root.querySelectorAll("#table .seat")) box.replaceChildren();
+  for (const box of root.querySelectorAll("#table .seat")) {
+    box.replaceChildren(); box.removeAttribute("id");
+  }
+  const next = d.tricks.flatMap((t) => t.plays)[step];
+  const mover = next ? next.seat : null;  // whose card comes next (null: a talon card)
   for (const seat in d.places) {
-    const box = root.querySelector(`#table .seat[data-place=${d.places[seat]}]`);
+    const box = root.querySelector(`#table .seat[data-place=${placeOf(d, seat)}]`);
     box.id = "seat-" + seat;
     // at the end of a claimed play, the tricks the claim credits (the Result's)
     const count = step === steps(d) && seat in d.final ? d.final[seat] : (s.taken[seat] || 0);
@@ -92,6 +96,7 @@ function draw() {
     box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
                el("span", {className: "count", id: "taken-" + seat},
                   `${count} trick${count === 1 ? "" : "s"}`),
+               mover === seat ? el("span", {className: "to-play"}, " \u25b8 to play") : "",
                handNode(d, seat, s.held[seat]));
   }
   const trick = $("trick"); trick.replaceChildren();
@@ -102,7 +107,8 @@ function draw() {
       const p = t.plays[i];
       // a talon card lies where the pictures put it: in the place of nobody who plays
       // the trick (the dealer's at four), framed when it takes the trick
-      const place = p.seat ? d.places[p.seat] : t.talon_place;
+      const place = p.seat ? placeOf(d, p.seat) : RING[(RING.indexOf(t.talon_place) -
+        (bottom !== null && bottom in d.places ? RING.indexOf(d.places[bottom]) : 0) + 4) % 4];
       const win = n === t.plays.length && (p.seat ? p.seat === t.winner : t.talon_wins);
       const div = el("div", {className: "played", "data-seat": p.seat || "talon"},
                      cardNode(p.text, win));
@@ -179,6 +185,14 @@ function fromAddress() {
   const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
   step = trick ? stepOf(DEALS[i], trick, card) : 0;
   return true;
+}
+// the seat at the bottom, as the reader chose (the table turned, its order kept)
+const RING = ["bottom", "left", "top", "right"];
+let bottom = null;
+function placeOf(d, seat) {
+  if (bottom === null || !(bottom in d.places)) return d.places[seat];
+  const turn = RING.indexOf(d.places[bottom]);
+  return RING[(RING.indexOf(d.places[seat]) - turn + 4) % 4];
 }
 // the auction as a table: a column a seat, a row a round
 function drawAuction(d) {
@@ -307,6 +321,12 @@ const select = $("board");
 DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
   o.textContent = d.board ? "Board " + d.board : "Deal " + (i + 1); select.appendChild(o); });
 select.onchange = () => { deal = Number(select.value); step = 0; draw(); select.blur(); };
+const seats = $("bottom-seat");
+for (const s of ["", "A", "B", "C", "D"]) {
+  const o = document.createElement("option"); o.value = s;
+  o.textContent = s ? `${s} at the bottom` : "the usual seat at the bottom"; seats.appendChild(o);
+}
+seats.onchange = () => { bottom = seats.value || null; draw(); seats.blur(); };
 if (standalone) {
   fromAddress();
   window.addEventListener("hashchange", () => { if (fromAddress()) draw(); });
