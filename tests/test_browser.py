@@ -540,3 +540,20 @@ def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any, tmp_path:
     Select(browser.find_element(By.ID, "bottom-seat")).select_by_value("B")
     assert browser.find_element(By.ID, "seat-B").get_attribute("data-place") == "bottom"
     assert browser.find_element(By.ID, "seat-A").get_attribute("data-place") != "bottom"
+
+
+def test_chances_from_each_players_seat(browser: Any, tmp_path: Path) -> None:
+    """--chances: before each card, its player's chances over what he could not see —
+    the numbers pfn odds gives from that seat at that point."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = next(r for r in load(EXAMPLES / "brief.pfn") if r.tag("Board") == "1")
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--chances"))
+    press(browser, Keys.ARROW_RIGHT)  # Ana's ace led: Boris to play, from his seat
+    line = browser.find_element(By.ID, "chances-line").text
+    assert line.startswith("Seen from Boris's seat")
+    found = pfn.odds(record, pfn.Seat.B, 1, 1, limit=2_000, sample=200, seed=1)
+    for card, o in found.cards.items():
+        expected = round(found.taken + o.expected, 2)
+        assert f"{card.symbol} {expected:g}" in line

@@ -193,6 +193,10 @@ def render(
         "--quiz", help="HTML: the play hidden beyond the current card; before each card"
                        " the reader is asked which he would play, then shown its value.")
     ] = False,
+    chances: Annotated[bool, typer.Option(
+        "--chances", help="HTML: before each card, its player's chances over the layouts he"
+                          " could not tell apart (pfn odds), worked out when the page is"
+                          " written.")] = False,
 ) -> None:
     """Draw a deal position, every trick, or the score sheet (SVG, PDF or PNG), or write
     the HTML replay page.
@@ -230,10 +234,11 @@ def render(
         inches = _inches(width) if width is not None else None
         if inches is not None:
             style = replace(style, width=inches)
-        if (fragment or quiz) and kind != "html":
-            raise RenderError("--fragment and --quiz are for the HTML page (-f html)")
+        if (fragment or quiz or chances) and kind != "html":
+            raise RenderError("--fragment, --quiz and --chances are for the HTML page"
+                              " (-f html)")
         request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
-                          style, _seats(hide), inches, fragment, quiz)
+                          style, _seats(hide), inches, fragment, quiz, chances)
         for written in render(records, record, request):
             sys.stderr.write(f"wrote {written}\n")
     except RenderError as error:

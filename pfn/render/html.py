@@ -76,6 +76,42 @@ def double_dummy(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any] | No
         return None
 
 
+def chances(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any]:
+    """Before each card of the page's play, the chances from its player's seat
+    (:func:`pfn.analysis.odds.odds`): each legal card's expected tricks in the deal and
+    how often the contract makes, over the layouts he could not tell apart (every one
+    up to 2,000, else a sample of 200 seeded by the card's place); ``None`` where he
+    does not choose or the record does not give his hand."""
+    from pfn.analysis.odds import odds
+    from pfn.analysis.position import NotAnalysable
+
+    out: list[Any] = []
+    index = 0
+    for trick in tricks:
+        played = 0
+        for play in trick["plays"]:
+            if play["seat"] is None:
+                out.append(None)
+                continue
+            try:
+                found = odds(replay, Seat[play["seat"]], trick["number"], played,
+                             limit=2_000, sample=200, seed=index)
+            except NotAnalysable:
+                found = None
+            played += 1
+            index += 1
+            if found is None or not found.cards:
+                out.append(None)
+                continue
+            out.append({"seat": play["seat"], "layouts": found.layouts,
+                        "exhaustive": found.exhaustive, "counted": str(found.counted),
+                        "cards": {card_text(c): [round(found.taken + o.expected, 2),
+                                                 None if o.makes is None else round(o.makes, 3)]
+                                  for c, o in found.cards.items()},
+                        "best": [card_text(c) for c in found.best]})
+    return out
+
+
 def auction_table(replay: Replay) -> dict[str, Any] | None:
     """The auction as bidding tables print it: a column for each seat in speaking order,
     a row for each round, bids with their suit symbols (a seat that passed stays blank
@@ -96,7 +132,8 @@ def auction_table(replay: Replay) -> dict[str, Any] | None:
 
 
 def deal_data(replay: Replay, bottom: Seat | None = None,
-              hidden: frozenset[Seat] = frozenset(), dd: bool = False) -> dict[str, Any]:
+              hidden: frozenset[Seat] = frozenset(), dd: bool = False,
+              odds: bool = False) -> dict[str, Any]:
     """What the page needs of one replayed deal, as JSON-ready values; ``bottom``: the
     seat drawn at the bottom; ``hidden``: hands left out of the page (a problem's), as
     if unknown."""
@@ -152,6 +189,7 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "pfn": str(record) if record.syntax_ok and not hidden else "",
             "talon": talon, "discard": discard, "final": final,
             "dd": double_dummy(replay, tricks) if dd else None,
+            "chances": chances(replay, tricks) if odds else None,
             "places": {str(s): p for s, p in where.items()}, "names": names,
             "hands": hands, "tricks": tricks, "auction": auction, "bidding": bidding,
             "result": said or "", "comments": list(record.comments),
@@ -161,12 +199,12 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
 def page(replays: Sequence[Replay], sheets: Sequence[str] | None = None,
          heading: str = "pfn replay",
          bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
-         dd: bool = False, quiz: bool = False) -> str:
+         dd: bool = False, quiz: bool = False, odds: bool = False) -> str:
     """The page for ``replays`` (one board or a match), with the sheet's SVG after each
     deal if given (one a deal), and with ``dd`` each card's open-hand value at every
     step (worked out here, not in the browser)."""
     # (values worked out from hidden hands would give them away)
-    data = _deals(replays, bottom, hidden, dd, quiz)
+    data = _deals(replays, bottom, hidden, dd, quiz, odds)
     script = "const PFN_DEALS = " + script_json(data) + ";\n" + _SCRIPT
     sheet_view = ""
     if sheets:
@@ -184,10 +222,11 @@ def page(replays: Sequence[Replay], sheets: Sequence[str] | None = None,
 
 
 def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Seat],
-           dd: bool, quiz: bool) -> list[dict[str, Any]]:
+           dd: bool, quiz: bool, odds: bool = False) -> list[dict[str, Any]]:
     """Every deal's data; a quiz asks before each card, with the solver's values to tell
     (values worked out from hidden hands would give them away: none then)."""
-    data = [deal_data(r, bottom, hidden, (dd or quiz) and not hidden) for r in replays]
+    data = [deal_data(r, bottom, hidden, (dd or quiz) and not hidden, odds and not hidden)
+            for r in replays]
     for one in data:
         one["quiz"] = quiz
     return data
@@ -195,12 +234,12 @@ def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Sea
 
 def fragment(replays: Sequence[Replay], bottom: Seat | None = None,
              hidden: frozenset[Seat] = frozenset(), dd: bool = False,
-             quiz: bool = False) -> str:
+             quiz: bool = False, odds: bool = False) -> str:
     """A block to paste into a blog or a CMS: a ``<pfn-replay>`` element holding the
     deals as JSON, and the small script that defines the element (once, however many
     blocks a page holds).  Each element draws into its own shadow root, so its styles
     and its ids neither leak into the host page nor take any of the host's."""
-    data = _deals(replays, bottom, hidden, dd, quiz)
+    data = _deals(replays, bottom, hidden, dd, quiz, odds)
     markup = _BODY.format(sheet_button="", sheet="")
     style = _STYLE.replace("body{", ":host{display:block;")
     element = _ELEMENT.replace("__MOUNT__", _SCRIPT).replace(
@@ -245,7 +284,8 @@ def script_json(data: Any) -> str:
 
 def replay_page(records: Sequence[Record], chosen: Sequence[Record],
                 bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
-                dd: bool = False, embed: bool = False, quiz: bool = False) -> str:
+                dd: bool = False, embed: bool = False, quiz: bool = False,
+                odds: bool = False) -> str:
     """The page for the ``chosen`` records (replayed here); the deals of one match get
     its sheet."""
     from pfn.deal import replay
@@ -254,7 +294,7 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
 
     replays = [replay(r, on_error="collect") for r in chosen]
     if embed:
-        return fragment(replays, bottom, hidden, dd, quiz)
+        return fragment(replays, bottom, hidden, dd, quiz, odds)
     sheets: list[str] | None = None
     matches = {r.match for r in chosen}
     match = matches.pop() if len(matches) == 1 else None
@@ -274,7 +314,7 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
                 report = replace(found[0], settlement=partial.settlement)
                 sheets.append(svg_text(sheet_figure(report, upto)))
     heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
-    return page(replays, sheets, heading, bottom, hidden, dd, quiz)
+    return page(replays, sheets, heading, bottom, hidden, dd, quiz, odds)
 
 
 _PAGE = """<!DOCTYPE html>
@@ -329,7 +369,8 @@ _BODY = """<header>
 <button id="keys-close">close</button></div>
 <p id="note"></p>
 <p id="said" class="sr-only" aria-live="assertive"></p>
-<section id="dd" hidden aria-live="polite"><p id="dd-line"></p><svg id="dd-graph"
+<section id="dd" hidden aria-live="polite"><p id="dd-line"></p><p id="chances-line"></p>
+<svg id="dd-graph"
  viewBox="0 0 300 60" width="300" height="60" role="img"
  aria-label="the value with best play, card by card"></svg></section>
 <section id="quiz" hidden aria-live="polite"></section>

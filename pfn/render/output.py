@@ -57,6 +57,8 @@ class Request:
     """HTML: a block to paste into another page (a ``<pfn-replay>`` element)."""
     quiz: bool = False
     """HTML: ask before each card which the reader would play (a problem's page)."""
+    chances: bool = False
+    """HTML: the chances from each player's seat, before each of his cards."""
     """The figure's width in inches, when given (a sheet's default: 6 in, 12 cm in the
     book style)."""
 
@@ -129,7 +131,8 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     chosen = deals if request.board is None else [record]
     path = request.output or f"{request.stem}.html"
     write_atomic(path, replay_page(records, chosen, style.bottom, frozenset(request.hidden),
-                                   style.dd, request.fragment, request.quiz).encode("utf-8"))
+                                   style.dd, request.fragment, request.quiz,
+                                   request.chances).encode("utf-8"))
     return f"{path} ({len(chosen)} deal{'s' * (len(chosen) != 1)})"
 
 

@@ -209,8 +209,21 @@ function drawAuction(d) {
 }
 // the solver's values, worked out when the page was written (--dd)
 function drawDD(d) {
-  const box = $("dd"); box.hidden = !d.dd;
-  if (!d.dd) return;
+  const box = $("dd"); box.hidden = !d.dd && !d.chances;
+  const odds = $("chances-line"); odds.replaceChildren();
+  const seen = d.chances && d.chances[step];
+  if (seen) {
+    odds.append(`Seen from ${d.names[seen.seat]}'s seat, over ${seen.layouts}` +
+                ` layout${seen.layouts === 1 ? "" : "s"}` + (seen.exhaustive ? "" : " (a sample)") +
+                `: ${d.names[seen.counted]}'s expected tricks and the chance of making: `);
+    for (const [card, [expected, makes]] of Object.entries(seen.cards)) {
+      odds.append(el("span", {className: "chance-card" + (seen.best.includes(card) ? " best" : "") +
+                              (red(card) ? " red" : "")},
+                     `${card} ${expected}` + (makes === null ? "" : ` (${Math.round(makes * 100)}%)`)),
+                  " ");
+    }
+  }
+  if (!d.dd) { $("dd-line").replaceChildren(); $("dd-graph").replaceChildren(); return; }
   const here = d.dd[step];
   const line = $("dd-line"); line.replaceChildren();
   if (here) {
