@@ -455,6 +455,8 @@ def test_a_fragment_embeds_twice_in_a_host_page(browser: Any, tmp_path: Path) ->
     # the record's text, to copy
     pfn_text = one.find_element(By.CSS_SELECTOR, "#pfn-text").get_attribute("textContent")
     assert pfn_text.startswith("{ The three normative records") and '[Board "1"]' in pfn_text
+    browser.execute_script("window.scrollTo(0, 0)")
+    _baseline(browser, "html-embed")
 
 
 def test_the_auction_as_a_table(browser: Any, tmp_path: Path) -> None:
@@ -557,3 +559,30 @@ def test_chances_from_each_players_seat(browser: Any, tmp_path: Path) -> None:
     for card, o in found.cards.items():
         expected = round(found.taken + o.expected, 2)
         assert f"{card.symbol} {expected:g}" in line
+
+
+def test_the_auction_talon_discard_contract_and_defence_as_steps(browser: Any,
+                                                                  tmp_path: Path) -> None:
+    """Before the lead, stepping back walks the brief's deal from the end of the defence
+    to the first call: each step named, the table's calls appearing one by one."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    assert browser.find_element(By.ID, "where").text == "before the lead"
+    expected = ["defence: Ceca whist", "defence: Boris whist", "Ana plays 7♠",
+                "Ana discards two cards, face down", "Ana takes the talon: ♦8 ♥8",
+                "auction: Boris pass", "auction: Ana 6♦", "auction: Ceca pass",
+                "auction: Boris 6♣", "auction: Ana 6♠"]
+    seen = []
+    for _ in expected:
+        press(browser, Keys.ARROW_LEFT)
+        seen.append(browser.find_element(By.ID, "where").text)
+    assert seen == expected
+    shown = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#auction td")
+             if c.is_displayed() and c.text]
+    assert shown == ["6♠"]  # at the first call, only it is in the table
+    press(browser, Keys.ARROW_LEFT)  # the first step of all: no further back
+    assert browser.find_element(By.ID, "where").text == "auction: Ana 6♠"
+    press(browser, Keys.ARROW_RIGHT, 10)
+    assert browser.find_element(By.ID, "where").text == "before the lead"

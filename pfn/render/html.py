@@ -112,6 +112,36 @@ def chances(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any]:
     return out
 
 
+def before_play(replay: Replay) -> list[dict[str, Any]]:
+    """The steps before the first card: each auction call, the talon shown, the discard
+    (face down), the contract announced, each defence call."""
+    out: list[dict[str, Any]] = []
+    auction, contract, declarer = replay.auction, replay.contract, replay.declarer
+    for seat, token in auction.state.history if auction is not None else ():
+        out.append({"kind": "call", "seat": str(seat), "text": _call(token)})
+    if contract is None or contract.allpass or declarer is None:
+        return out
+    talon = [card_text(c) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
+    if talon and not contract.hand and replay.record.start is None:
+        out.append({"kind": "talon", "seat": str(declarer), "text": " ".join(talon)})
+        out.append({"kind": "discard", "seat": str(declarer), "text": ""})
+    out.append({"kind": "contract", "seat": str(declarer), "text": EN.contract(str(contract))})
+    section = replay.record.defence
+    if section is not None and section.calls and replay.dealer is not None:
+        protocol = replay.variant.defence(contract, declarer, replay.dealer, replay.order)
+        for call in section.calls:
+            expected = protocol.expected()
+            speaker = call.seat or (expected[0] if expected else None)
+            if speaker is None or protocol.step(speaker, call.token) is not None:
+                break
+            out.append({"kind": "defence", "seat": str(speaker), "text": call.token})
+    return out
+
+
+def _call(token: str) -> str:
+    return EN.contract(token) if token not in ("pass", "hold") else token
+
+
 def auction_table(replay: Replay) -> dict[str, Any] | None:
     """The auction as bidding tables print it: a column for each seat in speaking order,
     a row for each round, bids with their suit symbols (a seat that passed stays blank
@@ -121,14 +151,16 @@ def auction_table(replay: Replay) -> dict[str, Any] | None:
         return None
     order = list(auction.state.order)
     rows: list[list[str]] = []
+    cells: list[list[int]] = []
     last = len(order)
     for seat, token in auction.state.history:
         column = order.index(seat) if seat in order else 0
         if column <= last:
             rows.append([""] * len(order))
-        rows[-1][column] = EN.contract(token) if token not in ("pass", "hold") else token
+        rows[-1][column] = _call(token)
+        cells.append([len(rows) - 1, column])
         last = column
-    return {"seats": [str(s) for s in order], "rows": rows}
+    return {"seats": [str(s) for s in order], "rows": rows, "cells": cells}
 
 
 def deal_data(replay: Replay, bottom: Seat | None = None,
@@ -192,6 +224,7 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "chances": chances(replay, tricks) if odds else None,
             "places": {str(s): p for s, p in where.items()}, "names": names,
             "hands": hands, "tricks": tricks, "auction": auction, "bidding": bidding,
+            "pre": before_play(replay),
             "result": said or "", "comments": list(record.comments),
             "suits": [s.symbol for s in SUITS]}
 
@@ -404,7 +437,8 @@ header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
 nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 .toggle{font-size:0.75em}.to-play{color:#1f5fbf;font-weight:bold;white-space:nowrap}
-.bidding{border-collapse:collapse}.bidding th,.bidding td{padding:0.1em 0.8em;text-align:left}
+.bidding .unsaid{visibility:hidden}.bidding{border-collapse:collapse}
+.bidding th,.bidding td{padding:0.1em 0.8em;text-align:left}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 #keys{border:1px solid #8a8a8a;border-radius:6px;padding:0.4em 0.8em;background:#fff}
 @media (prefers-color-scheme: dark){

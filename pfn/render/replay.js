@@ -8,6 +8,14 @@ let deal = 0, step = 0;
 const shown = {};
 const $ = (id) => root.getElementById(id);
 function steps(d) { return d.tricks.reduce((n, t) => n + t.plays.length, 0); }
+// the steps before the play (the auction's calls, the talon, the discard, the contract,
+// the defence's calls) are the negative ones, -pre … -1; 0 is before the lead
+function preText(d, p) {
+  const who = p.seat ? d.names[p.seat] : "";
+  return {call: `auction: ${who} ${p.text}`, talon: `${who} takes the talon: ${p.text}`,
+          discard: `${who} discards two cards, face down`,
+          contract: `${who} plays ${p.text}`, defence: `defence: ${who} ${p.text}`}[p.kind];
+}
 function red(text) { return /[\u2666\u2665]/.test(text); }
 // Every text from the record goes in as text (textContent), never as markup.
 function el(tag, attrs, ...children) {
@@ -118,8 +126,8 @@ function draw() {
     }
   }
   $("result").textContent = step === total ? d.result : "";
-  $("where").textContent = step === 0 ? "before the lead" :
-    `trick ${s.trickNo}, card ${step} of ${total}`;
+  $("where").textContent = step < 0 ? preText(d, d.pre[d.pre.length + step]) :
+    step === 0 ? "before the lead" : `trick ${s.trickNo}, card ${step} of ${total}`;
   $("note").textContent = s.note;
   const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
   $("said").textContent = last ? `${last.seat ? d.names[last.seat] : "the talon"}:` +
@@ -145,6 +153,11 @@ function draw() {
 function boardId(d, i) { return d.board || String(i + 1); }
 function link(d, s) {
   if (!standalone) return;
+  if (step < 0) {
+    const hash = `#board=${encodeURIComponent(boardId(d, deal))}`;
+    if (location.hash !== hash) try { history.replaceState(null, "", hash); } catch (e) {}
+    return;
+  }
   const at = where(d, step);
   const hash = `#board=${encodeURIComponent(boardId(d, deal))}` +
     (step ? `&trick=${at.trick}&card=${at.card}` : "");
@@ -197,14 +210,19 @@ function placeOf(d, seat) {
 // the auction as a table: a column a seat, a row a round
 function drawAuction(d) {
   const box = $("auction"); box.replaceChildren();
+  // the calls made so far, when stepping through the auction
+  const said = step >= 0 ? Infinity :
+    d.pre.slice(0, d.pre.length + step + 1).filter((p) => p.kind === "call").length;
   if (!d.bidding) { box.textContent = d.auction.join(", ") || "\u2014"; return; }
   const table = el("table", {className: "bidding"});
   table.append(el("tr", {}, ...d.bidding.seats.map((s) => el("th", {scope: "col"},
                                                                   `${d.names[s]} (${s})`))));
-  for (const row of d.bidding.rows) {
-    table.append(el("tr", {}, ...row.map((call) => el("td", {className: red(call) ? "red" :
-                                                             ""}, call))));
-  }
+  const made = new Set(d.bidding.cells.slice(0, said).map(([r, c]) => `${r}:${c}`));
+  d.bidding.rows.forEach((row, r) => {
+    table.append(el("tr", {}, ...row.map((call, c) => el("td", {
+      className: (red(call) ? "red" : "") + (made.has(`${r}:${c}`) ? "" : " unsaid")},
+      call))));
+  });
   box.append(table);
 }
 // the solver's values, worked out when the page was written (--dd)
@@ -280,8 +298,8 @@ function ask(d) {
 }
 function move(k) {
   const d = DEALS[deal];
-  const target = Math.max(0, Math.min(steps(d), k));
-  if (QUIZ && target > step) {
+  const target = Math.max(-d.pre.length, Math.min(steps(d), k));
+  if (QUIZ && target > step && step >= 0) {
     // one card at a time, each asked first
     if (!answered[`${deal}:${step}`] && ask(d)) return;
     step = step + 1; $("quiz").hidden = true; draw(); return;
