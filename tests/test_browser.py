@@ -586,3 +586,51 @@ def test_the_auction_talon_discard_contract_and_defence_as_steps(browser: Any,
     assert browser.find_element(By.ID, "where").text == "auction: Ana 6♠"
     press(browser, Keys.ARROW_RIGHT, 10)
     assert browser.find_element(By.ID, "where").text == "before the lead"
+
+
+def test_swipe_steps_and_the_end_reads_clear_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """On a 390 px screen: a swipe to the left steps on, to the right back; at the end
+    the result sits clear of the trick; nothing overflows (screenshot kept)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.set_window_size(390, 844)
+    try:
+        browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+
+        def swipe(dx: int) -> None:
+            browser.execute_script("""
+                const table = document.getElementById('table');
+                const at = (x) => [new Touch({identifier: 1, target: table, clientX: x,
+                                             clientY: 300})];
+                table.dispatchEvent(new TouchEvent('touchstart', {changedTouches: at(200),
+                                                                  bubbles: true}));
+                table.dispatchEvent(new TouchEvent('touchend',
+                                                   {changedTouches: at(200 + arguments[0]),
+                                                    bubbles: true}));""", dx)
+
+        swipe(-120)
+        swipe(-120)
+        assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 2")
+        swipe(120)
+        assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 1")
+        press(browser, Keys.END)
+        trick = browser.find_element(By.ID, "trick").rect
+        result = browser.find_element(By.ID, "result").rect
+        assert result["y"] >= trick["y"] + trick["height"] - 1  # below it, not on it
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 391
+        press(browser, Keys.HOME)
+        _baseline(browser, "html-phone")
+    finally:
+        browser.set_window_size(900, 1000)
+
+
+def test_copy_pfn_gives_the_records_text(browser: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    record = next(r for r in load(EXAMPLES / "brief.pfn") if r.tag("Board") == "2")
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "2"))
+    browser.find_element(By.CSS_SELECTOR, "details:last-of-type summary").click()
+    browser.find_element(By.ID, "copy").click()
+    chosen = browser.execute_script("return window.getSelection().toString()")
+    assert chosen.strip() == str(record).strip()
