@@ -41,21 +41,26 @@ class SolveFormat(StrEnum):
     json = "json"
 
 
+BoardOpt = Annotated[str | None, typer.Option(
+    "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
+    show_default=False)]
+CardOpt = Annotated[int, typer.Option(
+    "--card", help="… after this many cards of the trick have been played.", min=0, max=3)]
+FormatOpt = Annotated[SolveFormat, typer.Option("--format", "-f",
+                                                help="Text, or one JSON object.")]
+"""The options ``solve`` and ``odds`` share."""
+
+
 @app.command()
 def solve(
     source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
-    board: Annotated[str | None, typer.Option(
-        "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
-        show_default=False)] = None,
+    board: BoardOpt = None,
     trick: Annotated[int | None, typer.Option(
         "--trick", "-k", help=TRICK_HELP + " Solved before its lead, or after --card of"
                                           " its cards (default: before the lead).",
         min=0, max=10, show_default=False)] = None,
-    card: Annotated[int, typer.Option(
-        "--card", help="… after this many cards of the trick have been played.", min=0,
-        max=3)] = 0,
-    output: Annotated[SolveFormat, typer.Option(
-        "--format", "-f", help="Text, or one JSON object.")] = SolveFormat.text,
+    card: CardOpt = 0,
+    output: FormatOpt = SolveFormat.text,
     table: Annotated[bool, typer.Option(
         "--table/--no-table", help="Before the lead: the declarer's tricks in every strain"
                                    " and misère, and the best discard.")] = True,
@@ -298,18 +303,13 @@ def odds(
         "--seat", "-s", help="The point of view: the seat whose knowledge counts (its hand,"
                              " what it saw played, the talon where shown, its discard).",
         show_default=False)],
-    board: Annotated[str | None, typer.Option(
-        "--board", "-b", help="The record whose Board tag is this (default: the first deal).",
-        show_default=False)] = None,
+    board: BoardOpt = None,
     trick: Annotated[int | None, typer.Option(
         "--trick", "-k", help=TRICK_HELP + " Before its lead, or after --card of its cards"
                                           " (default: before the lead).",
         min=0, max=10, show_default=False)] = None,
-    card: Annotated[int, typer.Option(
-        "--card", help="… after this many cards of the trick have been played.", min=0,
-        max=3)] = 0,
-    output: Annotated[SolveFormat, typer.Option(
-        "--format", "-f", help="Text, or one JSON object.")] = SolveFormat.text,
+    card: CardOpt = 0,
+    output: FormatOpt = SolveFormat.text,
     limit: Annotated[int, typer.Option(
         "--limit", help="Solve every layout when there are at most this many; else a"
                         " sample.", min=1)] = 200_000,
