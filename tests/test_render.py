@@ -20,7 +20,10 @@ from pfn.cli import app
 from pfn.deal import replay
 from pfn.model import Record
 from pfn.notation.reader import load
-from pfn.render.diagram import Style, deal_figure, places, save, strip_figure, svg_text
+from pfn.render.diagram import deal_figure, strip_figure
+from pfn.render.look import Style
+from pfn.render.picture import save, svg_text
+from pfn.render.seating import places
 from pfn.render.position import position
 from pfn.render.sheet import history, printed, sheet_figure
 from pfn.render.terminal import show_position, show_replay
@@ -51,6 +54,12 @@ def texts_by_id(svg: str) -> dict[str, str]:
         text = group.find(f"{SVG}text")
         if gid and text is not None:
             out[gid] = "".join(text.itertext())
+    # a line drawn in runs (its red suits in red) reads as one: "X", "X/1", "X/2", …
+    for gid in sorted((g for g in out if "/" in g), key=lambda g: int(g.rpartition("/")[2])
+                      if g.rpartition("/")[2].isdigit() else 0):
+        base, _, index = gid.rpartition("/")
+        if base in out and index.isdigit() and index != "0":
+            out[base] += out[gid]
     return out
 
 
@@ -112,12 +121,18 @@ def test_held_cards_are_text_and_played_ones_are_gone(name: str, record: Record)
     result = replay(record, on_error="collect")
     start = starting_hands(record)
     assert record.play is not None
-    for trick in range(len(record.play.tricks) + 2):
+    end = len(record.play.tricks) + 1
+    for trick in range(end + 1):
         groups = texts_by_id(svg_text(deal_figure(result, trick)))
         gone = played_in_first(record, trick)
         for seat, cards in start.items():
             if not cards:
                 continue  # the dealer at a table of four
+            if trick == end:  # after the play: the hands as dealt, the played cards grey
+                grey = {key for key in groups if key.startswith(f"played-{seat}-")}
+                assert grey == {f"played-{seat}-{c.suit.letter}-{c.rank.letter}"
+                                for c in cards & gone}, (name, seat)
+                continue
             for suit in SUITS:
                 shown = groups[f"hand-{seat}-{suit.letter}"].split()
                 expected = suit_line(cards - gone, suit) or ["—"]
@@ -216,7 +231,12 @@ def test_strip_has_one_panel_per_trick() -> None:
     _, record = FULL[0]
     result = replay(record)
     figure = strip_figure(result)
-    assert len(figure.axes) == len(result.tricks)
+    panels = [ax for ax in figure.axes if any(t.get_gid() == "trick-label" for t in ax.texts)]
+    assert len(panels) == len(result.tricks)
+    # the heading once, above the panels: title, deal line, talon and discard
+    assert sum(t.get_gid() == "title" for ax in figure.axes for t in ax.texts) == 1
+    assert not any(t.get_gid() and t.get_gid().startswith(("label-talon", "talon-"))
+                   for ax in panels for t in ax.texts)
 
 
 # -- the score sheet ---------------------------------------------------------
@@ -441,6 +461,13 @@ def test_sheet_up_to_a_board_settles_as_of_that_board(tmp_path: Path) -> None:
     assert {s: groups[f"settlement-{s}"] for s in "ABC"} == \
         {str(s): _mixed(Fraction(v)) for s, v in expected.items()}
     assert "Settlement after board 3" in out.read_text(encoding="utf-8")
+
+
+def _joined(texts: dict[str, object], gid: str) -> str:
+    """A line drawn in runs (red suits in red: ``gid``, ``gid/1``, …) as one text."""
+    parts = [texts[gid]] + [texts[f"{gid}/{i}"] for i in range(1, 100)
+                            if f"{gid}/{i}" in texts]
+    return "".join(p.get_text() for p in parts)  # type: ignore[attr-defined]
 
 
 def _artists(figure: object) -> dict[str, object]:
@@ -771,12 +798,14 @@ def test_final_position_says_the_result_in_words() -> None:
                     expected = f"{name} {words[level - taken]} down"
             played = replay(record, on_error="collect")
             texts = _artists(deal_figure(played, 11))
-            shown = " ".join(texts["outcome"].get_text().split())  # type: ignore[attr-defined]
+            lines = [_joined(texts, "outcome")] + [
+                _joined(texts, f"outcome-{i}") for i in range(1, 5) if f"outcome-{i}" in texts]
+            shown = " ".join(" ".join(lines).split())
             assert shown == expected, (path.name, record.tag("Board"))
             checked += 1
     assert checked >= 5
     header = _artists(deal_figure(replay(drawable(EXAMPLES / "brief.pfn")[0]), 0))
-    assert header["deal-line"].get_text() == (  # type: ignore[attr-defined]
+    assert _joined(header, "deal-line") == (
         "Ana plays 7♠ · Boris and Ceca whist · Ceca deals · Ana leads")
 
 
@@ -859,10 +888,10 @@ def test_trick_list_under_the_diagram() -> None:
         expected.append(f"{number}) {', '.join(cards)} → {names[winner]}")
         seat = winner
     four = _artists(deal_figure(result, 4, Style(tricks="played")))
-    assert [four[f"list-{n}"].get_text() for n in range(1, 5)] == expected[:4]  # type: ignore[attr-defined]
+    assert [_joined(four, f"list-{n}") for n in range(1, 5)] == expected[:4]
     assert "list-5" not in four
     every = _artists(deal_figure(result, 0, Style(tricks="all")))
-    assert [every[f"list-{n}"].get_text() for n in range(1, 11)] == expected  # type: ignore[attr-defined]
+    assert [_joined(every, f"list-{n}") for n in range(1, 11)] == expected
     _inside_and_apart(deal_figure(result, 0, Style(tricks="all")),
                       [(f"list-{n}", f"list-{n + 1}") for n in range(1, 10)])
 

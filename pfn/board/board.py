@@ -591,10 +591,10 @@ class Board:
 
     def _repr_svg_(self) -> str | None:
         """A notebook shows the board as its diagram (matplotlib loaded only here)."""
-        from pfn.render.diagram import deal_figure, svg_text
+        from pfn.render.diagram import diagram_svg
 
         shown = 0 if self._kernel is None else self.trick - (not self.table)
-        return svg_text(deal_figure(self.replay(), shown))
+        return diagram_svg(self.replay(), shown)
 
 
 __all__ = ["Board"]

@@ -57,6 +57,9 @@ class ImageFormat(StrEnum):
     svg = "svg"
     pdf = "pdf"
     png = "png"
+    pgf = "pgf"
+    gif = "gif"
+    apng = "apng"
     html = "html"
 
 
@@ -150,7 +153,9 @@ def render(
         "--sheet", help="Draw the match's score sheet (up to --board) and settlement.")
     ] = False,
     fmt: Annotated[ImageFormat | None, typer.Option(
-        "--format", "-f", help="svg, pdf, png, or html: a replay page (default: from"
+        "--format", "-f", help="svg, pdf, png; pgf: for LaTeX, every label set in the"
+                               " document's font (needs LuaLaTeX); gif or apng: the deal"
+                               " card by card; html: a replay page (default: from"
                                " --output, else svg).",
         show_default=False)] = None,
     output: Annotated[str | None, typer.Option(
@@ -182,6 +187,22 @@ def render(
     lang: Annotated[Lang, typer.Option(
         "--lang", help="Labels in en, ru or sr (auto: the variant's own, Serbian for"
                        " serbian, else English).")] = Lang.auto,
+    font: Annotated[str | None, typer.Option(
+        "--font", help="The face of every label: a family installed here or a .ttf/.otf"
+                       " file (the suits drawn from DejaVu Sans where it has none).",
+        show_default=False)] = None,
+    no_title: Annotated[bool, typer.Option(
+        "--no-title", help="No heading (board, contract, calls, trick): the document's"
+                           " caption says it.")] = False,
+    caption: Annotated[str | None, typer.Option(
+        "--caption", help="A caption under the diagram (a sheet: instead of its own).",
+        show_default=False)] = None,
+    transparent: Annotated[bool, typer.Option(
+        "--transparent", help="No background: the page shows through.")] = False,
+    problems: Annotated[bool, typer.Option(
+        "--problems", help="Every deal of the file as a numbered problem: the statements"
+                           " (hands hidden as the problem hides them, or --hide), then the"
+                           " answers at the end (PDF pages, or -f html).")] = False,
     dd: Annotated[bool, typer.Option(
         "--dd", help="Double-dummy marks: beside each card the player to move may play,"
                      " the tricks with best play after it.")] = False,
@@ -206,8 +227,12 @@ def render(
     \b
       pfn render pool.pfn --board 3 --trick 5 -o board3.svg
       pfn render pool.pfn --sheet --style book -o sheet.pdf
+      pfn render pool.pfn -b 3 -k 5 --style book --no-title -o board3.pgf
+      pfn render pool.pfn -b 3 -o board3.gif
+      pfn render problems.pfn --problems -o problems.pdf
     """
-    from pfn.render.diagram import Style
+    from pfn.diagnostics import PfnError
+    from pfn.render.look import Style
     from pfn.render.output import RenderError, Request, kind_of, render
 
     if dd or engine is not None:
@@ -230,7 +255,16 @@ def render(
             style = replace(style, bottom=chosen[0])
         if listing or compact:
             style = replace(style, tricks="all" if compact else "played")
-        style = replace(style, dd=dd, lang=None if lang is Lang.auto else lang.value)
+        style = replace(style, dd=dd, lang=None if lang is Lang.auto else lang.value,
+                        font=font, title=not no_title, caption=caption,
+                        transparent=transparent)
+        if font is not None:
+            from pfn.render.look import FontMissing, families
+
+            try:
+                families(font)
+            except FontMissing as error:
+                raise typer.BadParameter(str(error), param_hint="--font") from None
         inches = _inches(width) if width is not None else None
         if inches is not None:
             style = replace(style, width=inches)
@@ -239,9 +273,15 @@ def render(
                               " (-f html)")
         request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
                           style, _seats(hide), inches, fragment, quiz, chances)
+        if problems:
+            from pfn.render.problems import problem_set
+
+            for written in problem_set(records, request):
+                sys.stderr.write(f"wrote {written}\n")
+            return
         for written in render(records, record, request):
             sys.stderr.write(f"wrote {written}\n")
-    except RenderError as error:
+    except PfnError as error:  # nothing to draw, no LaTeX, a picture too large
         raise fail(f"{source}: {error}") from None
 
 

@@ -6,7 +6,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from pfn.corpus.stats import Stats
-from pfn.render.diagram import FONT, save
+from pfn.render.look import FONT
+from pfn.render.picture import save
 
 
 def stats_chart(stats: Stats) -> Figure:

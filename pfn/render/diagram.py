@@ -10,22 +10,23 @@ winner framed.  Text stays text in SVG and PDF (DejaVu Sans, which has the suits
 
 from __future__ import annotations
 
-import re
-import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch, Polygon
+from matplotlib.text import Text
 from matplotlib.transforms import ScaledTranslation
 
 from pfn.cards import SUITS, Card, cards_of
-from pfn.diagnostics import PfnError, printable
+from pfn.diagnostics import printable
 from pfn.model import CardRef, Record
-from pfn.render.fit import FLOOR, fit, left_of
+from pfn.render.bidi import isolate
+from pfn.render.fit import FLOOR, coloured, fit, left_of, renderer_of, wrap
+from pfn.render.look import BACK, BLACK, GREY, HIGHLIGHT, Style, suit_colour, typeset
+from pfn.render.picture import extent, svg_text, tighten
 from pfn.render.position import (
     Position,
     card_text,
@@ -41,132 +42,23 @@ from pfn.render.position import (
     talon_cards,
     title,
 )
+from pfn.render.seating import (
+    TALON_AT,
+    Layout,
+    empty_place,
+    layout,
+    places,
+    talon_card_place,
+)
 from pfn.render.words import Words, words_for
 from pfn.rules.replay import PlayedTrick, Replay
 from pfn.seats import Seat
-
-FONT = "DejaVu Sans"
-RED = "#c8102e"
-BLACK = "#1a1a1a"
-GREY = "#b5b5b5"
-HIGHLIGHT = "#1f5fbf"
-BACK = "#3d5f9e"
-"""The back of a card lying face down."""
-PLACES = ("bottom", "left", "top", "right")
-
-
-@dataclass(frozen=True)
-class Style:
-    """How a diagram looks."""
-
-    width: float = 4.8
-    """Figure width in inches (a book column is about 3.4)."""
-    height: float | None = None
-    """Figure height in inches (default: 4.4 at a table of three, 5.6 at four)."""
-    played: str = "hide"
-    """Cards already played: ``hide`` them, or show them ``grey``."""
-    four_colour: bool = False
-    """Four suit colours (♠ black, ♣ green, ♦ orange, ♥ red) instead of two."""
-    bottom: Seat | None = None
-    """The seat drawn at the bottom (default: the declarer, else the eldest)."""
-    size: float = 9.0
-    """The type size of the hands, in points; everything else is set relative to it."""
-    compact: bool = False
-    """The compact book style (:meth:`book`)."""
-    tricks: str = "none"
-    """A numbered trick list under the diagram: ``none``, the tricks ``played`` up to
-    the position, or ``all`` (one figure for the whole deal)."""
-    lang: str | None = None
-    """The labels' language: ``en``, ``ru`` or ``sr`` (default: the variant's,
-    :func:`pfn.render.words.words_for`)."""
-    dd: bool = False
-    """Double-dummy marks: beside each card the player to move may play, its value with
-    best play after it (:mod:`pfn.analysis`)."""
-
-    @classmethod
-    def book(cls, width: float = 8.5 / 2.54, **options: object) -> Style:
-        """The compact style for a book column (default 8.5 cm): the cards in 8.7 pt,
-        nothing under 6.5 pt, the hands closer to the table."""
-        return cls(width=width, height=3.8, size=8.7, compact=True, **options)  # type: ignore[arg-type]
-
-
-def suit_colour(suit_index: int, style: Style) -> str:
-    """The print colour of a suit."""
-    if style.four_colour:
-        return ("#1a1a1a", "#1b7d2b", "#e07000", RED)[suit_index]
-    return RED if suit_index >= 2 else BLACK
-
-
-COMPASS = {"n": "top", "north": "top", "север": "top", "sjever": "top", "sever": "top",
-           "e": "right", "east": "right", "восток": "right", "istok": "right",
-           "s": "bottom", "south": "bottom", "юг": "bottom", "jug": "bottom",
-           "w": "left", "west": "left", "запад": "left", "zapad": "left"}
-"""Compass points as sources name their seats, and where each sits on the page."""
-
-
-def compass(replay: Replay) -> dict[Seat, str] | None:
-    """Where each seat sits when the record names its players by compass points
-    (``North; East; West``, as problem collections and bridge-style sources do): North
-    at the top, South at the bottom — provided the points go round the table in the
-    variant's playing direction; otherwise ``None``."""
-    names = replay.record.names
-    if len(names) != replay.players:
-        return None
-    found = [COMPASS.get(name.strip().casefold()) for name in names]
-    if None in found or len(set(found)) != len(found):
-        return None
-    where = {Seat(i): place for i, place in enumerate(found) if place is not None}
-    ring = ["top", "right", "bottom", "left"]  # clockwise
-    if replay.variant.counter_clockwise:
-        ring.reverse()
-    steps = [(ring.index(where[Seat((i + 1) % len(where))]) - ring.index(where[Seat(i)])) % 4
-             for i in range(len(where))]
-    return where if sum(steps) == 4 else None  # once round, in order
-
-
-def talon_card_place(replay: Replay, trick: PlayedTrick, where: dict[Seat, str]
-                     ) -> tuple[str, bool]:
-    """Where a talon card that opens an all-pass trick lies, and whether it takes the
-    trick: in the place of nobody who plays this trick — the empty top place at three,
-    the dealer's at four (he takes the tricks it wins)."""
-    empty = empty_place(where)
-    free = [p for s, p in where.items() if s not in trick.seats]
-    dealer = replay.dealer
-    place = empty if empty is not None else "top" if not free else \
-        where[dealer] if dealer is not None and dealer not in trick.seats else free[0]
-    return place, trick.winner is not None and trick.winner not in trick.seats
-
-
-def empty_place(where: dict[Seat, str]) -> str | None:
-    """The place nobody sits in (the talon and the discard lie there)."""
-    free = [p for p in PLACES if p not in where.values()]
-    return free[0] if free else None
-
-
-def places(replay: Replay, style: Style) -> dict[Seat, str]:
-    """Where each seat sits: ``bottom``, ``left``, ``top`` or ``right``: by compass
-    points when the record names its seats so (:func:`compass`) and no ``bottom`` is
-    asked for, else the chosen seat at the bottom and the others round the table."""
-    players = replay.players
-    if style.bottom is None:
-        by_compass = compass(replay)
-        if by_compass is not None:
-            return by_compass
-    bottom = style.bottom
-    if bottom is None:
-        bottom = replay.declarer if replay.declarer is not None else (
-            replay.eldest if replay.eldest is not None else Seat.A)
-    ring = ["bottom", "left", "top", "right"] if not replay.variant.counter_clockwise else [
-        "bottom", "right", "top", "left"]
-    if players == 3:
-        ring.remove("top")  # the talon and the discard take the empty place
-    return {Seat((bottom + i) % players): ring[i] for i in range(players)}
 
 
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
     if seat < len(names) and names[seat] and names[seat] != str(seat):
-        return printable(f"{names[seat]} ({seat})")  # a record's text: no control codes
+        return printable(f"{isolate(names[seat])} ({seat})")  # a record's text: no control codes
     return str(seat)
 
 
@@ -176,26 +68,32 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
     """The cards ``seat`` holds, one line per suit, from (x, y) downward; ``marks``: a
     small value written after each of those cards, and whether it is a best card (the
     double-dummy marks)."""
-    if not pos.known(seat):
-        ax.add_patch(FancyBboxPatch((x, y - 0.06), 0.05, 0.07, boxstyle="round,pad=0.004",
-                                    facecolor="#dde4ee", edgecolor="#7a8aa3", linewidth=0.6))
-        ax.text(x + 0.07, y - 0.03, words.hidden, fontsize=size * 0.8, color="#55627a",
-                family=FONT, va="center", style="italic", gid=f"hidden-{seat}")
+    if not pos.known(seat):  # a card back, under the tally, beside the word
+        points = _points(ax)
+        top = y - size * 0.25 * points
+        high = size * 1.45 * points
+        ax.add_patch(FancyBboxPatch((x, top - high), 0.05, high, boxstyle="round,pad=0.004",
+                                    facecolor="#dde4ee", edgecolor="#7a8aa3", linewidth=0.6,
+                                    gid=f"back-{seat}"))
+        ax.text(x + 0.07, top - high / 2, words.hidden, fontsize=size * 0.8,
+                color="#55627a", va="center", style="italic", gid=f"hidden-{seat}")
         return
     held = pos.held.get(seat, 0)
     played = pos.played.get(seat, 0)
+    # after the play, the hands as dealt, every card grey (nothing is left to hold)
+    grey = style.played == "grey" or (pos.trick is None and pos.number > 0)
     # Offsets in points, not axes units, so a small diagram in a strip keeps its spacing.
     for row, suit in enumerate(SUITS):
         down = -row * size * 1.45
         ax.annotate(suit.symbol, xy=(x, y), xytext=(0, down), textcoords="offset points",
-                    fontsize=size, color=suit_colour(suit, style), family=FONT, va="top")
+                    fontsize=size, color=suit_colour(suit, style), va="top")
         mine = held & suit.mask
-        gone = played & suit.mask if style.played == "grey" else 0
+        gone = played & suit.mask if grey else 0
         if not (gone or marks) or not mine | gone:  # the cards held, as one text
             ranks = " ".join(words.rank(c.rank.printed)
                              for c in sorted(cards_of(mine), reverse=True))
             ax.annotate(ranks or "—", xy=(x, y), xytext=(size * 1.05, down),
-                        textcoords="offset points", fontsize=size, color=BLACK, family=FONT,
+                        textcoords="offset points", fontsize=size, color=BLACK,
                         va="top", gid=f"hand-{seat}-{suit.letter}")
             continue
         # held and played in one row, high to low, each card where it was, the played
@@ -203,7 +101,7 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
         previous = None
         for card in sorted(cards_of(mine | gone), reverse=True):
             kind = "hand" if mine >> card & 1 else "played"
-            options = {"fontsize": size, "family": FONT, "va": "top",
+            options = {"fontsize": size, "va": "top",
                        "color": BLACK if kind == "hand" else GREY,
                        "gid": f"{kind}-{seat}-{suit.letter}-{card.rank.letter}"}
             if previous is None:
@@ -220,8 +118,15 @@ def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
                 previous = ax.annotate(
                     str(value), xy=(1, 1), xycoords=previous, xytext=(size * 0.08, 0),
                     textcoords="offset points", fontsize=max(FLOOR, size * 0.62),
-                    family=FONT, va="top", color=HIGHLIGHT if best else "#9a3b3b",
+                    va="top", color=HIGHLIGHT if best else "#9a3b3b",
                     gid=f"dd-{seat}-{suit.letter}-{card.rank.letter}")
+
+
+def _points(ax: Axes) -> float:
+    """One point, in the axes' units along y."""
+    figure = ax.get_figure(root=True)
+    assert isinstance(figure, Figure)
+    return float(1 / (ax.get_position().height * figure.get_size_inches()[1] * 72))
 
 
 def _card_row(ax: Axes, x: float, y: float, kind: str, label: str,
@@ -229,14 +134,14 @@ def _card_row(ax: Axes, x: float, y: float, kind: str, label: str,
               words: Words) -> None:
     """``talon ♦8 ♥8``: a label, then each card in its suit's colour (``None``: face
     down); ``kind`` (``talon``, ``discard``) names the texts."""
-    previous = ax.text(x, y, label, fontsize=size, family=FONT, va="top", color="#666666",
+    previous = ax.text(x, y, label, fontsize=size, va="top", color="#666666",
                        style="italic", gid=f"label-{kind}")
     for index, card in enumerate(cards if cards is not None else [None, None]):
         if cards is None:  # face down: a small card back
             previous = ax.annotate("\u2002", xy=(1, 0), xycoords=previous, va="bottom",
                                    xytext=(size * (0.75 if index == 0 else 0.85), 0),
                                    textcoords="offset points",
-                                   fontsize=size, family=FONT, gid=f"{kind}-back-{index}",
+                                   fontsize=size, gid=f"{kind}-back-{index}",
                                    bbox={"boxstyle": "round,pad=0.3", "facecolor": BACK,
                                          "edgecolor": "#1c2f55", "linewidth": 0.6,
                                          "hatch": "////"})
@@ -245,49 +150,15 @@ def _card_row(ax: Axes, x: float, y: float, kind: str, label: str,
         previous = ax.annotate(card_text(card, words), xy=(1, 0), xycoords=previous,
                                va="bottom",
                                xytext=(size * 0.45, 0), textcoords="offset points",
-                               fontsize=size, family=FONT, color=colour,
+                               fontsize=size, color=colour,
                                gid=f"{kind}-{index}")
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Where things go on the unit square, for three or four seats."""
-
-    height: float
-    anchors: dict[str, tuple[float, float]]
-    """Top-left of each place's hand (the name and trick count sit above it)."""
-    spots: dict[str, tuple[float, float]]
-    """Centre of each place's card in the trick."""
-    table: tuple[float, float, float, float]
-    """The trick area: x, y, width, height."""
-
-
-THREE = Layout(4.4, {"bottom": (0.5, 0.32), "left": (0.04, 0.66), "top": (0.5, 0.9),
-                     "right": (0.73, 0.66)},
-               {"bottom": (0.5, 0.45), "left": (0.43, 0.535), "top": (0.5, 0.62),
-                "right": (0.57, 0.535)}, (0.38, 0.42, 0.24, 0.23))
-FOUR = Layout(5.6, {"bottom": (0.5, 0.36), "left": (0.04, 0.6), "top": (0.5, 0.84),
-                    "right": (0.73, 0.6)},
-              {"bottom": (0.5, 0.485), "left": (0.43, 0.55), "top": (0.5, 0.615),
-               "right": (0.57, 0.55)}, (0.38, 0.45, 0.24, 0.2))
-
-
-def layout(replay: Replay, where: dict[Seat, str] | None = None) -> Layout:
-    """The layout for the number of seats at the table (at three with the empty place
-    not at the top, the four-place one)."""
-    if replay.players == 4 or (where is not None and empty_place(where) != "top"):
-        return FOUR
-    return THREE
-
-
-TALON_AT = {"top": (0.41, 0.875), "bottom": (0.41, 0.3), "left": (0.04, 0.6),
-            "right": (0.73, 0.6)}
-"""Where the talon and discard rows start when a place is empty."""
-
-
-def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float | None = None
-                  ) -> None:
-    """Draw one position on ``ax`` (unit square, axis off); ``size``: the style's."""
+def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float | None = None,
+                  heading: bool = True, table_cards: bool = True) -> None:
+    """Draw one position on ``ax`` (unit square, axis off); ``size``: the style's;
+    without ``heading`` only the moment is named (a panel of a strip, a figure without
+    title), without ``table_cards`` no talon and discard (shown once in a strip)."""
     size = style.size if size is None else size
     replay = pos.replay
     where = places(replay, style)
@@ -295,17 +166,20 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_axis_off()
-    # header
     record = replay.record
     words = words_for(style.lang, replay.variant.language)
-    trick_label = moment(pos, words)
-    corner = ax.text(0.98, 0.985, trick_label, fontsize=size * 0.85, family=FONT, va="top",
-                     ha="right", color="#333333", gid="trick-label")
-    heading = ax.text(0.02, 0.985, title(replay, words), fontsize=size * 1.05, fontweight="bold",
-                      family=FONT, va="top", color=BLACK, gid="title")
-    fit(ax, heading, high=left_of(ax, corner) - 0.02)
-    fit(ax, ax.text(0.02, 0.945, deal_line(replay, words), fontsize=size * 0.85, family=FONT,
-                    va="top", color="#333333", gid="deal-line"), high=0.98)
+    if heading and style.title:
+        corner = ax.text(0.98, 0.985, moment(pos, words), fontsize=size * 0.85, va="top",
+                         ha="right", color="#333333", gid="trick-label")
+        _line(ax, 0.02, 0.985, title(replay, words), style, high=left_of(ax, corner) - 0.02,
+              fontsize=size * 1.05, fontweight="bold", va="top", color=BLACK, gid="title")
+        _line(ax, 0.02, 0.945, deal_line(replay, words), style, high=0.98,
+              fontsize=size * 0.85, va="top", color="#333333", gid="deal-line")
+    elif not heading:  # a panel: its trick's number in the table's corner
+        tx0, ty0, _, th = table.table
+        ax.text(tx0 + 0.012, ty0 + th - 0.012, str(pos.number) if pos.trick else
+                moment(pos, words), fontsize=size * 0.85, va="top", ha="left",
+                fontweight="bold", color="#6b7a63", gid="trick-label", zorder=3)
     # talon and discard in the empty place (top), or a corner at a table of four
     empty = empty_place(where)
     tx, ty = TALON_AT[empty] if empty is not None else (0.74, 0.9)
@@ -318,18 +192,16 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
         rows.append(("discard", words.discard, list(record.discard) if shown else None))
     elif discard_unknown(replay):
         rows.append(("discard", words.no_discard, []))
-    for i, (kind, label, cards) in enumerate(rows):
+    for i, (kind, label, cards) in enumerate(rows if table_cards else []):
         _card_row(ax, tx, ty - i * 0.05, kind, label, cards, style, size * 0.85, words)
     dd = double_dummy(pos, words) if style.dd else None
     if style.dd:  # what the marks count, or why there are none
         noted = dd[2] if dd is not None else words.dd_over
-        fit(ax, ax.text(0.98, 0.02 if not pos.caption else 0.06, noted, fontsize=size * 0.75,
-                        family=FONT, ha="right", va="bottom", color="#555555",
-                        gid="dd-note"), low=0.02)
+        fit(ax, ax.text(0.98, 0.02, noted, fontsize=size * 0.75, ha="right", va="bottom",
+                        color="#555555", gid="dd-note"), low=0.02)
     # the players
     for seat, place in where.items():
         x, y = table.anchors[place]
-        label = _name(replay, seat)
         marks = []
         if seat == replay.declarer:
             marks.append(words.declarer)
@@ -339,19 +211,19 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
         # the name, then the tally, above the hand: spaced in points, so that a short
         # figure (the book style) keeps them apart
         lift = size * 0.35
-        name = ax.annotate(label + (f" · {', '.join(marks)}" if marks else ""),
-                           xy=(hand_x, y), xytext=(0, lift + size * 0.75 * 1.25),
+        name = ax.annotate("", xy=(hand_x, y), xytext=(0, lift + size * 0.75 * 1.25),
                            textcoords="offset points", fontsize=size * 0.9,
-                           fontweight="bold", family=FONT, va="bottom", ha="left",
+                           fontweight="bold", va="bottom", ha="left",
                            color=BLACK, gid=f"name-{seat}")
-        # a name keeps clear of the table in the middle and of the picture's edge
-        fit(ax, name, high={"left": table.table[0] - 0.01,
-                            "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
+        # a name keeps clear of the table in the middle and of the picture's edge: the
+        # player's name is shortened first, his seat and role are kept
+        _seat_label(ax, name, replay, seat, f" · {', '.join(marks)}" if marks else "",
+                    {"left": table.table[0] - 0.01,
+                     "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
         if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
             ax.annotate(tally(pos, seat, words), xy=(hand_x, y),
                         xytext=(0, lift), textcoords="offset points", fontsize=size * 0.75,
-                        family=FONT, va="bottom", ha="left", color="#555555",
-                        gid=f"tricks-{seat}")
+                        va="bottom", ha="left", color="#555555", gid=f"tricks-{seat}")
         if not pos.sits_out(seat):
             _hand(ax, pos, seat, hand_x, y, style, size, words,
                   dd[1] if dd is not None and dd[0] == seat else None)
@@ -359,53 +231,131 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     trick = pos.trick
     said = outcome(replay, words) if trick is None and pos.number > 0 else None
     if said is not None:
-        tx0, ty0, tw, th = table.table
-        ax.add_patch(FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
-                                    facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6))
-        head, _, rest = said.partition(" ")
-        if said.startswith(words.allpass + ":") or ": " in said:
-            head, _, rest = said.partition(": ")
-        written = ax.text(tx0 + tw / 2, ty0 + th / 2, head + "\n" + textwrap.fill(rest, 14),
-                        fontsize=size, family=FONT, ha="center", va="center",
-                        fontweight="bold", color=BLACK, gid="outcome", linespacing=1.3)
-        fit(ax, written, tx0, tx0 + tw)
+        _result(ax, said, table, style, size, words)
     if trick is not None:
-        tx0, ty0, tw, th = table.table
-        centre = FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
-                                facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6)
-        ax.add_patch(centre)
-        talon_place, talon_wins = talon_card_place(replay, trick, where)
-        for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
-            place = talon_place if player is None else where.get(player, "top")
-            cx, cy = table.spots[place]
-            winner = player == trick.winner if player is not None else talon_wins
-            if player is None:  # labelled on its outer side, clear of the other cards
-                em = size * 1.15
-                outward = -1 if place == "left" else 1
-                gap = 1.7 if outward > 0 else 2.4  # on the left, beyond the lead marker
-                ax.annotate(words.talon, xy=(cx, cy), xytext=(outward * gap * em, 0),
-                            textcoords="offset points", fontsize=size * 0.75, family=FONT,
-                            ha="left" if outward > 0 else "right", va="center",
-                            color="#555555", style="italic", gid=f"talon-label-{index}")
-            ax.text(cx, cy, card_text(card, words), fontsize=size * 1.15, family=FONT, ha="center",
-                    va="center", fontweight="bold" if winner else "normal",
-                    color=suit_colour(card >> 3, style) if card is not None else BLACK,
-                    gid=f"trick-{index}",
-                    bbox={"boxstyle": "round,pad=0.3", "facecolor": "white",
-                          "edgecolor": HIGHLIGHT if winner else "#8a8a8a",
-                          "linewidth": 1.6 if winner else 0.6})
-            if index == 0:  # the lead: a triangle pointing at the card, left of its box
-                em = size * 1.15 / 72  # the card's type size, in inches
-                figure = ax.get_figure()
-                assert figure is not None
-                at = figure.dpi_scale_trans + ScaledTranslation(
-                    cx, cy, ax.transData)  # type: ignore[arg-type]  # any transform does
-                ax.add_patch(Polygon([(-1.55 * em, 0), (-2.15 * em, 0.35 * em),
-                                      (-2.15 * em, -0.35 * em)], closed=True, transform=at,
-                                     color=HIGHLIGHT, linewidth=0, gid="lead-marker"))
-    if pos.caption:
-        ax.text(0.02, 0.02, pos.caption, fontsize=size * 0.8, family=FONT, va="bottom",
-                ha="left", color="#333333", style="italic", wrap=True)
+        _trick(ax, trick, replay, where, table, style, size, words)
+
+
+def _line(ax: Axes, x: float, y: float, text: str, theme: Style, low: float | None = None,
+          high: float | None = None, ha: str = "left", **look: Any) -> None:
+    """One line of text, fitted between ``low`` and ``high``, its red suits red."""
+    probe = ax.text(x, y, text, ha=ha, **look)
+    fit(ax, probe, low, high)
+    size, said = probe.get_fontsize(), probe.get_text()
+    probe.remove()
+    options = {**look, "fontsize": size}
+    coloured(ax, x, y, said, _suit_colours(theme), ha=ha, **options)
+
+
+def _suit_colours(style: Style) -> dict[str, str]:
+    return {suit.symbol: suit_colour(suit, style) for suit in SUITS
+            if suit_colour(suit, style) != BLACK}
+
+
+def _seat_label(ax: Axes, text: Text, replay: Replay, seat: Seat, marks: str,
+                high: float) -> None:
+    """``Boris (B) · deals``, cut to end before ``high``: the name shortened behind
+    "…" (``Bo… (B) · deals``), the seat and its role kept; a little smaller first."""
+    full = _name(replay, seat)
+    text.set_text(full + marks)
+    renderer = renderer_of(ax)
+    if renderer is None:
+        return
+    to_data = ax.transData.inverted()
+
+    def fits() -> bool:
+        return bool(text.get_window_extent(renderer).transformed(to_data).x1 <= high + 1e-9)
+
+    if fits():
+        return
+    size = float(text.get_fontsize())
+    for scale in (0.9, 0.82):
+        if size * scale < FLOOR:
+            break
+        text.set_fontsize(size * scale)
+        if fits():
+            return
+    name = short_name(replay, seat)
+    kept = f" ({seat}){marks}" if full != str(seat) else marks
+    low_n, high_n = 0, len(name) - 1
+    while low_n < high_n:  # the longest beginning of the name that fits
+        middle = (low_n + high_n + 1) // 2
+        text.set_text(name[:middle].rstrip() + "…" + kept)
+        if fits():
+            low_n = middle
+        else:
+            high_n = middle - 1
+    text.set_text((name[:low_n].rstrip() + "…" if low_n else "") + kept.lstrip())
+    if not fits():  # the seat and role alone are still too long: cut them too
+        fit(ax, text, high=high)
+
+
+def _result(ax: Axes, said: str, table: Layout, style: Style, size: float,
+            words: Words) -> None:
+    """The deal's result in the middle of the table, line by line, each name kept with
+    its count, the red suits red."""
+    tx0, ty0, tw, th = table.table
+    ax.add_patch(FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
+                                facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6))
+    head, _, rest = said.partition(" ")
+    if said.startswith(words.allpass + ":") or ": " in said:
+        head, _, rest = said.partition(": ")
+    # "Ana 2, Boris 3": a line never breaks between a name and its count
+    rest = ", ".join(part.replace(" ", "\u00a0") for part in rest.split(", ")) \
+        if said.startswith(words.allpass + ":") else rest
+    look: dict[str, Any] = {"fontsize": size, "fontweight": "bold", "color": BLACK}
+    lines = [head] + [line.replace("\u00a0", " ")
+                      for line in wrap(ax, rest, tw * 0.94, **look)]
+    step = size * 1.3 * _points(ax)
+    top = ty0 + th / 2 + step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        _line(ax, tx0 + tw / 2, top - i * step, line, style, low=tx0, high=tx0 + tw,
+              ha="center", va="center", gid="outcome" if i == 0 else f"outcome-{i}", **look)
+
+
+def _trick(ax: Axes, trick: PlayedTrick, replay: Replay, where: dict[Seat, str],
+           table: Layout, style: Style, size: float, words: Words) -> None:
+    """The cards of the trick on the table, each toward its player, the lead marked and
+    the winner framed; a talon card labelled, inside the table."""
+    tx0, ty0, tw, th = table.table
+    ax.add_patch(FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
+                                facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6))
+    talon_place, talon_wins = talon_card_place(replay, trick, where)
+    renderer = renderer_of(ax)
+    for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
+        place = talon_place if player is None else where.get(player, "top")
+        cx, cy = table.spots[place]
+        winner = player == trick.winner if player is not None else talon_wins
+        if player is None:  # labelled on its outer side, clear of the other cards
+            em = size * 1.15
+            outward = -1 if place == "left" else 1
+            gap = 1.7 if outward > 0 else 2.4  # on the left, beyond the lead marker
+            label = ax.annotate(words.talon, xy=(cx, cy), xytext=(outward * gap * em, 0),
+                                textcoords="offset points", fontsize=size * 0.75,
+                                ha="left" if outward > 0 else "right", va="center",
+                                color="#555555", style="italic", gid=f"talon-label-{index}")
+            if renderer is not None:  # no room beside it on the table: under the card
+                box = label.get_window_extent(renderer).transformed(ax.transData.inverted())
+                if box.x0 < tx0 or box.x1 > tx0 + tw:
+                    label.set_position((0, -em * 1.05))
+                    label.set_horizontalalignment("center")
+                    label.set_verticalalignment("top")
+        ax.text(cx, cy, card_text(card, words), fontsize=size * 1.15, ha="center",
+                va="center", fontweight="bold" if winner else "normal",
+                color=suit_colour(card >> 3, style) if card is not None else BLACK,
+                gid=f"trick-{index}",
+                bbox={"boxstyle": "round,pad=0.3", "facecolor": "white",
+                      "edgecolor": HIGHLIGHT if winner else "#8a8a8a",
+                      "linewidth": 1.6 if winner else 0.6})
+        if index == 0:  # the lead: a triangle pointing at the card, left of its box
+            em = size * 1.15 / 72  # the card's type size, in inches
+            figure = ax.get_figure()
+            assert figure is not None
+            at = figure.dpi_scale_trans + ScaledTranslation(
+                cx, cy, ax.transData)  # type: ignore[arg-type]  # any transform does
+            ax.add_patch(Polygon([(-1.55 * em, 0), (-2.15 * em, 0.35 * em),
+                                  (-2.15 * em, -0.35 * em)], closed=True, transform=at,
+                                 color=HIGHLIGHT, linewidth=0, gid="lead-marker"))
 
 
 def double_dummy(pos: Position, words: Words
@@ -439,77 +389,151 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
                 hidden: Sequence[Seat] = ()) -> Figure:
     """The figure of one position: ``trick`` 0 before the lead, 1–10 with that trick on
     the table, past the last trick the end of the play."""
-    pos = position(replay, trick, frozenset(hidden))
+    with typeset(style):
+        return _deal_figure(position(replay, trick, frozenset(hidden)), style)
+
+
+def position_figure(pos: Position, style: Style = Style()) -> Figure:
+    """The figure of a position made by the caller (a card of a trick, for animation)."""
+    with typeset(style):
+        return _deal_figure(pos, style)
+
+
+def _deal_figure(pos: Position, style: Style) -> Figure:
+    replay = pos.replay
+    words = words_for(style.lang, replay.variant.language)
     # the trick list: the tricks played up to this position, or all of them
     listed = [t for t in replay.tricks if style.tricks == "all" or
               (style.tricks == "played" and ((pos.trick is None and pos.number > 0) or
                                             t.number <= pos.number))]
-    # before the lead, the record's own comment: a problem's statement
     font = style.size * 0.85
-    chars = max(20, int(style.width * 72 / (font * 0.55)))
-    statement = [line for comment in replay.record.comments
-                 for line in textwrap.wrap(printable(comment), chars)] if pos.number == 0 \
-        else []
-    below: list[tuple[str, str, dict[str, str]]] = [
-        (line, f"statement-{i}", {"style": "italic", "color": "#333333"})
-        for i, line in enumerate(statement)]
-    words = words_for(style.lang, replay.variant.language)
-    below += [(named_trick_line(replay, t, words), f"list-{t.number}", {"color": BLACK})
-              for t in listed]
-    line = font * 1.45 / 72  # inches a line
-    extra = (len(below) + 0.8) * line if below else 0.0
     height = style.height or layout(replay, places(replay, style)).height
-    figure = Figure(figsize=(style.width, height + extra))
+    figure = Figure(figsize=(style.width, height))
     FigureCanvasAgg(figure)  # a renderer to measure text by (pfn.render.fit)
-    ax = figure.add_axes((0, extra / (height + extra), 1, height / (height + extra)))
+    # under the diagram, each line in one size: the author's caption, before the lead
+    # the record's comment (a problem's statement), with a trick the comment on it, and
+    # the trick list
+    probe = figure.add_axes((0, 0, 1, 1))
+    probe.set_xlim(0, 1)
+    texts: list[tuple[str, str, dict[str, Any]]] = []
+    italic: dict[str, Any] = {"style": "italic", "color": "#333333"}
+    plain: dict[str, Any] = {"color": BLACK}
+    quiet: dict[str, Any] = {"color": "#333333"}  # upright: ⩲ has no italic here
+    said = [printable(c) for c in replay.record.comments] if pos.number == 0 else []
+    if pos.caption:
+        said.append(pos.caption)
+    for kind, paragraphs, look in (("caption", [printable(style.caption)] if style.caption
+                                    else [], plain),
+                                   ("statement" if pos.number == 0 else "comment", said,
+                                    italic if pos.number == 0 else quiet)):
+        lines = [line for text in paragraphs
+                 for line in wrap(probe, text, 0.96, fontsize=font, **look)]
+        texts += [(line, f"{kind}-{i}", look) for i, line in enumerate(lines)]
+    texts += [(named_trick_line(replay, t, words), f"list-{t.number}", dict(plain))
+              for t in listed]
+    figure.delaxes(probe)
+    line = font * 1.45 / 72  # inches a line
+    extra = (len(texts) + 0.8) * line if texts else 0.0
+    ax = figure.add_axes((0, 0, 1, 1))
     draw_position(ax, pos, style)
+    # tight: the diagram's axes cut to what is drawn (no band of white above the side
+    # hands or under the bottom one); one unit keeps its inches, so nothing moves
+    low, high = extent(ax) if style.tight else (0.0, 1.0)
+    drawing = height * (high - low)
+    ax.set_ylim(low, high)
+    figure.set_size_inches(style.width, drawing + extra)
+    ax.set_position((0, extra / (drawing + extra), 1, drawing / (drawing + extra)))
     figure.set_label(" · ".join(p for p in (title(replay, words), deal_line(replay, words),
                                              moment(pos, words)) if p))
-    if below:
-        under = figure.add_axes((0, 0, 1, extra / (height + extra)))
+    if texts:
+        under = figure.add_axes((0, 0, 1, extra / (drawing + extra)))
         under.set_xlim(0, 1)
         under.set_ylim(0, 1)
         under.set_axis_off()
-        for i, (text, gid, look) in enumerate(below):
-            fit(under, under.text(0.02, 1 - (i + 0.4) / (len(below) + 0.8), text,
-                                  fontsize=font, family=FONT, va="center", gid=gid,
-                                  **look),  # type: ignore[arg-type]
-                high=0.98)
+        for i, (text, gid, look) in enumerate(texts):
+            _line(under, 0.02, 1 - (i + 0.5) / (len(texts) + 0.8), text, style, high=0.98,
+                  fontsize=font, va="center", gid=gid, **look)
+    _finish(figure, style)
     return figure
+
+
+def _finish(figure: Figure, style: Style) -> None:
+    """The box made tight and the background dropped, as the style asks."""
+    if style.tight:
+        tighten(figure)
+    if style.transparent:
+        figure.patch.set_alpha(0)
 
 
 def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] = (),
                  columns: int = 4) -> Figure:
-    """Every trick of the play in one grid, for a page that shows the whole deal."""
+    """Every trick of the play in one grid, for a page that shows the whole deal: the
+    heading, the talon and the discard once, above the grid; each panel its trick."""
     found = [p for p in positions(replay, frozenset(hidden)) if p.trick is not None]
     if not found:
         found = positions(replay, frozenset(hidden))[:1]
     rows = (len(found) + columns - 1) // columns
     scale = 0.62
     height = style.height or layout(replay, places(replay, style)).height
-    figure = Figure(figsize=(style.width * scale * columns, height * scale * rows))
-    FigureCanvasAgg(figure)
     words = words_for(style.lang, replay.variant.language)
-    figure.set_label(" · ".join(p for p in (title(replay, words), deal_line(replay, words))
-                                if p))
-    for index, pos in enumerate(found):
-        ax = figure.add_subplot(rows, columns, index + 1)
-        draw_position(ax, pos, style, size=style.size * scale)
-    figure.subplots_adjust(left=0.01, right=0.99, top=0.99, bottom=0.01, wspace=0.04,
-                           hspace=0.04)
+    head = 0.5 if style.title else 0.0  # inches for the heading
+    with typeset(style):
+        figure = Figure(figsize=(style.width * scale * columns, height * scale * rows + head))
+        FigureCanvasAgg(figure)
+        figure.set_label(" · ".join(p for p in (title(replay, words),
+                                                 deal_line(replay, words)) if p))
+        total = height * scale * rows + head
+        if style.title:
+            top = figure.add_axes((0, 1 - head / total, 1, head / total))
+            top.set_xlim(0, 1)
+            top.set_ylim(0, 1)
+            top.set_axis_off()
+            _line(top, 0.01, 0.9, title(replay, words), style, high=0.99,
+                  fontsize=style.size * 1.05, fontweight="bold", va="top", color=BLACK,
+                  gid="title")
+            line = " · ".join(p for p in (deal_line(replay, words),
+                                          _table_cards(replay, words, hidden)) if p)
+            _line(top, 0.01, 0.42, line, style, high=0.99, fontsize=style.size * 0.85,
+                  va="top", color="#333333", gid="deal-line")
+        panel_w, panel_h = style.width * scale, height * scale
+        panels = []
+        for pos in found:
+            ax = figure.add_axes((0, 0, 1 / columns, panel_h / total))
+            draw_position(ax, pos, style, size=style.size * scale, heading=False,
+                          table_cards=False)
+            panels.append(ax)
+        # every panel cut to the same band, the one their drawings need together
+        low, high = (0.0, 1.0)
+        if style.tight and panels:
+            bands = [extent(ax) for ax in panels]
+            low, high = min(b[0] for b in bands), max(b[1] for b in bands)
+        panel_h *= high - low
+        gap = 0.06
+        total = rows * panel_h + (rows - 1) * gap + head
+        figure.set_size_inches(panel_w * columns, total)
+        for index, ax in enumerate(panels):
+            row, column = divmod(index, columns)
+            ax.set_ylim(low, high)
+            bottom = total - head - (row + 1) * panel_h - row * gap
+            ax.set_position((column / columns, bottom / total, 1 / columns, panel_h / total))
+        if style.title:
+            top.set_position((0, 1 - head / total, 1, head / total))
+    if style.transparent:
+        figure.patch.set_alpha(0)
     return figure
 
 
-def svg_text(figure: Figure) -> str:
-    """A figure as SVG with its text kept as text (searchable, selectable)."""
-    import io
-
-    from matplotlib import rc_context
-
-    buffer = io.StringIO()
-    with rc_context(PRINT):
-        figure.savefig(buffer, format="svg", metadata=reproducible("svg", figure))
-    return finish_svg(buffer.getvalue())
+def _table_cards(replay: Replay, words: Words, hidden: Sequence[Seat]) -> str:
+    """``talon ♦8 ♥8 · discard ♣7 ♣8``: what lies on the table, for a strip's heading."""
+    parts = []
+    talon = talon_cards(replay)
+    if talon:
+        parts.append(f"{words.talon} " + " ".join(card_text(c, words) for c in talon))
+    record = replay.record
+    if record.discard and (record.discard_public or replay.declarer not in hidden):
+        parts.append(f"{words.discard} " + " ".join(card_text(c, words)
+                                                    for c in record.discard))
+    return " · ".join(parts)
 
 
 def record_svg(record: Record) -> str | None:
@@ -519,81 +543,14 @@ def record_svg(record: Record) -> str | None:
     return notebook_svg(replay(record, on_error="collect"))
 
 
+def diagram_svg(replay: Replay, trick: int) -> str:
+    """The diagram of ``replay`` at ``trick`` as SVG text (a board in a notebook)."""
+    return svg_text(deal_figure(replay, trick))
+
+
 def notebook_svg(replay: Replay) -> str | None:
     """The diagram a notebook shows for a replay: the hands before the lead, or ``None``
     when the record has no deal to draw (the notebook then prints the text)."""
     if replay.record.deal is None and replay.contract is None:
         return None
     return svg_text(deal_figure(replay, 0))
-
-
-MOST_PIXELS = 100_000_000
-"""The largest PNG drawn (about 400 MB while it is drawn)."""
-
-
-class PictureTooLarge(PfnError):
-    """A PNG larger than :data:`MOST_PIXELS` was asked for."""
-
-
-def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> None:
-    """Save with print settings (SVG text as text, fonts embedded in PDF), all at once:
-    a failure leaves no partial file (:func:`pfn.files.write_atomic`)."""
-    import io
-
-    from matplotlib import rc_context
-
-    from pfn.files import write_atomic
-
-    buffer = io.BytesIO()
-    kind = fmt or path.rsplit(".", 1)[-1]
-    if kind == "png":  # a bitmap is held whole in memory while it is drawn
-        wide, high = (round(side * dpi) for side in figure.get_size_inches())
-        if wide * high > MOST_PIXELS or max(wide, high) > 1 << 15:
-            raise PictureTooLarge(f"cannot draw {path}: {wide} × {high} pixels is more than a"
-                                  f" picture may have ({MOST_PIXELS // 10**6} million pixels,"
-                                  " 32768 a side): lower --dpi or --width")
-    with rc_context(PRINT):
-        figure.savefig(buffer, format=kind, dpi=dpi, metadata=reproducible(kind, figure))
-    data = buffer.getvalue()
-    if kind == "svg":
-        data = finish_svg(data.decode("utf-8")).encode("utf-8")
-    write_atomic(path, data)
-
-
-FALLBACK = ("'DejaVu Sans', 'Bitstream Vera Sans', 'Noto Sans', 'Segoe UI Symbol', "
-            "'Arial Unicode MS', sans-serif")
-"""The fonts an SVG asks for: DejaVu Sans (which the layout was measured in), then
-fonts that also have the suit symbols, then any sans-serif."""
-
-
-def finish_svg(svg: str) -> str:
-    """An SVG with a font fallback list for viewers without DejaVu Sans (its
-    ``<title>`` comes from the figure's label, :func:`reproducible`), and the control
-    characters a record's text may hold — which XML does not allow — shown as ``\x1b``:
-    the file stays well-formed."""
-    svg = _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", svg)
-    return svg.replace("font-family: 'DejaVu Sans'", f"font-family: {FALLBACK}")
-
-
-_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-"""Characters XML 1.0 forbids (the SVG's own markup holds none)."""
-
-
-PRINT: dict[Any, Any] = {"svg.fonttype": "none", "pdf.fonttype": 42, "svg.hashsalt": "pfn"}
-"""Text kept as text in SVG, fonts embedded in PDF, and the SVG's ids the same from
-one run to the next."""
-
-
-def reproducible(kind: str, figure: Figure | None = None) -> dict[str, str | None] | None:
-    """File metadata with no date and no tool version: the same input gives the same
-    bytes (so that a regenerated gallery changes only what changed); the figure's label
-    as the document's title (an SVG's ``<title>``, a PDF's Title)."""
-    title = str(figure.get_label()) if figure is not None else ""
-    if kind == "svg":
-        return {"Date": None, "Creator": "pfn", **({"Title": title} if title else {})}
-    if kind == "pdf":
-        return {"CreationDate": None, "ModDate": None, "Creator": "pfn", "Producer": "pfn",
-                **({"Title": title} if title else {})}
-    if kind == "png":
-        return {"Software": "pfn"}
-    return None

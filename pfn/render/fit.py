@@ -72,3 +72,69 @@ def left_of(ax: Axes, text: Text) -> float:
     if renderer is None:
         return 0.6
     return float(text.get_window_extent(renderer).transformed(ax.transData.inverted()).x0)
+
+
+def wrap(ax: Axes, text: str, room: float, **look: Any) -> list[str]:
+    """``text`` broken into lines that each fit ``room`` (axes units along x) in the
+    type ``look`` gives (``fontsize``, ``style``, …), measured, so that every line is
+    set in one size (no line is shrunk to fit: a long word alone is cut by :func:`fit`
+    later)."""
+    renderer = renderer_of(ax)
+    if renderer is None or not text:
+        return [text] if text else []
+    probe = ax.text(0, 0, "", **look)
+    to_data = ax.transData.inverted()
+
+    def width(line: str) -> float:
+        probe.set_text(line)
+        box = probe.get_window_extent(renderer).transformed(to_data)
+        return float(box.x1 - box.x0)
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            tried = f"{current} {word}" if current else word
+            if current and width(tried) > room:
+                lines.append(current)
+                current = word
+            else:
+                current = tried
+        lines.append(current)
+    probe.remove()
+    return lines
+
+
+def coloured(ax: Axes, x: float, y: float, text: str, colours: dict[str, str],
+             ha: str = "left", **look: Any) -> list[Text]:
+    """``text`` drawn at (x, y) as one line whose characters in ``colours`` (the red
+    suits) are in their colour, the rest in ``look``'s: a run of texts one after the
+    other, aligned as a whole (``ha``)."""
+    runs: list[tuple[str, str | None]] = []
+    for char in text:
+        colour = colours.get(char)
+        if runs and runs[-1][1] == colour:
+            runs[-1] = (runs[-1][0] + char, colour)
+        else:
+            runs.append((char, colour))
+    gid = look.pop("gid", None)
+    base = look.pop("color", None)
+    va = look.pop("va", "baseline")
+    drawn: list[Text] = []
+    for index, (part, colour) in enumerate(runs):
+        options: dict[str, Any] = {**look, "color": colour or base}
+        if gid:
+            options["gid"] = f"{gid}/{index}" if index else gid  # runs of one line
+        if not drawn:
+            drawn.append(ax.text(x, y, part, va=va, **options))
+        else:  # the next run begins where the last ends, on its line
+            drawn.append(ax.annotate(part, xy=(1, 0), xycoords=drawn[-1], va="bottom",
+                                     **options))
+    renderer = renderer_of(ax)
+    if drawn and ha != "left" and renderer is not None:
+        to_data = ax.transData.inverted()
+        left = drawn[0].get_window_extent(renderer).transformed(to_data).x0
+        right = drawn[-1].get_window_extent(renderer).transformed(to_data).x1
+        shift = (right - left) * (0.5 if ha == "center" else 1.0)
+        drawn[0].set_x(x - shift)
+    return drawn

@@ -21,8 +21,8 @@ from typing import Any
 from pfn.cards import CARDS, SUITS, Card, cards_of
 from pfn.model import Record
 from pfn.outcome import outcome_of
-from pfn.render.diagram import Style as DiagramStyle
-from pfn.render.diagram import places, svg_text, talon_card_place
+from pfn.render.look import Style as DiagramStyle
+from pfn.render.picture import svg_text
 from pfn.render.position import (
     NAG_GLYPHS,
     annotation_words,
@@ -34,11 +34,12 @@ from pfn.render.position import (
     talon_cards,
     title,
 )
+from pfn.render.seating import places, talon_card_place
 from pfn.render.words import EN
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
-GLYPHS = {**NAG_GLYPHS, 14: "⩲", 15: "⩱"}
+GLYPHS = NAG_GLYPHS
 """NAGs on the page: a browser finds a font for ⩲ and ⩱, which the pictures' font lacks."""
 
 

@@ -7,24 +7,27 @@ whole (:func:`pfn.files.write_atomic`), every trick of a PDF as one file of page
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
-from matplotlib.figure import Figure
-
 from pfn.deal import replay
 from pfn.diagnostics import PfnError
 from pfn.files import write_atomic
 from pfn.model import Record
-from pfn.render.diagram import PRINT, Style, deal_figure, reproducible, save, strip_figure
+from pfn.render.diagram import deal_figure, strip_figure
+from pfn.render.look import Style
+from pfn.render.picture import save, save_pages
 from pfn.render.position import last_trick
 from pfn.seats import Seat
 
-ImageKind = Literal["svg", "pdf", "png", "html"]
-KINDS: tuple[ImageKind, ...] = ("svg", "pdf", "png", "html")
+ImageKind = Literal["svg", "pdf", "png", "pgf", "gif", "apng", "html"]
+KINDS: tuple[ImageKind, ...] = ("svg", "pdf", "png", "pgf", "gif", "apng", "html")
+PICTURES = ("svg", "pdf", "png", "pgf")
+"""Formats of a still picture (a diagram or a sheet)."""
+SUFFIX = {"apng": "png"}
+"""A file's suffix where it is not the format's name (an APNG is a PNG)."""
 
 
 class RenderError(PfnError):
@@ -67,7 +70,8 @@ def kind_of(output: str | None, given: str | None) -> ImageKind:
     """The image format: the one given, else the output file's extension, else SVG."""
     kind = given or (Path(output).suffix.lstrip(".").lower() if output else "") or "svg"
     if kind not in KINDS:
-        raise RenderError(f"{kind!r} is not an image format: svg, pdf or png")
+        raise RenderError(f"{kind!r} is not a format pfn draws: svg, pdf, png, pgf (LaTeX),"
+                          " gif or apng (animations), html")
     return kind
 
 
@@ -77,9 +81,22 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
     if request.kind == "html":
         return [_html(records, record, request)]
     if request.sheet:
+        if request.kind not in PICTURES:
+            raise RenderError(f"a sheet is a still picture: svg, pdf, png or pgf, not"
+                              f" {request.kind}")
         return [_sheet(records, record, request)]
     result = replay(record, on_error="collect")
     kind, output = request.kind, request.output
+    if kind in ("gif", "apng"):
+        from pfn.render.animation import animation
+
+        if request.every or request.final or request.trick:
+            raise RenderError(f"{kind} is the whole deal card by card: --trick, --final"
+                              " and --all are for still pictures")
+        path = output or f"{request.stem}.{SUFFIX.get(kind, kind)}"
+        write_atomic(path, animation(result, kind, request.style, request.hidden,
+                                     request.dpi))
+        return [path]
     if request.every and request.style.tricks == "all":  # --all --compact: one figure
         path = output or f"{request.stem}-deal.{kind}"
         save(deal_figure(result, 0, request.style, request.hidden), path, kind, request.dpi)
@@ -98,7 +115,7 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
         base = Path(output).with_suffix("") if output else Path(f"{request.stem}-trick")
         written = []
         for number, figure in zip(numbers, figures, strict=True):
-            path = f"{base}-{number:02d}.{kind}"
+            path = f"{base}-{number:02d}.{SUFFIX.get(kind, kind)}"
             save(figure, path, kind, request.dpi)
             written.append(path)
         return written
@@ -126,6 +143,10 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     style = request.style
     if style.lang is not None:
         raise RenderError("--lang labels the pictures; the page speaks English")
+    if style.font or style.caption is not None or not style.title or style.transparent:
+        raise RenderError("--font, --caption, --no-title and --transparent are for"
+                          " pictures (svg, pdf, png, pgf, gif): the page takes the"
+                          " reader's fonts and colours")
     deals = [r for r in records if r.deal is not None or r.play is not None]
     # without --board, every deal of the input (a match's sheet comes with its deals)
     chosen = deals if request.board is None else [record]
@@ -164,18 +185,6 @@ def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:
     width = request.width or (12 / 2.54 if request.style.compact else 6.0)
     # the sheet is drawn for 6 in; narrower, its type shrinks with it, never below 7 pt
     size = max(7.0, min(9.0, 9.0 * width / 6.0))
-    save(sheet_figure(target, upto, size, width, 5.2 * width / 6.0, request.style.lang), path,
-         request.kind, request.dpi)
+    save(sheet_figure(target, upto, size, width, 5.2 * width / 6.0, request.style.lang,
+                      request.style), path, request.kind, request.dpi)
     return path
-
-
-def save_pages(figures: Sequence[Figure], path: str) -> None:
-    """Figures as the pages of one PDF, written whole."""
-    from matplotlib import rc_context
-    from matplotlib.backends.backend_pdf import PdfPages
-
-    buffer = io.BytesIO()
-    with rc_context(PRINT), PdfPages(buffer, metadata=reproducible("pdf")) as pages:
-        for figure in figures:
-            pages.savefig(figure)
-    write_atomic(path, buffer.getvalue())

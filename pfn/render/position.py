@@ -9,19 +9,20 @@ tricks taken so far, and what was written about the trick.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pfn.cards import Card, cards_of
 from pfn.diagnostics import printable
 from pfn.model import Annotation, CardPattern, CardRef, CardRun, Record
+from pfn.render.bidi import isolate
 from pfn.render.words import EN, Words
 from pfn.rules.replay import PlayedTrick, Replay
 from pfn.seats import Seat
 
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!", 7: "□", 10: "=", 13: "∞",
-              14: "+=", 15: "=+", 16: "±", 17: "∓", 18: "+−", 19: "−+"}
-"""PGN's numeric annotation glyphs as printed (``+=``/``=+`` where DejaVu Sans has no
-⩲/⩱)."""
+              14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+"}
+"""PGN's numeric annotation glyphs as a book prints them (⩲ and ⩱ come from STIX, which
+the pictures fall back on, :func:`pfn.render.look.families`)."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,9 @@ def annotation_words(ann: Annotation, notes: dict[int, str] | None = None,
     """What is written on a card: its marks (``!``/``?`` and the NAGs as glyphs) and its
     texts — the comments, each variation (``(or ♠K ♠9: …)``) and the notes it refers to
     (``[1] …``, from ``notes``)."""
-    marks = ann.suffix + "".join(glyphs.get(n, f"${n}") for n in ann.nags)
+    # a move's own mark sits on the card (♥9?), an evaluation a space after it (♥9 ⩲)
+    nags = [glyphs.get(n, f"${n}") for n in ann.nags]
+    marks = ann.suffix + (" " + " ".join(nags) if nags else "")
     texts = list(ann.comments)
     for variation in ann.variations:  # a line that could have been played instead
         moves = variation.moves
@@ -90,15 +93,18 @@ def annotation_words(ann: Annotation, notes: dict[int, str] | None = None,
     return marks, texts
 
 
-def _caption(trick: PlayedTrick | None) -> str:
-    """Comments, NAGs and suffixes written on the cards of a trick."""
+def _caption(trick: PlayedTrick | None, cards: int | None = None) -> str:
+    """Comments, NAGs and suffixes written on the cards of a trick (on its first
+    ``cards`` only, when given)."""
     if trick is None or trick.run is None:
         return ""
     parts = []
     run = trick.run
+    shown = len(run.cards) if cards is None else min(cards, len(run.cards))
     annotations: list[tuple[Card | None, Annotation | None]] = [
-        (run.cards[i], run.ann(i)) for i in range(len(run.cards))]
-    annotations.append((None, run.claim))
+        (run.cards[i], run.ann(i)) for i in range(shown)]
+    if cards is None or cards >= len(trick.cards):
+        annotations.append((None, run.claim))
     for card, ann in annotations:
         if ann is None:
             continue
@@ -136,6 +142,32 @@ def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Pos
         taken.update({seat: n for seat, n in replay.result.items() if n is not None})
     out.append(Position(replay, len(replay.tricks) + 1, dict(held), dict(played), None,
                         dict(taken), "", hidden))
+    return out
+
+
+def card_positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Position]:
+    """Every moment of the play card by card: before the lead, each card as it falls
+    (the trick on the table so far, the marks and comments on its cards so far; the
+    winner framed once the trick is complete), and the end."""
+    found = positions(replay, hidden)
+    out = [found[0]]
+    for whole in found[1:-1]:
+        trick = whole.trick
+        assert trick is not None
+        for count in range(1, len(trick.cards) + 1):
+            if count == len(trick.cards):
+                out.append(whole)
+                break
+            held = dict(whole.held)  # the cards still to fall are still in their hands
+            for seat, card in zip(trick.seats[count:], trick.cards[count:], strict=True):
+                if seat is not None and card is not None:
+                    held[seat] |= 1 << card
+            partial = replace(trick, seats=trick.seats[:count], cards=trick.cards[:count],
+                              winner=None)
+            before = found[found.index(whole) - 1].taken
+            out.append(replace(whole, held=held, trick=partial, taken=dict(before),
+                               caption=_caption(trick, count)))
+    out.append(found[-1])
     return out
 
 
@@ -253,7 +285,9 @@ def short_name(replay: Replay, seat: Seat) -> str:
     """A seat's player as the record names him (``Ana``), else the seat (``A``)."""
     names = replay.record.names
     if seat < len(names) and names[seat] and names[seat] != str(seat):
-        return printable(names[seat])  # a record's text: no control character drawn
+        # a record's text: no control character drawn; a right-to-left name isolated, so
+        # that the line it stands in keeps its order (pfn.render.bidi)
+        return printable(isolate(names[seat]))
     return str(seat)
 
 

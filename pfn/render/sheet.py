@@ -20,8 +20,10 @@ from matplotlib.patches import Circle, Rectangle
 
 from pfn.diagnostics import printable
 from pfn.model import Amount, format_amount
-from pfn.render.diagram import FONT
+from pfn.render.bidi import isolate
 from pfn.render.fit import FLOOR, fit, left_of, renderer_of
+from pfn.render.look import Style, typeset
+from pfn.render.picture import tighten
 from pfn.render.words import words_for
 from pfn.report import DealRow, MatchReport
 from pfn.scoring.ledger import Key
@@ -66,7 +68,7 @@ def pt(size: float) -> float:
 def _measure(renderer: Any, text: str, size: float) -> tuple[float, float]:
     """The advance and height of ``text`` at ``size``, in display units."""
     width, height, _ = renderer.get_text_width_height_descent(
-        text, FontProperties(family=FONT, size=size), ismath=False)
+        text, FontProperties(size=size), ismath=False)
     return float(width), float(height)
 
 
@@ -120,10 +122,14 @@ def _draw(ax: Axes, x: float, y: float, pieces: list[tuple[str, bool]],
                  "linewidth": 0.6} if final and index == last else None
         dx, dy = to_data.transform((px, py))
         ax.text(dx, dy, text, fontsize=font, rotation=rotation,
-                family=FONT, ha="center", va="center", rotation_mode="anchor",
+                ha="center", va="center", rotation_mode="anchor",
                 gid=f"{gid}/{index}" if gid else None, bbox=frame)
-        if struck:  # one short stroke, rising across the figures
-            half_w, half_h = width * 0.45, height * 0.42
+        if struck:  # one short stroke, rising across the figures (not the minus sign)
+            minus = _measure(renderer_of(ax), "\u2212", font)[0] \
+                if text.startswith("\u2212") else 0.0
+            middle += minus / 2
+            px, py = cx + along[0] * middle, cy + along[1] * middle
+            half_w, half_h = (width - minus) * 0.45, height * 0.42
             ends = [(px - along[0] * half_w - across[0] * half_h,
                      py - along[1] * half_w - across[1] * half_h),
                     (px + along[0] * half_w + across[0] * half_h,
@@ -136,23 +142,24 @@ def _draw(ax: Axes, x: float, y: float, pieces: list[tuple[str, bool]],
 
 def _name(report: MatchReport, seat: Seat) -> str:
     if seat < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
-        return printable(f"{report.names[seat]} ({seat})")  # a record's text, drawable
+        # a record's text, drawable; a right-to-left name isolated (pfn.render.bidi)
+        return printable(f"{isolate(report.names[seat])} ({seat})")
     return str(seat)
 
 
 def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
                 heading: str) -> None:
-    fit(ax, ax.text(x, y, heading, fontsize=pt(size), fontweight="bold", family=FONT, va="top",
+    fit(ax, ax.text(x, y, heading, fontsize=pt(size), fontweight="bold", va="top",
                     gid="settlement-heading"), high=1.0)
     step = 0.035
     for i, (seat, value) in enumerate(sorted(report.settlement.items())):
         amount = mixed(Fraction(value))
         figure = ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=pt(size * 0.9),
-                         family=FONT, va="top", ha="right", gid=f"settlement-{seat}",
+                         va="top", ha="right", gid=f"settlement-{seat}",
                          bbox={"boxstyle": "round,pad=0.2", "facecolor": "none",
                                "edgecolor": LINE, "linewidth": 0.5})
         fit(ax, ax.text(x, y - (i + 1) * step, _name(report, seat), fontsize=pt(size * 0.9),
-                        family=FONT, va="top", gid=f"settlement-name-{seat}"),
+                        va="top", gid=f"settlement-name-{seat}"),
             high=left_of(ax, figure) - 0.02)
 
 
@@ -167,7 +174,7 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
     ax.add_patch(Circle((cx, cy), radius, fill=False, linewidth=0.8, edgecolor=LINE))
     target = report.target
     ax.text(cx, cy, str(target) if target is not None else "∞", ha="center", va="center",
-            fontsize=pt(size), family=FONT)
+            fontsize=pt(size))
     ax.plot([cx, cx], [cy + radius, bottom + height], color=LINE, linewidth=0.8)
     for corner in (0.0, width):
         dx, dy = corner - cx, bottom - cy
@@ -190,7 +197,7 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
     ax.plot([cx, cx], [bottom, bottom + whist], color=LINE, linewidth=0.5)
     font = pt(size * 0.8)
     fit(ax, ax.text(cx, bottom - 0.01, _name(report, low), ha="center", va="top",
-                    fontsize=pt(size), fontweight="bold", family=FONT, gid=f"sheet-name-{low}"),
+                    fontsize=pt(size), fontweight="bold", gid=f"sheet-name-{low}"),
         0.3, 0.7)
     fitted(ax, cx * 0.55, bottom + whist / 2, history(rows, (low, "whist", left)), 0.4, font,
            gid=f"whist-{low}-{left}", final=final)
@@ -211,7 +218,7 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
         rotation = 90 if sign > 0 else -90
         fit(ax, ax.text(edge - sign * 0.012, bottom + height / 2, _name(report, seat),
                         rotation=rotation, ha="center", va="center", fontsize=pt(size),
-                        fontweight="bold", family=FONT, gid=f"sheet-name-{seat}"),
+                        fontweight="bold", gid=f"sheet-name-{seat}"),
             bottom, bottom + height, vertical=True)
         upper = bottom + height - mid
         lower = mid - (bottom + (cy - bottom) * whist / cx)
@@ -248,7 +255,7 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
                         zorder=3))
     target = report.target
     ax.text(cx, cy, str(target) if target is not None else "∞", ha="center", va="center",
-            fontsize=pt(size), family=FONT, zorder=4)
+            fontsize=pt(size), zorder=4)
     font = pt(size * 0.75)
     sides = [("bottom", 0), ("left", 90), ("top", 180), ("right", -90)]
     place = {Seat(i): side for i, (side, _) in enumerate(sides)}
@@ -266,7 +273,7 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
             depth = whist * height / width
             fit(ax, ax.text(cx, edge_y - step * 0.012, _name(report, seat), ha="center",
                             va="top" if side == "bottom" else "bottom", fontsize=pt(size),
-                            fontweight="bold", family=FONT, rotation=0,
+                            fontweight="bold", rotation=0,
                             gid=f"sheet-name-{seat}"), 0.3, 0.7)
             for k, divider in enumerate((0.4, 0.6)):
                 x = left + width * divider
@@ -286,7 +293,7 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
             edge_x = left if side == "left" else left + width
             step = 1 if side == "left" else -1
             fit(ax, ax.text(edge_x - step * 0.012, cy, _name(report, seat), ha="center",
-                            va="center", fontsize=pt(size), fontweight="bold", family=FONT,
+                            va="center", fontsize=pt(size), fontweight="bold",
                             rotation=rotation, gid=f"sheet-name-{seat}"),
                 bottom, bottom + height, vertical=True)
             for k, divider in enumerate((0.4, 0.6)):
@@ -321,14 +328,14 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
         ax.add_patch(Rectangle((x0 + 0.01, 0.22), block - 0.02, top - 0.22, fill=False,
                                linewidth=0.8, edgecolor=LINE))
         fit(ax, ax.text(x0 + block / 2, top - 0.015, _name(report, seat), ha="center",
-                        va="top", fontsize=pt(size), fontweight="bold", family=FONT,
+                        va="top", fontsize=pt(size), fontweight="bold",
                         gid=f"sheet-name-{seat}"), x0 + 0.015, x0 + block - 0.015)
         columns = (("LEVO", (seat, "supe", left_of)), ("BULE", (seat, "bule", None)),
                    ("DESNO", (seat, "supe", right_of)))
         for k, (title, key) in enumerate(columns):
             cx = x0 + 0.01 + (block - 0.02) * (k + 0.5) / 3
             ax.text(cx, top - 0.065, title, ha="center", va="top", fontsize=pt(size * 0.7),
-                    family=FONT, color="#444444", gid=f"column-{seat}-{title}")
+                    color="#444444", gid=f"column-{seat}-{title}")
             values = history(rows, key)
             if key[1] == "bule" and report.target and values[:1] != [report.target]:
                 values.insert(0, report.target)  # every player starts with the agreed bule
@@ -344,7 +351,7 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
                 shown = shown[len(shown) - keep + 1:]
                 first = 1
                 ax.text(cx, top - 0.11, "…", ha="center", va="top", fontsize=pt(size * 0.6),
-                        family=FONT, gid=f"{key[1]}-{seat}-{key[2] or ''}-more")
+                        gid=f"{key[1]}-{seat}-{key[2] or ''}-more")
             font = pt(size * 0.8 * max(step / 0.04, 0.75))
             renderer = renderer_of(ax)
             for row, (n, value) in enumerate(shown, start=first):
@@ -366,14 +373,27 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
         refe = rows[-1].sheet.get((seat, "refa", None), 0) if rows else 0
         if refe:
             ax.text(x0 + block / 2, 0.235, "refe " + "●" * int(refe), ha="center",
-                    va="bottom", fontsize=pt(size * 0.8), family=FONT)
+                    va="bottom", fontsize=pt(size * 0.8))
 
 
 def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0,
-                 width: float = 6.0, height: float = 5.2, lang: str | None = None) -> Figure:
+                 width: float = 6.0, height: float = 5.2, lang: str | None = None,
+                 style: Style = Style()) -> Figure:
     """The sheet of ``report`` after deal ``upto`` (1-based; default: the last), with
     the settlement below it (the report's: give one scored up to that deal); labels in
-    ``lang`` (default: the variant's, :func:`pfn.render.words.words_for`)."""
+    ``lang`` (default: the variant's, :func:`pfn.render.words.words_for`); the face,
+    the caption and the background as ``style`` says."""
+    with typeset(style):
+        figure = _sheet_figure(report, upto, size, width, height, lang, style)
+        if style.tight:
+            tighten(figure)
+    if style.transparent:
+        figure.patch.set_alpha(0)
+    return figure
+
+
+def _sheet_figure(report: MatchReport, upto: int | None, size: float, width: float,
+                  height: float, lang: str | None, style: Style) -> Figure:
     from pfn.diagnostics import UnknownVariant
     from pfn.variants import find_variant
 
@@ -393,21 +413,81 @@ def sheet_figure(report: MatchReport, upto: int | None = None, size: float = 9.0
     final = upto is None or upto >= len(report.rows)
     if report.layout == "columns":
         _serbian(ax, report, rows, size, final)
+    elif report.layout == "chips":
+        _chips(ax, report, rows, size, final)
     elif report.players == 4:
         _pulka4(ax, report, rows, size, final)
     else:
         _pulka3(ax, report, rows, size, final)
     board = rows[-1].board if rows else "-"
-    caption = ax.text(0.0, 0.19 - 0.01,
-                      printable(f"{report.id or 'deal'} · {report.variant} · "
-                                + words.after_board.format(board=board)),
-                      fontsize=pt(size * 0.8), family=FONT, va="top", color="#444444",
+    said = style.caption if style.caption is not None else \
+        f"{report.id or 'deal'} · {report.variant} · " + words.after_board.format(board=board)
+    caption = ax.text(0.0, 0.19 - 0.01, printable(said) if style.title else "",
+                      fontsize=pt(size * 0.8), va="top", color="#444444",
                       gid="sheet-caption")
     names = [t for t in ax.texts if t.get_gid() == "sheet-name-A"] \
         if report.layout != "columns" else []  # the pulka's bottom name, on this line
     fit(ax, caption, high=(left_of(ax, names[0]) if names else 0.6) - 0.02)
-    figure.set_label(caption.get_text())
+    figure.set_label(caption.get_text() or printable(said))
     partial = upto is not None and upto < len(report.rows)
     _settlement(ax, report, 0.62, 0.175, size,
                 words.settlement_after.format(board=board) if partial else words.settlement)
     return figure
+
+
+def _chips(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
+           final: bool) -> None:
+    """The chips ledger (Britannica): a line a deal, what each player paid into the pot
+    or took from it and what the pot holds after, the running chips at the foot."""
+    players = report.players
+    top, foot = 0.97, 0.24
+    columns = players + 2  # the board, each player, the pot
+    width = 1.0 / columns
+
+    def cell(column: int) -> float:
+        return width * (column + 0.5)
+
+    ax.add_patch(Rectangle((0, 0.22), 1.0, top - 0.22, fill=False, linewidth=0.8,
+                           edgecolor=LINE))
+    heads = ["#", *(_name(report, Seat(i)) for i in range(players)), "pot"]
+    for k, head in enumerate(heads):
+        fit(ax, ax.text(cell(k), top - 0.015, head, ha="center", va="top", fontsize=pt(size),
+                        fontweight="bold", gid=f"chips-head-{k}"),
+            k * width + 0.005, (k + 1) * width - 0.005)
+    ax.plot([0, 1], [top - 0.06] * 2, color=LINE, linewidth=0.6)
+    # the latest deals, as many as the box holds (the first ones behind "…")
+    room = top - 0.075 - (foot + 0.05)
+    step = min(0.045, room / max(len(rows), 1))
+    shown = rows
+    if step < 0.03:
+        step = 0.03
+        shown = rows[len(rows) - int(room / step) + 1:]
+        ax.text(cell(0), top - 0.075, "…", ha="center", va="top", fontsize=pt(size * 0.8),
+                gid="chips-more")
+    font = pt(size * 0.85 * max(step / 0.045, 0.8))
+    y = top - 0.075 - (step if shown is not rows else 0)
+    for row in shown:
+        ax.text(cell(0), y, row.board, ha="center", va="top", fontsize=font, color="#444444",
+                gid=f"chips-board-{row.board}")
+        for i in range(players):
+            paid = row.written.get((Seat(i), "chips", None), 0)
+            if paid:
+                ax.text(cell(i + 1), y, printed(paid, sign=True), ha="center", va="top",
+                        fontsize=font, gid=f"chips-{row.board}-{Seat(i)}")
+        pot = -sum(row.sheet.get((Seat(i), "chips", None), 0) for i in range(players))
+        ax.text(cell(columns - 1), y, printed(pot), ha="center", va="top", fontsize=font,
+                gid=f"chips-pot-{row.board}")
+        y -= step
+    # the foot: each player's chips after the last deal shown, framed once the pool ends
+    ax.plot([0, 1], [foot + 0.045] * 2, color=LINE, linewidth=0.6)
+    last = rows[-1].sheet if rows else {}
+    frame = {"boxstyle": "square,pad=0.2", "facecolor": "none", "edgecolor": LINE,
+             "linewidth": 0.6} if final else None
+    ax.text(cell(0), foot + 0.02, "Σ", ha="center", va="center", fontsize=pt(size))
+    for i in range(players):
+        ax.text(cell(i + 1), foot + 0.02, printed(last.get((Seat(i), "chips", None), 0)),
+                ha="center", va="center", fontsize=pt(size), fontweight="bold", bbox=frame,
+                gid=f"chips-total-{Seat(i)}")
+    pot = -sum(last.get((Seat(i), "chips", None), 0) for i in range(players))
+    ax.text(cell(columns - 1), foot + 0.02, printed(pot), ha="center", va="center",
+            fontsize=pt(size), gid="chips-total-pot")
