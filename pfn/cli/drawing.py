@@ -239,7 +239,9 @@ def render(
         use_search(engine)
     records, record = _load_one(source, board, any_record=sheet)
     try:
-        kind = kind_of(output, fmt.value if fmt is not None else None)
+        # a problem set is pages: a PDF unless told otherwise
+        kind = kind_of(output, fmt.value if fmt is not None else
+                       "pdf" if problems and output is None else None)
         # the default name: next to the input, after its board; a Board tag is text from
         # the record, so it never chooses a folder (cleaned as split cleans its names)
         name = str(Path(source).with_suffix("")) if source != "-" else "stdin"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import io
 import re
 import shutil
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -210,7 +210,7 @@ def _measured_in(figure: Figure) -> str:
     path = Path(findfont(texts[0].get_fontproperties()))
     if not _SAFE_PATH.fullmatch(str(path)):
         return ""  # a folder TeX cannot be told of safely: its default face
-    return (r"\usepackage{fontspec}\setmainfont{%s}[Path=%s/]" % (path.name, path.parent))
+    return r"\usepackage{fontspec}\setmainfont{" + path.name + "}[Path=" + f"{path.parent}/]"
 
 
 _SAFE_PATH = re.compile(r"[\w./+-]+")

@@ -64,7 +64,17 @@ class Words:
     """What an ending's tallies count: the tricks before it are not known."""
     ending_result: str = "{name} takes {taken} from trick {n}"
     """An ending's result: its own tricks, not the deal's."""
-    """``no double-dummy marks: {why}``."""
+    problem: str = "Problem {n}"
+    answers: str = "Answers"
+    solution: str = "Solution"
+    no_solution: str = "the record gives no play"
+    open_hands: str = "With the cards open: {value}; best {best}"
+    """What best play with every hand seen makes, and the cards that keep it."""
+    chances: str = "Chances from {seat}'s seat ({layouts}): {cards}"
+    layouts_all: str = "all {n} layouts"
+    layouts_some: str = "{k} of {n} layouts, sampled"
+    makes: str = "makes {p}"
+    stated: str = "as printed: {said}"
     ranks: dict[str, str] = field(default_factory=dict)
     """Printed ranks that differ from the international letters."""
     calls: dict[str, str] = field(default_factory=dict)
@@ -170,6 +180,12 @@ RU = Words(
     no_discard="снос не указан", before_trick="до взятки {n}, ходит {leader}",
     since="со взятки {n}",
     ending_result="{name}: {taken} со взятки {n}",
+    problem="Задача {n}", answers="Ответы", solution="Решение",
+    no_solution="розыгрыш не записан",
+    open_hands="В открытую: {value}; лучшие {best}",
+    chances="Шансы с места {seat} ({layouts}): {cards}",
+    layouts_all="все {n} раскладов", layouts_some="{k} из {n} раскладов, выборка",
+    makes="выигрыш {p}", stated="в источнике: {said}",
     ranks={"A": "Т", "K": "К", "Q": "Д", "J": "В"},
     calls={"whist": "вист", "pass": "пас", "half": "полвиста", "open": "открыто",
            "closed": "закрыто", "together": "вместе", "own": "за свои",
@@ -188,6 +204,12 @@ SR = Words(
     no_discard="škart nije dat", before_trick="pre štiha {n}, otvara {leader}",
     since="od štiha {n}",
     ending_result="{name}: {taken} od štiha {n}",
+    problem="Problem {n}", answers="Rešenja", solution="Rešenje",
+    no_solution="igra nije zapisana",
+    open_hands="Otvorenih karata: {value}; najbolje {best}",
+    chances="Šanse sa mesta {seat} ({layouts}): {cards}",
+    layouts_all="svih {n} rasporeda", layouts_some="{k} od {n} rasporeda, uzorak",
+    makes="prolazi {p}", stated="u izvoru: {said}",
     calls={"whist": "prati", "pass": "dalje", "kontra": "kontra", "rekontra": "rekontra",
            "subkontra": "subkontra", "together": "zajedno", "half": "pola"},
     contracts={"6S": "pik", "6D": "karo", "6H": "herc", "6C": "tref", "6NT": "sans",
