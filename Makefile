@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test test-python-search lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: demo test test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
 
 # the install builds the compiled search core (hatch_build.py) when a C compiler is there
 $(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c
@@ -113,7 +113,7 @@ site: $(STAMP)
 
 ## test: the whole suite (on two worker processes), then ruff and mypy --strict
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --ignore=tests/test_latex.py
 	$(BIN)/ruff check pfn tests benchmarks
 	$(BIN)/mypy --strict pfn
 
@@ -122,6 +122,10 @@ test-python-search: $(STAMP)
 	PFN_SEARCH=python $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_analysis.py \
 	    tests/test_analysis_search.py tests/test_published.py tests/test_endings.py \
 	    tests/test_board.py pfn/analysis
+
+## test-latex: PGF diagrams compiled in a LuaLaTeX document (needs TeX: .ci/run installs it)
+test-latex: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider tests/test_latex.py
 
 ## fuzz: the long fuzz run (PFN_FUZZ mutated inputs, random each run; make test runs 150)
 fuzz: $(STAMP)

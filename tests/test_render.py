@@ -23,8 +23,8 @@ from pfn.notation.reader import load
 from pfn.render.diagram import deal_figure, strip_figure
 from pfn.render.look import Style
 from pfn.render.picture import save, svg_text
-from pfn.render.seating import places
 from pfn.render.position import position
+from pfn.render.seating import places
 from pfn.render.sheet import history, printed, sheet_figure
 from pfn.render.terminal import show_position, show_replay
 from pfn.report import reports

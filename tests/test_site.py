@@ -27,6 +27,11 @@ def test_the_site_builds_strict_with_pfn_highlighted(tmp_path: Path) -> None:
     assert 'class="codehilite"' in spec
     codes = (tmp_path / "diagnostics" / "index.html").read_text(encoding="utf-8")
     assert "PFN-E007" in codes  # the generated table
+    # the gallery: each pfn fence with options drawn as a diagram by pfn itself
+    gallery = (tmp_path / "gallery" / "index.html").read_text(encoding="utf-8")
+    source = (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
+    fences = sum(line.startswith("```pfn ") for line in source.splitlines())
+    assert fences >= 5 and gallery.count('<figure class="pfn"><svg') == fences
 
 
 def test_the_site_stylesheet_is_the_pfn_style() -> None:

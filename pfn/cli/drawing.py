@@ -231,9 +231,9 @@ def render(
       pfn render pool.pfn -b 3 -o board3.gif
       pfn render problems.pfn --problems -o problems.pdf
     """
-    from pfn.diagnostics import PfnError
     from pfn.render.look import Style
     from pfn.render.output import RenderError, Request, kind_of, render
+    from pfn.render.picture import NoLatex
 
     if dd or engine is not None:
         use_search(engine)
@@ -283,7 +283,7 @@ def render(
             return
         for written in render(records, record, request):
             sys.stderr.write(f"wrote {written}\n")
-    except PfnError as error:  # nothing to draw, no LaTeX, a picture too large
+    except (RenderError, NoLatex) as error:  # nothing to draw as asked, no LaTeX for PGF
         raise fail(f"{source}: {error}") from None
 
 

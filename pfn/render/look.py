@@ -125,5 +125,8 @@ def typeset(style: Style) -> Iterator[None]:
     when it is made), and never read as mathematics (a record's ``$5 or $6`` is text)."""
     from matplotlib import rc_context
 
-    with rc_context({"font.family": list(families(style.font)), "text.parse_math": False}):
+    # (axes.formatter.use_mathtext: matplotlib asks it of Computer Modern faces; the
+    # diagrams have no tick labels)
+    with rc_context({"font.family": list(families(style.font)), "text.parse_math": False,
+                     "axes.formatter.use_mathtext": True}):
         yield

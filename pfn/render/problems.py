@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -27,7 +28,7 @@ from pfn.render.diagram import deal_figure
 from pfn.render.fit import wrap
 from pfn.render.look import BLACK, Style, typeset
 from pfn.render.output import RenderError, Request
-from pfn.render.picture import save_pages, svg_text
+from pfn.render.picture import save, save_pages, svg_text
 from pfn.render.position import card_text, named_trick_line, short_name, title
 from pfn.render.words import Words, words_for
 from pfn.rules.replay import Replay
@@ -50,10 +51,10 @@ class Answer:
 def problem_set(records: Sequence[Record], request: Request) -> list[str]:
     """Write the problems of ``records`` as ``request`` asks (PDF pages or HTML); the
     files written."""
-    kind = request.kind if request.kind in ("pdf", "html") else None
+    kind = request.kind if request.kind in ("pdf", "html", "svg", "png") else None
     if kind is None:
-        raise RenderError("a problem set is pages: a PDF (-o problems.pdf) or a page"
-                          " (-f html)")
+        raise RenderError("a problem set is pages: a PDF (-o problems.pdf), a page"
+                          " (-f html), or numbered SVG or PNG files")
     deals = [r for r in records if r.deal is not None]
     if not deals:
         raise RenderError("no deal to set as a problem")
@@ -68,11 +69,22 @@ def problem_set(records: Sequence[Record], request: Request) -> list[str]:
         answers.append(answer(replay, number, words, request.hidden))
     path = request.output or f"{request.stem}-problems.{kind}"
     words = words_for(style.lang, replay_of(deals[0], on_error="collect").variant.language)
+    said = f"({len(deals)} problem{'s' * (len(deals) != 1)})"
     if kind == "pdf":
         save_pages(statements + _answer_pages(answers, style, words), path)
-    else:
+    elif kind == "html":
         write_atomic(path, _page(statements, answers, words).encode("utf-8"))
-    return [f"{path} ({len(deals)} problem{'s' * (len(deals) != 1)})"]
+    else:  # numbered files: problems-01.svg …, then problems-answers.svg (-2, … if more)
+        base = str(Path(path).with_suffix(""))
+        written = []
+        for number, figure in enumerate(statements, start=1):
+            written.append(f"{base}-{number:02d}.{kind}")
+            save(figure, written[-1], kind, request.dpi)
+        for index, figure in enumerate(_answer_pages(answers, style, words)):
+            written.append(f"{base}-answers{f'-{index + 1}' if index else ''}.{kind}")
+            save(figure, written[-1], kind, request.dpi)
+        return [*written[:-1], f"{written[-1]} {said}"]
+    return [f"{path} {said}"]
 
 
 def answer(replay: Replay, number: int, words: Words, hidden: Sequence[Seat] = ()

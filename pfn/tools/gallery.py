@@ -22,6 +22,8 @@ class Picture:
     name: str
     caption: str
     args: tuple[str, ...]
+    shown: tuple[str, ...] = ()
+    """The files shown, when the command writes several (else ``name``)."""
 
     @property
     def command(self) -> str:
@@ -55,6 +57,22 @@ PICTURES = (
             ("examples/seeds/seed000-settlement.pfn", "--sheet")),
     Picture("serbian-sheet.png", "The Serbian paper: supe left and right, bule in the middle.",
             ("examples/seeds/seed001-primer.pfn", "--sheet")),
+    Picture("britannica-chips.png", "The chips ledger (Britannica): what each deal paid into"
+            " the pot or took from it, the pot, the chips at the foot.",
+            ("examples/britannica-match.pfn", "--sheet")),
+    Picture("book-serif.png", "In the document's look: its face (`--font`), no heading"
+            " (`--no-title`), the author's caption, the box tight to the drawing.",
+            ("examples/brief.pfn", "--board", "1", "--trick", "2", "--style", "book",
+             "--font", "DejaVu Serif", "--no-title", "--caption",
+             "Diagram 1. Ceca shows out of spades at the second trick.")),
+    Picture("brief.gif", "`-o deal.gif`: the deal card by card, the comments and marks"
+            " under it (APNG with `-f apng`).",
+            ("examples/annotated.pfn", "--board", "1", "--dpi", "60")),
+    Picture("problems.png", "`--problems`: a numbered problem set; shown here, problem 4"
+            " (the defenders' hands hidden, as the problem prints them) and the answers"
+            " page (the solution, the open-hand values, the chances from the declarer's"
+            " seat).", ("examples/analysis.pfn", "--problems", "--dpi", "90"),
+            ("problems-04.png", "problems-answers.png")),
 )
 
 
@@ -62,8 +80,10 @@ def gallery_block() -> str:
     """The Markdown that shows every picture with the command that makes it."""
     parts = []
     for picture in PICTURES:
+        images = "\n\n".join(f"![{picture.caption}](img/{name})"
+                               for name in picture.shown or (picture.name,))
         parts.append(f"### {picture.caption}\n\n```\n{picture.command}\n```\n\n"
-                     f"![{picture.caption}](img/{picture.name})\n")
+                     f"{images}\n")
     return "\n".join(parts).rstrip()
 
 
@@ -81,11 +101,55 @@ def make(root: Path) -> list[Path]:
         args = [str(root / picture.args[0]), *picture.args[1:], "-o", str(out)]
         if command.main(["render", *args], standalone_mode=False):
             raise SystemExit(f"pfn render failed for {picture.name}")
-        written.append(out)
+        if picture.shown:  # the command wrote more files than the page shows: only those kept
+            stem = out.with_suffix("")
+            for extra in out.parent.glob(f"{stem.name}-*{out.suffix}"):
+                if extra.name not in picture.shown:
+                    extra.unlink()
+        written += [root / IMAGES / name for name in picture.shown] or [out]
+    written += latex_example(root)
     doc = root / "docs" / "rendering.md"
     if rewrite(doc, {"gallery": gallery_block()}):
         written.append(doc)
     return written
+
+
+LATEX = "docs/latex/example.tex"
+"""The LaTeX example of docs/rendering.md: compiled, and its page shown, where this
+machine has LuaLaTeX and poppler (``make test-latex`` compiles the same kind of
+document on every CI run)."""
+
+
+def latex_example(root: Path) -> list[Path]:
+    """The example document's diagram and sheet as PGF, and its first page as a PNG."""
+    import shutil
+    import subprocess
+
+    from typer.main import get_command
+
+    from pfn.cli import app
+
+    folder = (root / LATEX).parent
+    command = get_command(app)
+    for args in (("examples/brief.pfn", "-b", "1", "-k", "2", "--lang", "ru", "--style",
+                  "book", "-o", "diagram.pgf"),
+                 ("examples/sochi-match.pfn", "--sheet", "--lang", "ru", "--style", "book",
+                  "-o", "sheet.pgf")):
+        if shutil.which("lualatex") is None:
+            return []
+        out = str(folder / args[-1])
+        if command.main(["render", str(root / args[0]), *args[1:-1], out],
+                        standalone_mode=False):
+            raise SystemExit(f"pfn render failed for {out}")
+    subprocess.run(["lualatex", "-interaction=nonstopmode", "-halt-on-error", "example.tex"],
+                   cwd=folder, check=True, capture_output=True)
+    if shutil.which("pdftoppm") is None:
+        return []
+    subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", "example.pdf",
+                    str((root / IMAGES / "latex-example").resolve())], cwd=folder, check=True)
+    for leftover in ("example.aux", "example.log", "example.pdf"):
+        (folder / leftover).unlink(missing_ok=True)
+    return [folder / "diagram.pgf", folder / "sheet.pgf", root / IMAGES / "latex-example.png"]
 
 
 if __name__ == "__main__":
