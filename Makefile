@@ -43,6 +43,13 @@ demo: $(STAMP)
 	$(BIN)/pfn render examples/analysis.pfn --board 1 --dd --style book -o out/analysis-dd.pdf
 	$(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 --lang ru -o out/brief-ru.svg
 	@echo
+	@echo "== for authors: the document's face, no heading, a caption; a GIF card by card; a problem set (into out/)"
+	$(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 --style book --font "DejaVu Serif" --no-title --caption "Diagram 1. Ceca shows out." -o out/brief-serif.pdf
+	$(BIN)/pfn render examples/annotated.pfn --board 1 --dpi 60 -o out/annotated.gif
+	$(BIN)/pfn render examples/analysis.pfn --problems -o out/problems.pdf
+	@if command -v lualatex >/dev/null 2>&1; then $(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 --style book -o out/brief.pgf; \
+	else echo "   (no LuaLaTeX on this machine: the PGF step is left out; .ci/run installs TeX)"; fi
+	@echo
 	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2
 	@echo

@@ -80,7 +80,7 @@ def _counts(errors: int, warnings: int) -> str:
             f"{'s' * (warnings != 1)}")
 
 
-def _locate(record: Record, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+def locate(record: Record, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     if not diagnostics:
         return diagnostics
     source = record.source
@@ -123,13 +123,13 @@ def check_records(records: Iterable[Record], options: CheckOptions = CheckOption
                     from pfn.analysis.odds import verify_chances
 
                     found += verify(replayed) + verify_chances(replayed)
-        report = RecordReport(record, _locate(record, _in_order(found)))
+        report = RecordReport(record, locate(record, _in_order(found)))
         if options.keep:
             report.replay, report.written = replayed, written
         yield report
     if matches is not None:
         for record, diagnostics in matches.finish():
-            yield RecordReport(record, _locate(record, diagnostics))
+            yield RecordReport(record, locate(record, diagnostics))
 
 
 # ---------------------------------------------------------------------------

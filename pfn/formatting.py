@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -99,16 +99,20 @@ def formatted(lines: Iterable[str], name: str | None = None) -> Iterator[Record]
 
 
 def format_file(path: str | os.PathLike[str], output: str | os.PathLike[str] | None = None,
-                force: bool = False) -> bool:
+                force: bool = False,
+                change: Callable[[Iterable[Record]], Iterable[Record]] | None = None) -> bool:
     """Rewrite the PFN file ``path`` in export format, in place or into ``output``;
     whether anything was written (a file already in export format is left alone).  The
     target is replaced in one step (:func:`~pfn.files.write_atomic`), and only when
-    every record reads back the same (:class:`NotFormatted` otherwise)."""
+    every record reads back the same (:class:`NotFormatted` otherwise).  ``change``:
+    what is done to the records on their way (``pfn fmt --fill``)."""
     target = Path(output) if output is not None else Path(path)
     with open(path, encoding="utf-8", errors="surrogateescape", newline=None) as handle:
-        return write_atomic(target, lambda out: export(formatted(handle, str(path)), out,
-                                                       str(path)), keep_if_same=True,
-                            force=force)
+        records: Iterable[Record] = formatted(handle, str(path))
+        if change is not None:
+            records = change(records)
+        return write_atomic(target, lambda out: export(records, out, str(path)),
+                            keep_if_same=True, force=force)
 
 
 def is_formatted(path: str | os.PathLike[str]) -> bool:

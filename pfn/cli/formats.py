@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
@@ -29,6 +29,9 @@ from pfn.diagnostics import Diagnostic
 if TYPE_CHECKING:
     from pfn.model import Record
 
+Change = Callable[[Iterable["Record"]], Iterable["Record"]]
+"""What ``pfn fmt`` does to the records on their way (``--fill``), or nothing."""
+
 
 def _diff(before: str, after: str, name: str) -> Iterator[str]:
     import difflib
@@ -37,18 +40,45 @@ def _diff(before: str, after: str, name: str) -> Iterator[str]:
                                 f"{name} (fmt)")
 
 
-def _export_file(path: Path, out: TextIO) -> None:
+class _Filler:
+    """``--fill``: the records with what they lack written from the rules; what was
+    added and what was found wrong kept for the report."""
+
+    def __init__(self, sheet: bool) -> None:
+        self.sheet = sheet
+        self.added: list[str] = []
+        self.problems: list[Diagnostic] = []
+
+    def __call__(self, records: Iterable[Record]) -> Iterator[Record]:
+        from pfn.filling import fill
+
+        for done in fill(records, self.sheet):
+            if done.added:
+                source = done.record.source
+                where = f"{source.name}:{source.line}" if source is not None else "<record>"
+                board = done.record.tag("Board")
+                self.added.append(f"{where}: board {board or '?'}: filled in"
+                                  f" {', '.join(done.added)}")
+            self.problems += done.problems
+            yield done.record
+
+
+def _unchanged(records: Iterable[Record]) -> Iterable[Record]:
+    return records
+
+
+def _export_file(path: Path, out: TextIO, change: Change = _unchanged) -> None:
     from pfn.formatting import export, formatted
 
     with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-        export(formatted(handle, str(path)), out, str(path))
+        export(change(formatted(handle, str(path))), out, str(path))
 
 
-def _formatted_text(text: str, name: str) -> str:
+def _formatted_text(text: str, name: str, change: Change = _unchanged) -> str:
     from pfn.formatting import export, formatted
 
     buffer = io.StringIO()
-    export(formatted(io.StringIO(text, newline=None), name), buffer, name)
+    export(change(formatted(io.StringIO(text, newline=None), name)), buffer, name)
     return buffer.getvalue()
 
 
@@ -68,6 +98,13 @@ def fmt(
     force: Annotated[bool, typer.Option(
         "--force", help="Rewrite a file that has other hard links: this name gets the new"
                         " file, the other links keep the old text.")] = False,
+    fill: Annotated[bool, typer.Option(
+        "--fill", help="Write what a record lacks from the rules: the Result from a complete"
+                       " play, the Score entries; a stated figure the rules contradict is"
+                       " reported, never changed (exit 1).")] = False,
+    sheet: Annotated[bool, typer.Option(
+        "--sheet", help="With --fill: the running sheet on the last record of each match.")
+    ] = False,
 ) -> None:
     """Rewrite PFN files in canonical export format (in place; stdin to stdout).
 
@@ -80,23 +117,29 @@ def fmt(
     \b
       pfn fmt pool.pfn --diff
       pfn fmt games/ --check
+      pfn fmt pool.pfn --fill --sheet
     """
     from pfn.files import WriteError
     from pfn.formatting import NotFormatted, format_file, is_formatted
 
+    if sheet and not fill:
+        raise typer.BadParameter("--sheet goes with --fill", param_hint="--sheet")
+    filler = _Filler(sheet) if fill else None
+    change: Change = filler if filler is not None else _unchanged
     if is_stdin(paths):
         try:
             if check_only or diff:
                 text = stdin().read()
-                after = _formatted_text(text, "<stdin>")
+                after = _formatted_text(text, "<stdin>", change)
                 if diff:
                     sys.stdout.writelines(_diff(text, after, "<stdin>"))
+                _fill_report(filler)
                 raise typer.Exit(EXIT_PROBLEMS if after != text else EXIT_CLEAN)
-            spooled(lambda out: _export_text(stdin(), out))
+            spooled(lambda out: _export_text(stdin(), out, change))
         except NotFormatted as error:
             print_diagnostics(error.problems, stream=sys.stderr)
             raise typer.Exit(EXIT_PROBLEMS) from None
-        raise typer.Exit(EXIT_CLEAN)
+        raise typer.Exit(EXIT_PROBLEMS if _fill_report(filler) else EXIT_CLEAN)
 
     from pfn.cli.common import input_files
 
@@ -109,17 +152,22 @@ def fmt(
         try:
             if diff:
                 before = path.read_text(encoding="utf-8", errors="surrogateescape")
-                after = _formatted_text(before, str(path))
+                after = _formatted_text(before, str(path), change)
                 if after != before.replace("\r\n", "\n"):
                     changed += 1
                     sys.stdout.writelines(_diff(before, after, str(path)))
+            elif check_only and filler is not None:
+                before = path.read_text(encoding="utf-8", errors="surrogateescape")
+                if _formatted_text(before, str(path), change) != before.replace("\r\n", "\n"):
+                    changed += 1
+                    sys.stdout.write(f"would fill or reformat {path}\n")
             elif check_only:
                 if not is_formatted(path):
                     changed += 1
                     sys.stdout.write(f"would reformat {path}\n")
             elif to_stdout:
-                spooled(functools.partial(_export_file, path))
-            elif format_file(path, output, force):
+                spooled(functools.partial(_export_file, path, change=change))
+            elif format_file(path, output, force, None if filler is None else change):
                 changed += 1
                 sys.stderr.write(f"reformatted {path}" + (f" into {output}" if output else "")
                                  + "\n")
@@ -129,13 +177,29 @@ def fmt(
             failed += 1
         except WriteError as error:
             raise fail(str(error)) from None
-    raise typer.Exit(EXIT_PROBLEMS if failed or (check_only and changed) else EXIT_CLEAN)
+    wrong = _fill_report(filler)
+    raise typer.Exit(EXIT_PROBLEMS if failed or wrong or (check_only and changed)
+                     else EXIT_CLEAN)
 
 
-def _export_text(handle: TextIO, out: TextIO) -> None:
+def _fill_report(filler: _Filler | None) -> bool:
+    """What --fill added and what it found wrong, on standard error; whether anything
+    was wrong."""
+    if filler is None:
+        return False
+    for line in filler.added:
+        sys.stderr.write(line + "\n")
+    if filler.problems:
+        print_diagnostics(filler.problems, stream=sys.stderr)
+        sys.stderr.write("pfn: a figure the record states and the rules do not give is left"
+                         " as it is (above); --fill writes only what is missing\n")
+    return bool(filler.problems)
+
+
+def _export_text(handle: TextIO, out: TextIO, change: Change = _unchanged) -> None:
     from pfn.formatting import export, formatted
 
-    export(formatted(handle, "<stdin>"), out, "<stdin>")
+    export(change(formatted(handle, "<stdin>")), out, "<stdin>")
 
 
 class ConvertFormat(StrEnum):

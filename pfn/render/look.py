@@ -105,9 +105,10 @@ def families(font: str | None) -> tuple[str, ...]:
         try:
             font_manager.fontManager.addfont(str(path))
             name = FontProperties(fname=str(path)).get_name()
-        except (OSError, RuntimeError, ValueError) as error:
-            raise FontMissing(f"{font}: not a font file this machine can read ({error})"
-                              ) from None
+        except OSError as error:
+            raise FontMissing(f"{font}: cannot read it ({error.strerror or error})") from None
+        except (RuntimeError, ValueError):  # FreeType could not open it as a face
+            raise FontMissing(f"{font}: not a font file (TrueType or OpenType)") from None
     else:
         name = font
         try:
