@@ -85,9 +85,11 @@ def _filled(record: Record, checker: MatchChecker, found: Sequence[Diagnostic],
     if any(d.is_error for d in replay.diagnostics):
         return out  # a deal that breaks a rule: its figures cannot be trusted
     fields: dict[str, object] = {}
-    if record.result is None and replay.result and \
-            all(n is not None for n in replay.result.values()):
-        fields["result"] = tuple(sorted(replay.result.items()))
+    # the players who played, and a dealer at four who took tricks with the talon's cards
+    counts = {s: n for s, n in replay.result.items()
+              if not replay.participants or s in replay.participants or n}
+    if record.result is None and counts and all(n is not None for n in counts.values()):
+        fields["result"] = tuple(sorted(counts.items()))
     scored = checker.scored
     written = checker.written
     if record.score is None and written is not None and scored is not None and \
@@ -126,13 +128,20 @@ def _add_sheet(filled: Filled, state: object) -> None:
 def _with(record: Record, fields: dict[str, object]) -> Record:
     """``record`` with ``fields`` set and a tag for each: the writer writes a known
     tag's value from its typed field, in the canonical order."""
-    from pfn.notation.writer import tag_value
+    from pfn.notation.reader import Reader
+    from pfn.notation.writer import record_lines, tag_value
 
-    record = replace(record, **fields)  # type: ignore[arg-type]
-    names = {t.name for t in record.tags}
+    source = record.source
+    changed = replace(record, **fields)  # type: ignore[arg-type]
+    names = {t.name for t in changed.tags}
     # the tag's text as the writer makes it from the typed field (the Sheet's is empty:
     # its figures are the section's lines)
     extra = tuple(Tag(name.capitalize(), "" if name == "sheet" else
-                      tag_value(record, Tag(name.capitalize(), "?filled")))
+                      tag_value(changed, Tag(name.capitalize(), "?filled")))
                   for name in fields if name.capitalize() not in names)
-    return replace(record, tags=(*record.tags, *extra))
+    changed = replace(changed, tags=(*changed.tags, *extra))
+    # read back from its own text: the record exactly as the file will hold it (its tags
+    # in the writer's order), where it came from kept for the messages
+    [again] = [r for r in Reader(source.name if source else None).records(
+        "\n".join(record_lines(changed)).splitlines(keepends=True)) if not r.empty]
+    return replace(again, source=source)
