@@ -30,7 +30,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("variants", ("pfn.variants",)),
     ("match", ("pfn.deal", "pfn.match")),
     ("tools", ("pfn.check", "pfn.report", "pfn.generate", "pfn.files", "pfn.analysis",
-               "pfn.corpus", "pfn.formats", "pfn.outcome", "pfn.board")),
+               "pfn.corpus", "pfn.formats", "pfn.outcome", "pfn.board", "pfn.filling",
+               "pfn.recorder")),
     ("render", ("pfn.render",)),
     ("cli", ("pfn.cli", "pfn.tools", "pfn")),
 ]

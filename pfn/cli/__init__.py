@@ -25,15 +25,17 @@ COMMANDS = {"check": "checking", "explain": "checking", "rules": "checking",
             "generate": "scoring", "render": "drawing", "show": "drawing",
             "solve": "analysis", "annotate": "analysis", "odds": "analysis", "filter": "corpus",
             "dedupe": "corpus", "stats": "corpus", "split": "corpus",
-            "import": "importing", "export": "importing"}
+            "import": "importing", "export": "importing", "record": "recording"}
 """Every command and the module that defines it."""
 
-ORDER = ("check", "fmt", "convert", "score", "render", "show", "solve", "odds", "annotate",
+ORDER = ("record", "check", "fmt", "convert", "score", "render", "show", "solve", "odds",
+         "annotate",
          "filter",
          "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules")
 """The order ``pfn --help`` lists the commands in: the everyday ones first."""
 
-_MODULES = ("checking", "formats", "scoring", "drawing", "analysis", "corpus", "importing")
+_MODULES = ("checking", "formats", "scoring", "drawing", "analysis", "corpus", "importing",
+            "recording")
 
 
 def load(modules: tuple[str, ...] = _MODULES) -> Any:
