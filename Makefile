@@ -50,6 +50,13 @@ demo: $(STAMP)
 	@if command -v lualatex >/dev/null 2>&1; then $(BIN)/pfn render examples/brief.pfn --board 1 --trick 2 --style book -o out/brief.pgf; \
 	else echo "   (no LuaLaTeX on this machine: the PGF step is left out; .ci/run installs TeX)"; fi
 	@echo
+	@echo "== recording: pfn record answered from a script; pfn fmt --fill on a pool of results (into out/)"
+	@rm -f out/recorded.pfn
+	printf 'Ana; Boris; Ceca\n\n\n10\nfriday\nC\nr\n6S\nA\nwhist pass\n6 4 -\nr\npass\n3 4 3\nend\n' | $(BIN)/pfn record out/recorded.pfn | tail -5
+	cp examples/first-game.pfn out/first-game.pfn
+	$(BIN)/pfn fmt --fill --sheet out/first-game.pfn
+	@grep '^\[Score' out/first-game.pfn
+	@echo
 	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2
 	@echo

@@ -260,8 +260,8 @@ class MatchChecker:
                                    ).at(pos, text))
             else:
                 out.append(Problem("PFN-E701", f"{label}: stated {format_amount(have)},"
-                                   f" computed {format_amount(want)} — {why.get(key, variant)}"
-                                   ).at(pos, text))
+                                   f" computed {format_amount(want)} — {why.get(key, variant)}",
+                                   f"write {label}{format_amount(want, True)}").at(pos, text))
         return out
 
     def _compare_sheet(self, record: Record, state: MatchState, is_deal: bool

@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
                "pfn.corpus", "pfn.formats", "pfn.outcome", "pfn.board", "pfn.filling",
                "pfn.recorder")),
     ("render", ("pfn.render",)),
-    ("cli", ("pfn.cli", "pfn.tools", "pfn")),
+    ("cli", ("pfn.cli", "pfn.tools", "pfn.lsp", "pfn")),
 ]
 """From the ground up: a module may import its own layer and the layers below."""
 

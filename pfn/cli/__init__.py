@@ -25,17 +25,18 @@ COMMANDS = {"check": "checking", "explain": "checking", "rules": "checking",
             "generate": "scoring", "render": "drawing", "show": "drawing",
             "solve": "analysis", "annotate": "analysis", "odds": "analysis", "filter": "corpus",
             "dedupe": "corpus", "stats": "corpus", "split": "corpus",
-            "import": "importing", "export": "importing", "record": "recording"}
+            "import": "importing", "export": "importing", "record": "recording",
+            "lsp": "serving"}
 """Every command and the module that defines it."""
 
 ORDER = ("record", "check", "fmt", "convert", "score", "render", "show", "solve", "odds",
          "annotate",
          "filter",
-         "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules")
+         "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules", "lsp")
 """The order ``pfn --help`` lists the commands in: the everyday ones first."""
 
 _MODULES = ("checking", "formats", "scoring", "drawing", "analysis", "corpus", "importing",
-            "recording")
+            "recording", "serving")
 
 
 def load(modules: tuple[str, ...] = _MODULES) -> Any:

@@ -481,7 +481,8 @@ class Replayer:
                 if count is not None and computed is not None and count != computed:
                     self.report("PFN-E601", f"Result gives {seat} {count} trick"
                                 f"{'s' * (count != 1)}; the play gives {computed}",
-                                self.tag_pos("Result"), f"{seat}:{count}")
+                                self.tag_pos("Result"), f"{seat}:{count}",
+                                hint=f"write {seat}:{computed}")
         else:
             result = dict(stated)
             if record.play is not None and r.tricks and stated:

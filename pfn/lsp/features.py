@@ -1,0 +1,339 @@
+"""What the language server answers, worked out by pfn itself: the check's diagnostics,
+completion (tag names and values, the variant's words, the legal calls and cards at
+the cursor, from a :class:`pfn.Board`), hover (the hands at a card, a trick's winner
+and the tallies; how the rules wrote a Score entry), formatting (``pfn fmt``), the
+boards as symbols, and quick fixes where a diagnostic's hint says exactly what to
+write.  Each function takes a :class:`~pfn.lsp.document.Document` and returns
+``lsprotocol`` values; nothing here keeps state between requests."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from lsprotocol import types as lsp
+
+from pfn.diagnostics import Diagnostic, PfnError, Severity
+from pfn.lsp.document import Document, Token
+from pfn.model import Record
+
+_SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
+             Severity.WARNING: lsp.DiagnosticSeverity.Warning,
+             Severity.INFO: lsp.DiagnosticSeverity.Information}
+_WRITE = re.compile(r"^write (?P<text>\S+)$")
+_ADD = re.compile(r"^add (?P<text>\S+) to the (?P<tag>\w+) tag$")
+
+
+def _range(line: int, start: int, end: int) -> lsp.Range:
+    return lsp.Range(lsp.Position(line, start), lsp.Position(line, end))
+
+
+# -- diagnostics ----------------------------------------------------------------------
+
+
+def diagnostics(doc: Document) -> list[lsp.Diagnostic]:
+    """Everything ``pfn check`` finds, each at the text it is about, with its hint."""
+    from pfn.check import CheckOptions, check_records
+
+    out = []
+    for report in check_records(doc.records, CheckOptions()):
+        for found in report.diagnostics:
+            out.append(_diagnostic(doc, found))
+    return out
+
+
+def _diagnostic(doc: Document, found: Diagnostic) -> lsp.Diagnostic:
+    line = max(0, (found.line or 1) - 1)
+    start = max(0, (found.col or 1) - 1)
+    text = doc.lines[line] if line < len(doc.lines) else ""
+    if found.text and not text.startswith(found.text, start):
+        # some checks place a diagnostic at its tag: point at the text it is about
+        at = text.find(found.text, start)
+        start = at if at >= 0 else start
+    end = start + len(found.text) if found.text else len(text)
+    if end <= start:
+        end = len(text)
+    message = found.message + (f"\nhint: {found.hint}" if found.hint else "")
+    return lsp.Diagnostic(_range(line, start, max(end, start + 1)), message,
+                          severity=_SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Error),
+                          code=found.code, source="pfn",
+                          data={"hint": found.hint} if found.hint else None)
+
+
+# -- completion -----------------------------------------------------------------------
+
+
+def completions(doc: Document, line: int, column: int) -> list[lsp.CompletionItem]:
+    """What may be written at the cursor: tag names after ``[``; a tag's values; in an
+    Auction, Defence or Play line the calls or cards that are legal there."""
+    from pfn.notation.build import KNOWN_TAGS
+
+    text = doc.lines[line][:column] if line < len(doc.lines) else ""
+    if re.fullmatch(r"\s*\[\w*", text):
+        return [lsp.CompletionItem(name, kind=lsp.CompletionItemKind.Keyword,
+                                   insert_text=f'{name} "') for name in KNOWN_TAGS]
+    tag = re.fullmatch(r'\s*\[(\w+)\s*"[^"]*', text)
+    if tag is not None:
+        return _tag_values(doc, line, tag.group(1))
+    section = doc.section_of(line)
+    if section is None:
+        return []
+    legal = _legal(doc, line, column)
+    if legal is not None:
+        kind = lsp.CompletionItemKind.Value
+        return [lsp.CompletionItem(move, kind=kind, detail=f"legal in the {section[0]}")
+                for move in legal]
+    return _words(doc, line, section[0])
+
+
+def _tag_values(doc: Document, line: int, name: str) -> list[lsp.CompletionItem]:
+    from pfn.variants import VARIANTS, find_variant
+
+    span = doc.record_at(line)
+    record = span[0] if span is not None else None
+    players = record.players if record is not None else 3
+    values: list[str] = []
+    if name == "Variant":
+        values = [v.name for v in VARIANTS]
+    elif name in ("Dealer", "Declarer", "Auction", "Defence", "Play"):
+        values = list("ABCD"[:players])
+    elif name == "Contract":
+        family = find_variant(record.variant if record is not None else "sochi")
+        values = [*family.ladder.bids, "pass"]
+    elif name == "Rules":
+        from pfn.rules.options import HouseRules
+
+        values = [f"{key}=" for key in HouseRules.option_names()]
+    return [lsp.CompletionItem(v, kind=lsp.CompletionItemKind.EnumMember) for v in values]
+
+
+def _words(doc: Document, line: int, section: str) -> list[lsp.CompletionItem]:
+    """The variant's words for a section when the legal moves cannot be worked out (no
+    cards given)."""
+    from pfn.vocabulary import DEFENCE_CALLS
+
+    span = doc.record_at(line)
+    record = span[0] if span is not None else None
+    if section == "Defence":
+        words = list(DEFENCE_CALLS)
+    elif section == "Auction":
+        from pfn.variants import find_variant
+
+        family = find_variant(record.variant if record is not None else "sochi")
+        words = [*family.ladder.bids, "pass", "hold"]
+    else:
+        return []
+    return [lsp.CompletionItem(w, kind=lsp.CompletionItemKind.Keyword) for w in words]
+
+
+def board_at(doc: Document, line: int, column: int) -> Any:
+    """The board of the record at the cursor, with every move written before it made
+    (``None`` when the record gives no deal or its moves break a rule before it)."""
+    from pfn.board import Board
+
+    span = doc.record_at(line)
+    if span is None:
+        return None
+    record, first, _ = span
+    if record.deal is None or record.dealer is None:
+        return None
+    # the record as far as the cursor, its figures left out (they judge a whole deal)
+    kept = [text for text in doc.lines[first:line]
+            if not re.match(r'\s*\[(Result|Score|Sheet|Settlement)\b', text)]
+    before = " ".join(t.text for t in doc.tokens(line) if t.end < column)
+    section = doc.section_of(line)
+    cut = "\n".join([*kept, before + (" *" if section and section[0] == "Play" else "")])
+    from pfn.notation.reader import loads
+
+    found = [r for r in loads(cut + "\n") if not r.empty]
+    if not found:
+        return None
+    partial = found[0]
+    try:
+        board = Board(str(record.deal), dealer=record.dealer, variant=record.variant,
+                      rules=record.rules, names=record.names)
+        for move, opens in _moves(partial):
+            table = board.table
+            if opens and table and table[0][0] is None and str(table[0][1]) == move:
+                continue  # a talon card opening an all-pass trick: the board turned it
+            board.push(move)
+            if board.is_over():
+                break
+    except PfnError:
+        return None
+    return board
+
+
+def _moves(record: Record) -> list[tuple[str, bool]]:
+    """The moves a (partial) record writes, in the order they are made, each with
+    whether it opens a line of the play (where a talon card may stand)."""
+    out = [(str(c.token), False) for c in (record.auction.calls if record.auction else ())]
+    # the Contract tag stands above the auction: it is a move only once the text goes past
+    # the auction (a discard, a defence or a play written)
+    past = record.discard is not None or record.defence is not None or record.play is not None
+    if record.discard and record.contract is not None and not record.contract.allpass:
+        out += [(str(c), False) for c in record.discard]
+    if past and record.contract is not None and not record.contract.allpass and \
+            record.auction:
+        out.append((str(record.contract), False))
+    out += [(str(c.token), False) for c in (record.defence.calls if record.defence else ())]
+    for run in record.play.tricks if record.play else ():
+        out += [(str(card), at == 0) for at, card in enumerate(run.cards)]
+    return out
+
+
+def _legal(doc: Document, line: int, column: int) -> list[str] | None:
+    board = board_at(doc, line, column)
+    if board is None or board.is_over():
+        return None
+    # a call as it is written in the section (6D, whist), not with its seat
+    return [str(getattr(move, "token", move)) for move in board.legal_moves()]
+
+
+# -- hover ----------------------------------------------------------------------------
+
+
+def hover(doc: Document, line: int, column: int) -> lsp.Hover | None:
+    """On a card or a trick: the hands before it, the trick's winner, the tallies; on a
+    Score entry: how the rules computed it."""
+    token = doc.token_at(line, column)
+    if token is None:
+        return None
+    tag = doc.tag_at(line)
+    if tag is not None and tag[0] == "Score":
+        return _score_hover(doc, line, column)
+    section = doc.section_of(line)
+    if section is None or section[0] != "Play":
+        return None
+    return _card_hover(doc, line, token)
+
+
+def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
+    from pfn.deal import replay
+    from pfn.seats import SEATS
+
+    board = board_at(doc, line, token.start)
+    if board is None:
+        return None
+    hands = board.hands()
+    rows = [f"{seat}  {hands[seat]}" for seat in sorted(hands) if int(hands[seat])]
+    taken = board.tricks_taken
+    tally = ", ".join(f"{seat} {n}" for seat, n in sorted(taken.items()))
+    said = [f"**Before {token.text}** (trick {board.trick}, {board.turn} to play)", "",
+            "```", *rows, "```", f"tricks so far: {tally}"]
+    span = doc.record_at(line)
+    if span is not None:
+        section = doc.section_of(line)
+        index = sum(1 for at in range(section[1] + 1, line) if doc.tokens(at)) \
+            if section is not None else 0
+        played = replay(span[0], on_error="collect")
+        if index < len(played.tricks):
+            trick = played.tricks[index]
+            winner = "nobody" if trick.winner is None else str(SEATS[trick.winner])
+            said.append(f"trick {trick.number} is taken by {winner}")
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n".join(said)),
+                     _range(line, token.start, token.end))
+
+
+def _score_hover(doc: Document, line: int, column: int) -> lsp.Hover | None:
+    from pfn.check import CheckOptions, check_records
+    from pfn.scoring.ledger import entry_label, totals
+
+    span = doc.record_at(line)
+    token = doc.token_at(line, column)
+    if span is None or token is None:
+        return None
+    entry = token.text.strip('"')
+    label = re.match(r"([A-D]:[a-z]+(?:/[A-D])?)", entry)
+    if label is None:
+        return None
+    reports = list(check_records(doc.records, CheckOptions(keep=True)))
+    report = next((r for r in reports if r.record is span[0]), None)
+    if report is None or report.written is None:
+        return None
+    why = [e for e in report.written if entry_label(e.key) == label.group(1)]
+    if not why:
+        text = f"{label.group(1)}: the rules write nothing here"
+    else:
+        from pfn.model import format_amount
+
+        total = totals(why).get(why[0].key, 0)
+        text = f"**{label.group(1)}{format_amount(total, True)}**\n\n" + "\n".join(
+            f"- {e.rule}: {format_amount(e.value, True)}" for e in why)
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text),
+                     _range(line, token.start, token.end))
+
+
+# -- formatting, symbols, quick fixes -------------------------------------------------------
+
+
+def formatting(doc: Document) -> list[lsp.TextEdit]:
+    """The whole document in export format (``pfn fmt``), as one edit; none when it is
+    already, or when it cannot be formatted (its errors are the diagnostics)."""
+    import io
+
+    from pfn.formatting import NotFormatted, export, formatted
+
+    buffer = io.StringIO()
+    try:
+        export(formatted(io.StringIO(doc.text, newline=None), doc.name), buffer, doc.name)
+    except NotFormatted:
+        return []
+    after = buffer.getvalue()
+    if after == doc.text:
+        return []
+    end = lsp.Position(len(doc.lines), 0)
+    return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), end), after)]
+
+
+def symbols(doc: Document) -> list[lsp.DocumentSymbol]:
+    """Each record a symbol: ``Board 3 · 7S by A``, its lines."""
+    out = []
+    for record, first, last in doc.spans():
+        board = record.tag("Board")
+        what = repr(record).removeprefix("<Record ").removesuffix(">")
+        name = f"Board {board}" if board else what
+        width = len(doc.lines[last]) if last < len(doc.lines) else 0
+        whole = _range(first, 0, 0)
+        whole.end = lsp.Position(last, width)
+        out.append(lsp.DocumentSymbol(name, lsp.SymbolKind.Struct, whole,
+                                      _range(first, 0, len(doc.lines[first])),
+                                      detail=what))
+    return out
+
+
+def code_actions(doc: Document, found: Sequence[lsp.Diagnostic], uri: str
+                 ) -> list[lsp.CodeAction]:
+    """A quick fix for each diagnostic whose hint says exactly what to write: ``write
+    A:8`` (in place of the text it is about), ``add B:whist/A+4 to the Score tag``."""
+    out = []
+    for item in found:
+        hint = (item.data or {}).get("hint") if isinstance(item.data, dict) else None
+        if not hint:
+            continue
+        edit: lsp.TextEdit | None = None
+        write, add = _WRITE.match(hint), _ADD.match(hint)
+        if write is not None:
+            edit = lsp.TextEdit(item.range, write.group("text"))
+        elif add is not None:
+            at = _tag_end(doc, item.range.start.line, add.group("tag"))
+            if at is not None:
+                edit = lsp.TextEdit(_range(at[0], at[1], at[1]), " " + add.group("text"))
+        if edit is not None:
+            out.append(lsp.CodeAction(
+                hint[0].upper() + hint[1:], kind=lsp.CodeActionKind.QuickFix,
+                diagnostics=[item], is_preferred=True,
+                edit=lsp.WorkspaceEdit(changes={uri: [edit]})))
+    return out
+
+
+def _tag_end(doc: Document, near: int, name: str) -> tuple[int, int] | None:
+    """Where a tag's value ends (before its closing quote), in the record at ``near``."""
+    span = doc.record_at(near)
+    lines = range(span[1], span[2] + 1) if span is not None else range(len(doc.lines))
+    for at in lines:
+        tag = doc.tag_at(at)
+        if tag is not None and tag[0] == name:
+            return at, tag[2] + len(tag[1])
+    return None

@@ -1,0 +1,203 @@
+"""``pfn lsp`` in a real session over standard input and output: a client written here
+(JSON-RPC with Content-Length framing, as editors speak it) initializes the server,
+opens and changes a document, and asks for completion, hover, formatting, symbols and
+quick fixes.  The answers are checked against the rules as the test knows them: which
+cards may follow, what a trick's winner is, what a Score entry should say."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from queue import Empty, Queue
+from typing import Any
+
+import pytest
+
+from tests.conftest import ROOT
+
+BRIEF = (ROOT / "examples" / "brief.pfn").read_text(encoding="utf-8")
+BOARD1 = BRIEF.split("\n\n")[0] + "\n"
+URI = "file:///tmp/pool.pfn"
+
+
+class Client:
+    """A language client over a subprocess's pipes."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "pfn.cli", "lsp"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE)
+        self.next_id = 0
+        self.inbox: Queue[dict[str, Any]] = Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        out = self.process.stdout
+        assert out is not None
+        while True:
+            header = b""
+            while not header.endswith(b"\r\n\r\n"):
+                byte = out.read(1)
+                if not byte:
+                    return
+                header += byte
+            length = int(next(line for line in header.decode().split("\r\n")
+                              if line.lower().startswith("content-length")).split(":")[1])
+            self.inbox.put(json.loads(out.read(length)))
+
+    def send(self, message: dict[str, Any]) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        stdin = self.process.stdin
+        assert stdin is not None
+        stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        stdin.flush()
+
+    def request(self, method: str, params: dict[str, Any]) -> Any:
+        self.next_id += 1
+        wanted = self.next_id
+        self.send({"id": wanted, "method": method, "params": params})
+        while True:
+            message = self.wait()
+            if message.get("id") == wanted and "method" not in message:
+                assert "error" not in message, message
+                return message.get("result")
+
+    def notify(self, method: str, params: dict[str, Any]) -> None:
+        self.send({"method": method, "params": params})
+
+    def wait(self, timeout: float = 60) -> dict[str, Any]:
+        try:
+            return self.inbox.get(timeout=timeout)
+        except Empty:
+            pytest.fail("the server did not answer: " + (self.process.stderr.read1(4000)
+                                                         if self.process.stderr else b"")
+                        .decode(errors="replace"))
+
+    def diagnostics(self, uri: str = URI) -> list[dict[str, Any]]:
+        while True:
+            message = self.wait()
+            if message.get("method") == "textDocument/publishDiagnostics" and \
+                    message["params"]["uri"] == uri:
+                return list(message["params"]["diagnostics"])
+
+    def close(self) -> None:
+        self.request("shutdown", {})
+        self.notify("exit", {})
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def client() -> Any:
+    session = Client()
+    answer = session.request("initialize", {"processId": None, "rootUri": None,
+                                            "capabilities": {}})
+    capabilities = answer["capabilities"]
+    assert capabilities["completionProvider"] and capabilities["hoverProvider"]
+    assert capabilities["documentFormattingProvider"]
+    assert capabilities["documentSymbolProvider"] and capabilities["codeActionProvider"]
+    session.notify("initialized", {})
+    yield session
+    session.close()
+    assert session.process.returncode == 0
+
+
+def open_document(client: Client, text: str) -> list[dict[str, Any]]:
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": URI, "languageId": "pfn", "version": 1, "text": text}})
+    return client.diagnostics()
+
+
+def at(text: str, needle: str, offset: int = 0) -> dict[str, int]:
+    line = next(i for i, row in enumerate(text.splitlines()) if needle in row)
+    return {"line": line, "character": text.splitlines()[line].index(needle) + offset}
+
+
+def test_diagnostics_as_you_type_located_with_the_hint(client: Client) -> None:
+    assert open_document(client, BOARD1) == []
+    broken = BOARD1.replace("SQ DQ D9", "SQ C9 D9")  # Boris revokes... with Ceca's club
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": broken}]})
+    found = client.diagnostics()
+    first = next(d for d in found if d["code"] == "PFN-E206" or d["code"].startswith("PFN-E5"))
+    where = at(broken, "SQ C9 D9", 3)
+    assert first["range"]["start"] == where
+    assert first["severity"] == 1 and first["source"] == "pfn"
+    assert "C9" in first["message"]
+
+
+def test_completion_offers_only_the_legal_cards(client: Client) -> None:
+    open_document(client, BOARD1)
+    # trick 2: Ana led SK; Boris holds one spade (the nine fell to her ace): only ST
+    items = client.request("textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": at(BOARD1, "SK ST C7", 3)})
+    assert [i["label"] for i in items["items"]] == ["ST"]
+    # Ceca, void in spades, may throw anything she holds: her nine cards
+    items = client.request("textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": at(BOARD1, "SK ST C7", 6)})
+    assert sorted(i["label"] for i in items["items"]) == sorted(
+        ["C9", "C8", "C7", "DJ", "DT", "D9", "HJ", "HT", "H9"])
+    # the auction: after 6S 6C, Ceca may pass or go on from 6D
+    items = client.request("textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": at(BOARD1, "6S 6C pass", 6)})
+    labels = [i["label"] for i in items["items"]]
+    assert labels[:3] == ["6D", "6H", "6NT"] and "pass" in labels and "6C" not in labels
+    # a tag name after "["
+    text = BOARD1 + "\n["
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": text}]})
+    client.diagnostics()
+    items = client.request("textDocument/completion", {
+        "textDocument": {"uri": URI},
+        "position": {"line": len(text.splitlines()) - 1, "character": 1}})
+    assert {"Variant", "Deal", "Contract", "Score"} <= {i["label"] for i in items["items"]}
+
+
+def test_hover_shows_the_hands_the_winner_and_how_a_score_was_written(client: Client) -> None:
+    open_document(client, BOARD1)
+    shown = client.request("textDocument/hover", {
+        "textDocument": {"uri": URI}, "position": at(BOARD1, "SK ST C7", 4)})
+    text = shown["contents"]["value"]
+    assert "B  T.QJT.AKQ.KQ" in text  # Boris before his card: one spade left
+    assert "trick 2 is taken by A" in text and "A 1, B 0, C 0" in text
+    score = client.request("textDocument/hover", {
+        "textDocument": {"uri": URI}, "position": at(BOARD1, "B:whist/A+4", 2)})
+    assert "B:whist/A+4" in score["contents"]["value"]
+    assert "both whisted: 1 trick × 4" in score["contents"]["value"]
+
+
+def test_formatting_is_pfn_fmt(client: Client) -> None:
+    messy = BOARD1.replace('[Event "Friday pool"]', '[event   "Friday pool"]')
+    open_document(client, messy)
+    edits = client.request("textDocument/formatting", {
+        "textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": True}})
+    assert len(edits) == 1
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", "fmt", "--stdout", "-"],
+                          input=messy, capture_output=True, text=True, check=True)
+    assert edits[0]["newText"] == done.stdout
+
+
+def test_boards_are_document_symbols(client: Client) -> None:
+    open_document(client, BRIEF)
+    found = client.request("textDocument/documentSymbol", {"textDocument": {"uri": URI}})
+    assert [s["name"] for s in found] == ["Board 1", "Board 2", "Board 3"]
+    assert found[1]["range"]["start"]["line"] == at(BRIEF, '[Board "2"]')["line"] - 4
+
+
+def test_quick_fixes_write_what_the_hint_says(client: Client) -> None:
+    wrong = BOARD1.replace('[Result "A:8 B:1 C:1"]', '[Result "A:7 B:2 C:1"]').replace(
+        '[Score "A:pool+4 B:whist/A+4 C:whist/A+4"]', '[Score "A:pool+4 B:whist/A+4"]')
+    found = open_document(client, wrong)
+    codes = {d["code"] for d in found}
+    assert {"PFN-E601", "PFN-E702"} <= codes
+    actions = client.request("textDocument/codeAction", {
+        "textDocument": {"uri": URI}, "range": found[0]["range"],
+        "context": {"diagnostics": found}})
+    edits = {a["title"]: a["edit"]["changes"][URI][0] for a in actions}
+    fix = edits["Write A:8"]
+    assert fix["newText"] == "A:8" and fix["range"]["start"] == at(wrong, "A:7 B:2")
+    assert edits["Write B:1"]["range"]["start"] == at(wrong, "B:2 C:1")
+    add = edits["Add C:whist/A+4 to the Score tag"]
+    assert add["newText"] == " C:whist/A+4"
+    assert add["range"]["start"] == at(wrong, 'B:whist/A+4"]', len("B:whist/A+4"))
