@@ -88,6 +88,47 @@ def test_a_font_file_without_suits_falls_back_glyph_by_glyph(tmp_path: Path) -> 
     assert texts(figure)["hand-A-S"].get_fontfamily()[:2] == ["cmr10", "DejaVu Sans"]
 
 
+def renamed_font(source: Path, family: str, out: Path) -> Path:
+    """A copy of a font under a family name no one else has (fontTools, which matplotlib
+    itself uses): the test's own face, known to matplotlib only through the file."""
+    from fontTools.ttLib import TTFont
+
+    face = TTFont(str(source))
+    style = face["name"].getDebugName(2) or "Regular"
+    for record in face["name"].names:
+        if record.nameID in (1, 16):
+            record.string = family
+        elif record.nameID in (4, 6):
+            record.string = f"{family.replace(' ', '')}-{style}"
+    face.save(str(out))
+    return out
+
+
+def test_a_font_file_brings_its_bold_from_beside_it_and_says_nothing_without(
+        tmp_path: Path) -> None:
+    """Headings are bold: given a regular face with its bold lying beside it, the bold is
+    used; given the regular face alone, the headings are set in it and nothing is said
+    on standard error."""
+    fonts_dir = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    (tmp_path / "pair").mkdir()
+    (tmp_path / "lone").mkdir()
+    regular = renamed_font(fonts_dir / "DejaVuSerif.ttf", "Pfn Pair",
+                           tmp_path / "pair" / "PfnPair.ttf")
+    renamed_font(fonts_dir / "DejaVuSerif-Bold.ttf", "Pfn Pair",
+                 tmp_path / "pair" / "PfnPair-Bold.ttf")
+    lone = renamed_font(fonts_dir / "DejaVuSerif.ttf", "Pfn Lone",
+                        tmp_path / "lone" / "PfnLone.ttf")
+    out = tmp_path / "d.pdf"
+    done = pfn("render", str(BRIEF), "-k", "2", "--font", str(regular), "-o", str(out))
+    assert done.returncode == 0 and "findfont" not in done.stderr, done.stderr
+    fonts = set(re.findall(rb"/BaseFont /[A-Z]{6}\+([\w-]+)", out.read_bytes()))
+    assert {b"PfnPair-Book", b"PfnPair-Bold"} <= fonts, fonts
+    done = pfn("render", str(BRIEF), "-k", "2", "--font", str(lone), "-o", str(out))
+    assert done.returncode == 0 and done.stderr.strip() == f"wrote {out}", done.stderr
+    fonts = set(re.findall(rb"/BaseFont /[A-Z]{6}\+([\w-]+)", out.read_bytes()))
+    assert b"PfnLone-Book" in fonts and not any(b"Bold" in f for f in fonts), fonts
+
+
 def test_an_unknown_font_is_refused_with_a_message() -> None:
     done = pfn("render", str(BRIEF), "--font", "No Such Face 123", "-o", "/dev/null")
     assert done.returncode == 2

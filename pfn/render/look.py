@@ -105,6 +105,7 @@ def families(font: str | None) -> tuple[str, ...]:
         try:
             font_manager.fontManager.addfont(str(path))
             name = FontProperties(fname=str(path)).get_name()
+            _add_faces_beside(path, name)
         except OSError as error:
             raise FontMissing(f"{font}: cannot read it ({error.strerror or error})") from None
         except (RuntimeError, ValueError):  # FreeType could not open it as a face
@@ -120,6 +121,25 @@ def families(font: str | None) -> tuple[str, ...]:
     return (name, FONT, SYMBOLS) if name != FONT else (FONT, SYMBOLS)
 
 
+def _add_faces_beside(path: Path, name: str) -> None:
+    """The bold and italic faces of a font given as a file, where they lie beside it
+    (FreeSerif.otf, FreeSerifBold.otf): headings are set in the font's own bold."""
+    from matplotlib import font_manager
+    from matplotlib.font_manager import FontProperties
+
+    try:
+        beside = sorted(p for p in path.resolve().parent.iterdir()
+                        if p.suffix.lower() in FONT_FILES and p != path.resolve())[:200]
+    except OSError:
+        return
+    for other in beside:
+        try:
+            if FontProperties(fname=str(other)).get_name() == name:
+                font_manager.fontManager.addfont(str(other))
+        except (OSError, RuntimeError, ValueError):
+            continue
+
+
 @contextmanager
 def typeset(style: Style) -> Iterator[None]:
     """While a figure is built: its texts in the style's face (each text takes the face
@@ -128,6 +148,18 @@ def typeset(style: Style) -> Iterator[None]:
 
     # (axes.formatter.use_mathtext: matplotlib asks it of Computer Modern faces; the
     # diagrams have no tick labels)
+    _quiet_weights()
     with rc_context({"font.family": list(families(style.font)), "text.parse_math": False,
                      "axes.formatter.use_mathtext": True}):
         yield
+
+
+@lru_cache(maxsize=1)
+def _quiet_weights() -> None:
+    """A face without a bold of its own is drawn in its regular weight; matplotlib says
+    so on standard error for every text drawn (when the figure is saved too), which is
+    no news to the author who chose the face.  Only that message is dropped."""
+    import logging
+
+    logging.getLogger("matplotlib.font_manager").addFilter(
+        lambda entry: "Failed to find font weight" not in entry.getMessage())
