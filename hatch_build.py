@@ -1,4 +1,5 @@
-"""Builds the compiled search core (``pfn/analysis/_core.c``) when a wheel is built.
+"""Builds the compiled search core (``pfn/analysis/_core.c``) and the message catalogs
+(``pfn/locale/*/LC_MESSAGES/pfn.po`` → ``pfn.mo``, with Babel) when a wheel is built.
 
 The core is optional: without a C compiler (or Python's headers) the build goes on and
 pfn runs its pure-Python search, the reference, with the same results, only slower
@@ -43,6 +44,24 @@ def build_core(root: Path) -> Path | None:
     return target
 
 
+def build_catalogs(root: Path) -> list[Path]:
+    """Each language's ``pfn.po`` compiled to ``pfn.mo`` beside it (gettext reads only
+    compiled catalogs); the files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted((root / "pfn" / "locale").glob("*/LC_MESSAGES/pfn.po")):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as source:
+                catalog = read_po(source)
+            with mo.open("wb") as target:
+                write_mo(target, catalog, use_fuzzy=False)
+        written.append(mo)
+    return written
+
+
 class CoreHook(BuildHookInterface):  # type: ignore[type-arg]
     """Compiles the search core into the wheel (and beside its source, for an editable
     install)."""
@@ -50,7 +69,13 @@ class CoreHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or os.environ.get("PFN_PURE"):
+        if self.target_name != "wheel":
+            return
+        for mo in build_catalogs(Path(self.root)):
+            if version != "editable":
+                relative = str(mo.relative_to(self.root))
+                build_data["force_include"][str(mo)] = relative
+        if os.environ.get("PFN_PURE"):
             return
         built = build_core(Path(self.root))
         if built is None:

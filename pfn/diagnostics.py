@@ -22,6 +22,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import overload
 
+from pfn.i18n import N_
+
 
 class Severity(Enum):
     """How bad a diagnostic is."""
@@ -36,107 +38,107 @@ class Severity(Enum):
 
 CODES: dict[str, str] = {
     # input
-    "PFN-E001": "cannot read input",
-    "PFN-E002": "invalid UTF-8",
-    "PFN-E003": "no PFN records found",
-    "PFN-E004": "unsupported PFN version",
-    "PFN-E005": "not valid JSON",
-    "PFN-E006": "JSON that is not a record",
-    "PFN-E007": "cannot be imported",
+    "PFN-E001": N_("cannot read input"),
+    "PFN-E002": N_("invalid UTF-8"),
+    "PFN-E003": N_("no PFN records found"),
+    "PFN-E004": N_("unsupported PFN version"),
+    "PFN-E005": N_("not valid JSON"),
+    "PFN-E006": N_("JSON that is not a record"),
+    "PFN-E007": N_("cannot be imported"),
     # notation
-    "PFN-E101": "unexpected text",
-    "PFN-E102": "malformed tag",
-    "PFN-E103": "unterminated comment",
-    "PFN-E104": "unbalanced parentheses",
-    "PFN-E105": "text outside a section",
-    "PFN-E106": "malformed tag value",
-    "PFN-E107": "unknown card",
-    "PFN-E108": "unknown call",
-    "PFN-E109": "unknown variant",
-    "PFN-E110": "invalid seat",
-    "PFN-E111": "invalid number",
-    "PFN-E112": "duplicate tag",
-    "PFN-E113": "malformed note",
-    "PFN-E114": "annotation without a move",
-    "PFN-E115": "variation without a move",
-    "PFN-E116": "unknown or invalid house rule",
-    "PFN-E117": "unknown contract",
-    "PFN-E118": "note reference without a note",
-    "PFN-E119": "variations nested too deep",
-    "PFN-E120": "the same entry twice",
-    "PFN-E121": "would not read back the same",
-    "PFN-E122": "too many tags",
+    "PFN-E101": N_("unexpected text"),
+    "PFN-E102": N_("malformed tag"),
+    "PFN-E103": N_("unterminated comment"),
+    "PFN-E104": N_("unbalanced parentheses"),
+    "PFN-E105": N_("text outside a section"),
+    "PFN-E106": N_("malformed tag value"),
+    "PFN-E107": N_("unknown card"),
+    "PFN-E108": N_("unknown call"),
+    "PFN-E109": N_("unknown variant"),
+    "PFN-E110": N_("invalid seat"),
+    "PFN-E111": N_("invalid number"),
+    "PFN-E112": N_("duplicate tag"),
+    "PFN-E113": N_("malformed note"),
+    "PFN-E114": N_("annotation without a move"),
+    "PFN-E115": N_("variation without a move"),
+    "PFN-E116": N_("unknown or invalid house rule"),
+    "PFN-E117": N_("unknown contract"),
+    "PFN-E118": N_("note reference without a note"),
+    "PFN-E119": N_("variations nested too deep"),
+    "PFN-E120": N_("the same entry twice"),
+    "PFN-E121": N_("would not read back the same"),
+    "PFN-E122": N_("too many tags"),
     # structure
-    "PFN-E201": "card dealt twice",
-    "PFN-E202": "wrong number of cards in a hand",
-    "PFN-E203": "wrong number of cards in the talon",
-    "PFN-E204": "card played twice",
-    "PFN-E205": "talon differs from the deal",
-    "PFN-E206": "discard not from the declarer's cards",
-    "PFN-E207": "the dealer holds cards at a table of four",
-    "PFN-E208": "seat not at this table",
-    "PFN-E209": "wrong number of players",
-    "PFN-E210": "tricks do not add up to ten",
-    "PFN-E211": "discarded card played",
-    "PFN-E212": "card played that nobody holds",
+    "PFN-E201": N_("card dealt twice"),
+    "PFN-E202": N_("wrong number of cards in a hand"),
+    "PFN-E203": N_("wrong number of cards in the talon"),
+    "PFN-E204": N_("card played twice"),
+    "PFN-E205": N_("talon differs from the deal"),
+    "PFN-E206": N_("discard not from the declarer's cards"),
+    "PFN-E207": N_("the dealer holds cards at a table of four"),
+    "PFN-E208": N_("seat not at this table"),
+    "PFN-E209": N_("wrong number of players"),
+    "PFN-E210": N_("tricks do not add up to ten"),
+    "PFN-E211": N_("discarded card played"),
+    "PFN-E212": N_("card played that nobody holds"),
     # auction
-    "PFN-E301": "call out of turn",
-    "PFN-E302": "bid not higher than the last",
-    "PFN-E303": "jump not allowed",
-    "PFN-E304": "call after pass",
-    "PFN-E305": "hold not allowed",
-    "PFN-E306": "misère not allowed here",
-    "PFN-E307": "auction not finished",
-    "PFN-E308": "call after the auction ended",
-    "PFN-E309": "bid not in this variant",
-    "PFN-E310": "declarer does not match the auction",
+    "PFN-E301": N_("call out of turn"),
+    "PFN-E302": N_("bid not higher than the last"),
+    "PFN-E303": N_("jump not allowed"),
+    "PFN-E304": N_("call after pass"),
+    "PFN-E305": N_("hold not allowed"),
+    "PFN-E306": N_("misère not allowed here"),
+    "PFN-E307": N_("auction not finished"),
+    "PFN-E308": N_("call after the auction ended"),
+    "PFN-E309": N_("bid not in this variant"),
+    "PFN-E310": N_("declarer does not match the auction"),
     # talon, contract, defence
-    "PFN-E401": "wrong talon or discard",
-    "PFN-E402": "talon used in a game without it",
-    "PFN-E403": "contract lower than the winning bid",
-    "PFN-E404": "contract does not match the auction",
-    "PFN-E405": "defence call out of turn",
-    "PFN-E406": "defence call not allowed",
-    "PFN-E407": "defence not finished",
-    "PFN-E408": "contract below the exit from all-pass",
-    "PFN-E409": "no contract",
+    "PFN-E401": N_("wrong talon or discard"),
+    "PFN-E402": N_("talon used in a game without it"),
+    "PFN-E403": N_("contract lower than the winning bid"),
+    "PFN-E404": N_("contract does not match the auction"),
+    "PFN-E405": N_("defence call out of turn"),
+    "PFN-E406": N_("defence call not allowed"),
+    "PFN-E407": N_("defence not finished"),
+    "PFN-E408": N_("contract below the exit from all-pass"),
+    "PFN-E409": N_("no contract"),
     # play
-    "PFN-E501": "wrong leader",
-    "PFN-E502": "card from the wrong hand",
-    "PFN-E503": "revoke",
-    "PFN-E504": "must trump",
-    "PFN-E505": "must head the trick",
-    "PFN-E506": "wrong number of cards in a trick",
-    "PFN-E507": "play where none is allowed",
-    "PFN-E508": "card already played",
-    "PFN-E509": "talon card must lead",
-    "PFN-E510": "too many tricks",
+    "PFN-E501": N_("wrong leader"),
+    "PFN-E502": N_("card from the wrong hand"),
+    "PFN-E503": N_("revoke"),
+    "PFN-E504": N_("must trump"),
+    "PFN-E505": N_("must head the trick"),
+    "PFN-E506": N_("wrong number of cards in a trick"),
+    "PFN-E507": N_("play where none is allowed"),
+    "PFN-E508": N_("card already played"),
+    "PFN-E509": N_("talon card must lead"),
+    "PFN-E510": N_("too many tricks"),
     # result and claims
-    "PFN-E601": "result differs from the play",
-    "PFN-E602": "result incomplete",
-    "PFN-E603": "claim not possible",
+    "PFN-E601": N_("result differs from the play"),
+    "PFN-E602": N_("result incomplete"),
+    "PFN-E603": N_("claim not possible"),
     # score
-    "PFN-E701": "score entry differs",
-    "PFN-E702": "score entry missing",
-    "PFN-E703": "unexpected score entry",
-    "PFN-E704": "settlement differs",
-    "PFN-E705": "settlement does not sum to zero",
+    "PFN-E701": N_("score entry differs"),
+    "PFN-E702": N_("score entry missing"),
+    "PFN-E703": N_("unexpected score entry"),
+    "PFN-E704": N_("settlement differs"),
+    "PFN-E705": N_("settlement does not sum to zero"),
     # match
-    "PFN-E801": "running sheet differs",
-    "PFN-E802": "wrong dealer",
-    "PFN-E803": "record after the end of the match",
-    "PFN-E804": "match rules changed within the match",
-    "PFN-E805": "wrong board number",
+    "PFN-E801": N_("running sheet differs"),
+    "PFN-E802": N_("wrong dealer"),
+    "PFN-E803": N_("record after the end of the match"),
+    "PFN-E804": N_("match rules changed within the match"),
+    "PFN-E805": N_("wrong board number"),
     # warnings
-    "PFN-W001": "no variant given",
-    "PFN-W002": "unknown directive",
-    "PFN-W003": "note never referenced",
-    "PFN-W004": "incomplete record",
-    "PFN-W005": "claim or result disputed by best play",
-    "PFN-W006": "stated chance disputed by the layouts",
+    "PFN-W001": N_("no variant given"),
+    "PFN-W002": N_("unknown directive"),
+    "PFN-W003": N_("note never referenced"),
+    "PFN-W004": N_("incomplete record"),
+    "PFN-W005": N_("claim or result disputed by best play"),
+    "PFN-W006": N_("stated chance disputed by the layouts"),
     # information
-    "PFN-I001": "not checked",
-    "PFN-I002": "import note",
+    "PFN-I001": N_("not checked"),
+    "PFN-I002": N_("import note"),
 }
 
 _SEVERITY_BY_LETTER = {"E": Severity.ERROR, "W": Severity.WARNING, "I": Severity.INFO}
@@ -146,6 +148,14 @@ NOTATION_ERRORS = frozenset(code for code in CODES if code[4:6] in ("E0", "E1"))
 """Input and notation errors: the text cannot be read as PFN."""
 INPUT_ERRORS = frozenset(code for code in CODES if code[4:6] == "E0")
 """Input errors: the input (a file, its encoding, its JSON) cannot be used at all."""
+
+
+def title(code: str) -> str:
+    """The code's short title in the current language."""
+    from pfn.i18n import tr
+
+    found = CODES.get(code)
+    return tr(found) if found else ""
 
 
 def severity_of(code: str) -> Severity:
@@ -198,6 +208,10 @@ def shorten(text: str | None, limit: int = SHOWN) -> str | None:
     return f"{text[:half]}…{text[-half:]}"
 
 
+_SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
+"""How a diagnostic's severity is printed (translated; JSON keeps the English value)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem, with where it is, what is wrong there and what would help."""
@@ -236,8 +250,8 @@ class Diagnostic:
 
     @property
     def title(self) -> str:
-        """The code's short title."""
-        return CODES.get(self.code, "")
+        """The code's short title (in the current language)."""
+        return title(self.code)
 
     def located(self, file: str | None = None, lines: Sequence[str] | None = None,
                 first_line: int = 1) -> Diagnostic:
@@ -262,14 +276,17 @@ class Diagnostic:
         line with a caret under the offending text, and the hint."""
         where = printable(":".join(str(p) for p in (self.file or "<input>", self.line,
                                                        self.col) if p is not None))
+        from pfn.i18n import tr
+
         sev = self.severity.value
         message = printable(shorten(self.message, 2 * SHOWN))
+        word = tr(_SEVERITY_WORDS[sev])
         if color:
             tint = {"error": "31", "warning": "33", "info": "36"}[sev]
-            head = (f"\x1b[1m{where}:\x1b[0m \x1b[1;{tint}m{sev}[{self.code}]\x1b[0m:"
+            head = (f"\x1b[1m{where}:\x1b[0m \x1b[1;{tint}m{word}[{self.code}]\x1b[0m:"
                     f" {message}")
         else:
-            head = f"{where}: {sev}[{self.code}]: {message}"
+            head = f"{where}: {word}[{self.code}]: {message}"
         out = [head]
         if self.source_line is not None and self.line is not None:
             number = str(self.line)
@@ -291,7 +308,8 @@ class Diagnostic:
             width = max(1, min(len(self.text or "x"), len(line) - col + 1))
             out.append(f" {pad} | {' ' * (col - 1)}{'^' * width}")
         if self.hint:
-            out.append(f"  = hint: {printable(self.hint)}")
+            said = tr("hint")
+            out.append(f"  = {said}: {printable(self.hint)}")
         return "\n".join(out)
 
     def to_json(self) -> dict[str, object]:

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from pfn.deal import replay, score, variant_of
 from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant, text_lines
+from pfn.i18n import tr
 from pfn.model import MATCH_TAGS, Amount, Pos, Record, format_amount
 from pfn.rules.replay import DealContext, Replay
 from pfn.scoring.ledger import (
@@ -102,12 +103,13 @@ class MatchChecker:
         if is_deal:
             self._dealer(record, state, out)
             if state.sheet.finished and state.id is not None and state.deals:
-                out.append(Problem("PFN-E803", f"match {state.id!r} is over: every pool was"
-                                   " already closed", "start a new [Match] for a new pool"
+                out.append(Problem("PFN-E803", tr("match {id} is over: every pool was already"
+                                                  " closed", id=repr(state.id)),
+                                   tr("start a new [Match] for a new pool")
                                    ).at(_at(record, "Match")))
         if not sound:
-            out.append(Problem("PFN-I001", "not checked: the rules (fix the errors above"
-                               " first)").at(_at(record)))
+            out.append(Problem("PFN-I001", tr("not checked: {what}", what=tr(
+                "the rules (fix the errors above first)"))).at(_at(record)))
             state.reliable = False
             return out
         written: list[LedgerEntry] | None = None
@@ -137,8 +139,8 @@ class MatchChecker:
             else:
                 state.reliable = False
                 if record.score is not None or record.sheet is not None:
-                    out.append(Problem("PFN-I001", "not checked: the score (the deal could not"
-                                       " be scored from what is given)").at(
+                    out.append(Problem("PFN-I001", tr("not checked: {what}", what=tr(
+                        "the score (the deal could not be scored from what is given)"))).at(
                                            _at(record, "Score" if record.score else "Sheet")))
         if written is not None and record.score is not None and self.scored is not None:
             out += self._compare_score(record, written, state, self.scored.uncertain)
@@ -159,15 +161,19 @@ class MatchChecker:
         if state is not None and record.match is not None and record.match == state.id:
             for name, value in _header(record).items():
                 if name in state.header and value != state.header[name]:
-                    out.append(Problem("PFN-E804", f"{name} changes within match"
-                                       f" {state.id!r}: {state.header[name]!r} before,"
-                                       f" {value!r} here").at(_value_at(record, name), value))
+                    out.append(Problem("PFN-E804", tr("{name} changes within match {id}:"
+                                                      " {before} before, {value} here",
+                                                      name=name, id=repr(state.id),
+                                                      before=repr(state.header[name]),
+                                                      value=repr(value))
+                                       ).at(_value_at(record, name), value))
             return state
         try:
             new = _new_state(record, self.rules)
         except OptionError as error:  # a house rule that does not exist or a bad value
-            out.append(Problem("PFN-E116", str(error), "pfn rules lists every option and its"
-                               " values").at(_at(record, "Rules")))
+            out.append(Problem("PFN-E116", str(error),
+                               tr("pfn rules lists every option and its values")
+                               ).at(_at(record, "Rules")))
             self.state = None
             return None
         if new is None:
@@ -183,8 +189,9 @@ class MatchChecker:
             expected = self.next_dealer(state)
             if expected is not None and dealer != expected:
                 self._expected_dealer = expected
-                out.append(Problem("PFN-E802", f"{expected} deals this board, not {dealer}",
-                                   "the deal passes to the next player in playing order"
+                out.append(Problem("PFN-E802", tr("{expected} deals this board, not {dealer}",
+                                                  expected=expected, dealer=dealer),
+                                   tr("the deal passes to the next player in playing order")
                                    ).at(_value_at(record, "Dealer"), str(dealer)))
         if dealer is not None:
             state.dealer = dealer
@@ -193,7 +200,7 @@ class MatchChecker:
     def _unscored(record: Record, result: Replay, scored: Scored) -> list[Diagnostic]:
         """A note for each thing the scorer could not decide."""
         pos = _at(record, "Score") if record.score is not None else _at(record)
-        return [Problem("PFN-I001", f"not checked: {what}").at(pos)
+        return [Problem("PFN-I001", tr("not checked: {what}", what=what)).at(pos)
                 for what in dict.fromkeys(scored.unchecked) if what not in result.unchecked]
 
     def next_dealer(self, state: MatchState) -> Seat | None:
@@ -235,8 +242,10 @@ class MatchChecker:
             allowed = sorted(base + p for p in possible)
             if given not in allowed:
                 out.append(Problem(
-                    "PFN-E701", f"{entry_label(key)}: stated {format_amount(given)}, but what is"
-                    " known allows only " + ", ".join(format_amount(a) for a in allowed)
+                    "PFN-E701", tr("{label}: stated {have}, but what is known allows only"
+                                   " {allowed}", label=entry_label(key),
+                                   have=format_amount(given),
+                                   allowed=", ".join(format_amount(a) for a in allowed))
                 ).at(*_entry_at(record, "Score", key)))
         if stated == computed:  # the usual case: every entry right
             return out
@@ -249,19 +258,25 @@ class MatchChecker:
             label = entry_label(key)
             pos, text = _entry_at(record, "Score", key)
             if have is None:
-                out.append(Problem("PFN-E702", f"{label} missing: the rules write"
-                                   f" {format_amount(want or 0, True)}"
-                                   f" — {why.get(key, variant)}",
-                                   f"add {label}{format_amount(want or 0, True)} to the Score"
-                                   " tag").at(pos))
+                out.append(Problem("PFN-E702", tr("{label} missing: the rules write {want} —"
+                                                  " {why}", label=label,
+                                                  want=format_amount(want or 0, True),
+                                                  why=why.get(key, variant)),
+                                   tr("add {text} to the Score tag",
+                                      text=label + format_amount(want or 0, True))).at(pos))
             elif want is None:
-                out.append(Problem("PFN-E703", f"{label}: stated {format_amount(have, True)},"
-                                   f" but the rules write nothing there ({variant})"
-                                   ).at(pos, text))
+                out.append(Problem("PFN-E703", tr("{label}: stated {have}, but the rules write"
+                                                  " nothing there ({variant})", label=label,
+                                                  have=format_amount(have, True),
+                                                  variant=variant)).at(pos, text))
             else:
-                out.append(Problem("PFN-E701", f"{label}: stated {format_amount(have)},"
-                                   f" computed {format_amount(want)} — {why.get(key, variant)}",
-                                   f"write {label}{format_amount(want, True)}").at(pos, text))
+                out.append(Problem("PFN-E701", tr("{label}: stated {have}, computed {want} —"
+                                                  " {why}", label=label,
+                                                  have=format_amount(have),
+                                                  want=format_amount(want),
+                                                  why=why.get(key, variant)),
+                                   tr("write {text}", text=label + format_amount(want, True))
+                                   ).at(pos, text))
         return out
 
     def _compare_sheet(self, record: Record, state: MatchState, is_deal: bool
@@ -272,8 +287,9 @@ class MatchChecker:
             state.sheet.values = {k: v for k, v in stated.items()}
             return []
         if not state.reliable:
-            return [Problem("PFN-I001", "not checked: the running sheet (an earlier deal"
-                            " could not be scored)").at(_at(record, "Sheet"))]
+            return [Problem("PFN-I001", tr("not checked: {what}", what=tr(
+                "the running sheet (an earlier deal could not be scored)"))
+                            ).at(_at(record, "Sheet"))]
         out: list[Diagnostic] = []
         seats = {k[0] for k in stated}
         keys = set(stated) | {k for k, v in state.sheet.values.items() if k[0] in seats and v}
@@ -282,8 +298,10 @@ class MatchChecker:
             want = state.sheet.values.get(key, 0)
             if have != want:
                 label = entry_label(key)
-                out.append(Problem("PFN-E801", f"Sheet {label}: stated {format_amount(have)},"
-                                   f" the match so far gives {format_amount(want)}"
+                out.append(Problem("PFN-E801", tr("Sheet {label}: stated {have}, the match so"
+                                                  " far gives {want}", label=label,
+                                                  have=format_amount(have),
+                                                  want=format_amount(want))
                                    ).at(*_entry_at(record, "Sheet", key)))
         return out
 
@@ -293,19 +311,22 @@ class MatchChecker:
         total = sum(stated.values(), Fraction(0))
         pos = _at(record, "Settlement")
         if len(stated) == state.sheet.players and total != 0:
-            out.append(Problem("PFN-E705", f"the settlement sums to {format_amount(total)},"
-                               " not zero", "what one player wins the others lose").at(pos))
+            out.append(Problem("PFN-E705", tr("the settlement sums to {total}, not zero",
+                                              total=format_amount(total)),
+                               tr("what one player wins the others lose")).at(pos))
         if not state.reliable:
-            return [*out, Problem("PFN-I001", "not checked: the settlement (an earlier deal"
-                                  " could not be scored)").at(pos)]
+            return [*out, Problem("PFN-I001", tr("not checked: {what}", what=tr(
+                "the settlement (an earlier deal could not be scored)"))).at(pos)]
         computed = state.sheet.settle()
         method = state.sheet.describe()
         for seat in sorted(stated):
             want = computed.get(seat)
             if want is not None and stated[seat] != want:
                 out.append(Problem(
-                    "PFN-E704", f"settlement {seat}: stated {format_amount(stated[seat], True)},"
-                    f" the sheet gives {format_amount(want, True)} ({method})"
+                    "PFN-E704", tr("settlement {seat}: stated {have}, the sheet gives {want}"
+                                   " ({method})", seat=seat,
+                                   have=format_amount(stated[seat], True),
+                                   want=format_amount(want, True), method=method)
                 ).at(*_entry_at(record, "Settlement", (seat, "", None))))
         return out
 

@@ -15,6 +15,7 @@ from typing import Protocol, cast
 
 from pfn.cards import Card, cards_of
 from pfn.diagnostics import Diagnostic, text_lines
+from pfn.i18n import ntr, tr
 from pfn.model import Annotation, CardPattern, CardRef, CardRun, Pos, Record, Variation
 from pfn.seats import SEATS, Seat
 
@@ -99,8 +100,9 @@ def check_structure(record: Record) -> list[Diagnostic]:
             seat = SEATS[index]
             shared = seen & hand.mask
             for card in cards_of(shared) if shared else ():
-                problem("PFN-E201", f"{card} dealt to both {owner(card)} and {seat}",
-                        _deal_pos(record, seat.name), f"{seat}:", "every card is dealt once")
+                problem("PFN-E201", tr("{card} dealt to both {owner} and {seat}", card=card,
+                                       owner=owner(card), seat=seat),
+                        _deal_pos(record, seat.name), f"{seat}:", tr("every card is dealt once"))
             seen |= hand.mask
             size = hand.size
             expected = held
@@ -108,28 +110,33 @@ def check_structure(record: Record) -> list[Diagnostic]:
                 expected = 0 if seat == record.dealer else held
             if size is not None and size != expected and not (
                     record.players == 4 and record.dealer is None and size == 0):
-                what = "the dealer sits out and holds no cards" if expected == 0 else \
-                    f"each player holds {held} cards" + (
-                    f" before trick {record.start}" if record.start is not None else "")
+                if expected == 0:
+                    what = tr("the dealer sits out and holds no cards")
+                elif record.start is not None:
+                    what = tr("each player holds {held} cards before trick {number}",
+                              held=held, number=record.start)
+                else:
+                    what = tr("each player holds {held} cards", held=held)
                 code = "PFN-E207" if expected == 0 else "PFN-E202"
-                problem(code, f"{seat} holds {size} cards", _deal_pos(record, seat.name),
-                        f"{seat}:", what)
+                problem(code, ntr("{seat} holds {n} card", "{seat} holds {n} cards", size,
+                                  seat=seat), _deal_pos(record, seat.name), f"{seat}:", what)
         talon = deal.talon
         if talon is not None:
             shared = seen & talon.mask
             for card in cards_of(shared) if shared else ():
-                problem("PFN-E201", f"{card} dealt to {owner(card)} and also in the talon",
-                        _deal_pos(record, "talon"), "talon:", "every card is dealt once")
+                problem("PFN-E201", tr("{card} dealt to {owner} and also in the talon",
+                                       card=card, owner=owner(card)),
+                        _deal_pos(record, "talon"), "talon:", tr("every card is dealt once"))
             seen |= talon.mask
             size = talon.size
             if size is not None and size != TALON_SIZE:
-                problem("PFN-E203", f"the talon has {size} cards",
+                problem("PFN-E203", ntr("the talon has {n} card", "the talon has {n} cards", size),
                         _deal_pos(record, "talon"), "talon:",
-                        f"the talon holds {TALON_SIZE} cards")
+                        tr("the talon holds {n} cards", n=TALON_SIZE))
         if record.players == 4 and record.dealer is None:
             empty = [h for h in deal.hands if h is not None and h.size == 0]
             if len(empty) > 1:
-                problem("PFN-E202", "more than one empty hand at a table of four",
+                problem("PFN-E202", tr("more than one empty hand at a table of four"),
                         _tag_pos(record, "Deal"))
 
     _check_talon(record, problem)
@@ -139,8 +146,9 @@ def check_structure(record: Record) -> list[Diagnostic]:
     _check_notes(record, problem)
     for code, count in counts.items():
         if count > MAX_REPEATS:
-            out.append(Diagnostic("PFN-I001", f"not shown: {count - MAX_REPEATS} more"
-                                  f" {code} in this record", None, *_tag_pos(record, "Play")))
+            out.append(Diagnostic("PFN-I001", tr("not shown: {n} more {code} in this record",
+                                                 n=count - MAX_REPEATS, code=code),
+                                  None, *_tag_pos(record, "Play")))
     return out
 
 
@@ -150,8 +158,9 @@ def _check_talon(record: Record, problem: _Problem) -> None:
         return
     pos = _tag_pos(record, "Talon")
     if len(talon_tag) != TALON_SIZE:
-        problem("PFN-E203", f"Talon lists {len(talon_tag)} cards", pos, None,
-                f"the talon holds {TALON_SIZE} cards")
+        problem("PFN-E203", ntr("Talon lists {n} card", "Talon lists {n} cards",
+                                len(talon_tag)), pos, None,
+                tr("the talon holds {n} cards", n=TALON_SIZE))
     deal = record.deal
     if deal is None:
         return
@@ -159,18 +168,20 @@ def _check_talon(record: Record, problem: _Problem) -> None:
     if deal.talon is not None:
         extra = shown & ~deal.talon.mask
         if extra and deal.talon.complete:
-            problem("PFN-E205", f"Talon shows {' '.join(c.name for c in cards_of(extra))},"
-                    f" but the Deal's talon is {deal.talon}", pos)
+            problem("PFN-E205", tr("Talon shows {cards}, but the Deal's talon is {talon}",
+                                   cards=" ".join(c.name for c in cards_of(extra)),
+                                   talon=deal.talon), pos)
         patterns = [c for c in talon_tag if isinstance(c, CardPattern)]
         for pattern in patterns:
             if deal.talon.complete and not any(pattern.matches(c) for c in cards_of(
                     deal.talon.mask & ~shown)):
-                problem("PFN-E205", f"Talon shows {pattern}, which the Deal's talon"
-                        f" {deal.talon} does not have", pos)
+                problem("PFN-E205", tr("Talon shows {cards}, which the Deal's talon {talon}"
+                                       " does not have", cards=pattern, talon=deal.talon), pos)
     for index, hand in enumerate(deal.hands):
         if hand is not None and hand.mask & shown:
             cards = " ".join(c.name for c in cards_of(hand.mask & shown))
-            problem("PFN-E205", f"Talon shows {cards}, dealt to {Seat(index)}", pos)
+            problem("PFN-E205", tr("Talon shows {cards}, dealt to {seat}", cards=cards,
+                                   seat=Seat(index)), pos)
 
 
 def _check_discard(record: Record, problem: _Problem) -> None:
@@ -180,7 +191,7 @@ def _check_discard(record: Record, problem: _Problem) -> None:
     pos = _tag_pos(record, "Discard")
     known = [c for c in discard if isinstance(c, Card)]
     if len(set(known)) != len(known):
-        problem("PFN-E206", "the same card discarded twice", pos)
+        problem("PFN-E206", tr("the same card discarded twice"), pos)
     deal, declarer = record.deal, record.declarer
     if deal is None or declarer is None or record.start is not None:
         return  # an ending's hands are after the discard
@@ -190,9 +201,10 @@ def _check_discard(record: Record, problem: _Problem) -> None:
     twelve = hand.mask | deal.talon.mask
     for card in known:
         if not twelve >> card & 1:
-            problem("PFN-E206", f"{card} discarded, but the declarer {declarer} holds it"
-                    " neither in hand nor in the talon", pos, None,
-                    "the declarer discards two of his twelve cards")
+            problem("PFN-E206", tr("{card} discarded, but the declarer {declarer} holds it"
+                                   " neither in hand nor in the talon", card=card,
+                                   declarer=declarer), pos, None,
+                    tr("the declarer discards two of his twelve cards"))
 
 
 _BIT = [1 << c for c in range(32)]
@@ -230,12 +242,15 @@ def _check_play(record: Record, problem: _Problem) -> None:
             if played & bit:
                 earlier, run, at = first[card]
                 line, col = run.position(at)  # found only for a card played twice
-                where = f"line {line}, column {col}" if line else "earlier"
-                problem("PFN-E204", f"{card} played a second time at trick {number}: it was"
-                        f" played at trick {earlier} ({where})", trick.position(index),
-                        trick.text(index), "each card is played once")
+                where = tr("line {line}, column {col}", line=line, col=col) if line else \
+                    tr("earlier")
+                problem("PFN-E204", tr("{card} played a second time at trick {number}: it was"
+                                       " played at trick {earlier} ({where})", card=card,
+                                       number=number, earlier=earlier, where=where),
+                        trick.position(index), trick.text(index), tr("each card is played once"))
             elif discarded & bit:
-                problem("PFN-E211", f"{card} was discarded and cannot be played (trick {number})",
+                problem("PFN-E211", tr("{card} was discarded and cannot be played (trick"
+                                       " {number})", card=card, number=number),
                         trick.position(index), trick.text(index))
             if card not in first:
                 first[card] = (number, trick, index)
@@ -252,9 +267,10 @@ def _check_result(record: Record, problem: _Problem) -> None:
     active = record.players - (1 if record.players == 4 else 0)
     tricks = record.tricks_left
     if total > tricks or (len(known) == len(result) == active and total != tricks):
-        problem("PFN-E210", f"the tricks add up to {total}", pos, None,
-                "the ten tricks of a deal are shared by the players" if record.start is None
-                else f"the {tricks} tricks from trick {record.start} are shared by the players")
+        problem("PFN-E210", tr("the tricks add up to {total}", total=total), pos, None,
+                tr("the ten tricks of a deal are shared by the players") if record.start is None
+                else tr("the {n} tricks from trick {number} are shared by the players",
+                        n=tricks, number=record.start))
 
 
 def _annotations(record: Record) -> Iterator[Annotation]:
@@ -307,11 +323,13 @@ def _check_notes(record: Record, problem: _Problem) -> None:
     for ann in _annotations(record):
         used.update(ann.notes)
     for number in sorted(used - defined):
-        problem("PFN-E118", f"={number}= refers to a note that is not given",
-                _text_pos(record, f"={number}="), f"={number}=", f'add [Note "{number}:…"]')
+        problem("PFN-E118", tr("={number}= refers to a note that is not given", number=number),
+                _text_pos(record, f"={number}="), f"={number}=",
+                tr('add [Note "{number}:…"]', number=number))
     for number in sorted(defined - used):
-        problem("PFN-W003", f"note {number} is never referenced", _tag_pos(record, "Note"),
-                None, f"refer to it with ={number}= after a call or card")
+        problem("PFN-W003", tr("note {number} is never referenced", number=number),
+                _tag_pos(record, "Note"), None,
+                tr("refer to it with ={number}= after a call or card", number=number))
 
 
 def played_mask(record: Record) -> int:

@@ -46,6 +46,10 @@ def load(modules: tuple[str, ...] = _MODULES) -> Any:
     for name in modules:
         importlib.import_module(f"pfn.cli.{name}")
     app = common.app
+    for command in app.registered_commands:  # each command speaks the language asked
+        if command.callback is not None and not getattr(command.callback, "_speaks", False):
+            command.callback = common.speaking(command.callback)
+            command.callback._speaks = True  # type: ignore[attr-defined]
 
     def rank(command: Any) -> int:
         name = command.name or (command.callback.__name__ if command.callback else "")

@@ -115,8 +115,10 @@ def check(
             return
         found = list(expand_paths(paths or []))
         if not found:  # nothing to check is not "clean"
-            sys.stderr.write(f"pfn: nothing to check: no PFN files in"
-                             f" {' '.join(paths or [])}\n")
+            from pfn.i18n import tr
+
+            sys.stderr.write("pfn: " + tr("nothing to check: no PFN files in {paths}",
+                                          paths=" ".join(paths or [])) + "\n")
             raise typer.Exit(EXIT_UNUSABLE)
         for path in found:
             files += 1
@@ -158,16 +160,22 @@ def check(
                 break
     if output is OutputFormat.text and (summary or not quiet):
         sys.stdout.flush()
-        status = "clean" if not errors else f"{errors} error{'s' * (errors != 1)}"
-        sys.stderr.write(f"{files} file{'s' * (files != 1)}, {records} record"
-                         f"{'s' * (records != 1)}: {status}, {warnings} warning"
-                         f"{'s' * (warnings != 1)}"
-                         + (f" (stopped after {max_errors} errors)" if stopped else "") + "\n")
+        from pfn.i18n import ntr, tr
+
+        status = tr("clean") if not errors else ntr("{n} error", "{n} errors", errors)
+        # TRANSLATORS: the summary line: "2 files, 14 records: clean, 1 warning"
+        sys.stderr.write(tr("{files}, {records}: {status}, {warnings}",
+                            files=ntr("{n} file", "{n} files", files),
+                            records=ntr("{n} record", "{n} records", records),
+                            status=status,
+                            warnings=ntr("{n} warning", "{n} warnings", warnings))
+                         + (tr(" (stopped after {n} errors)", n=max_errors) if stopped else "")
+                         + "\n")
         if summary:
-            from pfn.diagnostics import CODES
+            from pfn.diagnostics import title
 
             for code, count in sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0])):
-                sys.stderr.write(f"{count:>9,}  {code}  {CODES.get(code, '')}\n")
+                sys.stderr.write(f"{count:>9,}  {code}  {title(code)}\n")
     if unusable or not files:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_PROBLEMS if errors or (strict and warnings) else EXIT_CLEAN)

@@ -68,6 +68,58 @@ def started() -> None:
         gc.enable()
 
 
+LANG_HELP = ("The language of messages and output: en, ru, sr (Latin) or sr-Cyrl (default:"
+             " PFN_LANG, then the locale).")
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help=LANG_HELP, metavar="<en|ru|sr|sr-Cyrl>", show_default=False)]
+
+
+def speak(lang: str | None) -> None:
+    """Set the language of this run: ``--lang``, ``PFN_LANG``, the locale; an unknown
+    language is a usage error."""
+    from pfn.i18n import UnknownLanguage, resolve, set_language
+
+    try:
+        set_language(resolve(lang))
+    except UnknownLanguage as error:
+        raise fail(str(error)) from None
+
+
+def speaking(callback: Callable[..., None]) -> Callable[..., None]:
+    """``callback`` with a ``--lang`` option that sets the language before it runs; a
+    command with its own ``lang`` (``render``: the labels, or ``auto``) keeps it, and its
+    messages follow it unless it is ``auto``."""
+    import functools
+    import inspect
+    from typing import get_type_hints
+
+    hints = get_type_hints(callback, include_extras=True)
+    signature = inspect.signature(callback)
+    if "lang" in signature.parameters:
+        @functools.wraps(callback)
+        def own(**kwargs: object) -> None:
+            chosen = str(kwargs["lang"])
+            speak(None if chosen == "auto" else chosen)
+            callback(**kwargs)
+
+        wrapper = own
+        parameters = list(signature.parameters.values())
+    else:
+        @functools.wraps(callback)
+        def added(**kwargs: object) -> None:
+            speak(kwargs.pop("lang"))  # type: ignore[arg-type]
+            callback(**kwargs)
+
+        wrapper = added
+        hints["lang"] = LangOpt
+        parameters = [*signature.parameters.values(),
+                      inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None)]
+    parameters = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in parameters]
+    wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {**hints}
+    return wrapper
+
+
 class OutputFormat(StrEnum):
     """How diagnostics are printed."""
 

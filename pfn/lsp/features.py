@@ -21,8 +21,15 @@ from pfn.model import Record
 _SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
              Severity.WARNING: lsp.DiagnosticSeverity.Warning,
              Severity.INFO: lsp.DiagnosticSeverity.Information}
-_WRITE = re.compile(r"^write (?P<text>\S+)$")
-_ADD = re.compile(r"^add (?P<text>\S+) to the (?P<tag>\w+) tag$")
+
+
+def _hint_pattern(template: str) -> re.Pattern[str]:
+    r"""A hint's template (in the language the server speaks) as a pattern that finds the
+    text to write: ``write {text}`` → ``^write (?P<text>\S+)$``."""
+    from pfn.i18n import tr
+
+    said = re.escape(tr(template))
+    return re.compile("^" + said.replace(re.escape("{text}"), r"(?P<text>\S+)") + "$")
 
 
 def _range(line: int, start: int, end: int) -> lsp.Range:
@@ -313,11 +320,12 @@ def code_actions(doc: Document, found: Sequence[lsp.Diagnostic], uri: str
         if not hint:
             continue
         edit: lsp.TextEdit | None = None
-        write, add = _WRITE.match(hint), _ADD.match(hint)
+        write = _hint_pattern("write {text}").match(hint)
+        add = _hint_pattern("add {text} to the Score tag").match(hint)
         if write is not None:
             edit = lsp.TextEdit(item.range, write.group("text"))
         elif add is not None:
-            at = _tag_end(doc, item.range.start.line, add.group("tag"))
+            at = _tag_end(doc, item.range.start.line, "Score")
             if at is not None:
                 edit = lsp.TextEdit(_range(at[0], at[1], at[1]), " " + add.group("text"))
         if edit is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
+from pfn.i18n import tr
 from pfn.rules.ladder import Ladder
 from pfn.rules.options import HouseRules
 from pfn.seats import Seat
@@ -77,18 +78,21 @@ class Auction:
         """Who makes the next call, and a problem if the written speaker is wrong."""
         expected = self.state.next_speaker()
         if expected is None:
-            return explicit, Problem("PFN-E308", "call after the auction ended")
+            return explicit, Problem("PFN-E308", tr("call after the auction ended"))
         if explicit is not None and explicit not in self.state.order:
-            return expected, Problem("PFN-E301", f"{explicit} takes no part in this auction:"
-                                     f" it is {expected}'s turn",
-                                     "at a table of four the dealer sits out the deal")
+            return expected, Problem("PFN-E301", tr("{seat} takes no part in this auction: it"
+                                                    " is {expected}'s turn", seat=explicit,
+                                                    expected=expected),
+                                     tr("at a table of four the dealer sits out the deal"))
         if explicit is not None and explicit != expected:
             if self.free_order and explicit not in self.state.passed:
                 return explicit, None
-            why = "has passed" if explicit in self.state.passed else f"it is {expected}'s turn"
-            return explicit, Problem("PFN-E301", f"{explicit} speaks out of turn: {why}",
-                                         "calls go round in playing order; a player who passed"
-                                         " is skipped")
+            why = tr("has passed") if explicit in self.state.passed else \
+                tr("it is {expected}'s turn", expected=expected)
+            return explicit, Problem("PFN-E301", tr("{seat} speaks out of turn: {why}",
+                                                    seat=explicit, why=why),
+                                     tr("calls go round in playing order; a player who passed"
+                                        " is skipped"))
         return expected, None
 
     def check(self, seat: Seat, token: str) -> Problem | None:
@@ -99,26 +103,28 @@ class Auction:
         if token == "hold":
             return self._check_hold(seat)
         if token not in self.ladder:
-            return Problem("PFN-E309", f"{token} is not a bid in this variant",
-                               "bids: " + " ".join(self.ladder.bids))
+            return Problem("PFN-E309", tr("{token} is not a bid in this variant", token=token),
+                           tr("bids: {bids}", bids=" ".join(self.ladder.bids)))
         mine = state.bids_of(seat)
         if token.startswith("mis"):
             if mine and not self.rules.misere_after_bid and not all(
                     b.startswith("mis") for b in mine):
-                return Problem("PFN-E306", f"{seat} bid {mine[-1]} and can no longer call"
-                                   " misère", "misère may only be a player's first call")
+                return Problem("PFN-E306", tr("{seat} bid {bid} and can no longer call misère",
+                                              seat=seat, bid=mine[-1]),
+                               tr("misère may only be a player's first call"))
         elif mine and self.rules.misere_bidder_limited and mine[0] == "mis":
-            return Problem("PFN-E306", f"{seat} called misère and may now only call"
-                               " misère without the talon or pass")
+            return Problem("PFN-E306", tr("{seat} called misère and may now only call misère"
+                                          " without the talon or pass", seat=seat))
         if token.endswith("-hand") and not self.rules.without_talon:
-            return Problem("PFN-E309", f"{token}: bids without the talon are off",
-                               "house rule without-talon=on allows them")
+            return Problem("PFN-E309", tr("{token}: bids without the talon are off", token=token),
+                           tr("house rule without-talon=on allows them"))
         standing = state.high if state.high in self.ladder else None  # a bid refused earlier
         if standing is not None and self.ladder.rank(token) <= self.ladder.rank(standing):
-            return Problem("PFN-E302", f"{token} is not higher than {standing}",
-                               "each bid must be higher than the last" + (
-                                   "; 'hold' keeps the same bid where allowed"
-                                   if self.rules.hold != "never" else ""))
+            return Problem("PFN-E302", tr("{token} is not higher than {standing}", token=token,
+                                          standing=standing),
+                           tr("each bid must be higher than the last; 'hold' keeps the same"
+                              " bid where allowed") if self.rules.hold != "never" else
+                           tr("each bid must be higher than the last"))
         if not self.rules.jumps:
             expected = self.ladder.next(standing)
             while expected is not None and expected.startswith("mis") and \
@@ -126,30 +132,32 @@ class Auction:
                 expected = self.ladder.next(expected)
             if token != expected and not token.startswith("mis") and not token.endswith(
                     "-hand"):
-                return Problem("PFN-E303", f"{token} skips {expected}",
-                                   "raises go exactly one step up the ladder here")
+                return Problem("PFN-E303", tr("{token} skips {expected}", token=token,
+                                              expected=expected),
+                               tr("raises go exactly one step up the ladder here"))
         return None
 
     def _check_hold(self, seat: Seat) -> Problem | None:
         state, mode = self.state, self.rules.hold
         if state.high is None:
-            return Problem("PFN-E305", "nothing to hold: no bid yet")
+            return Problem("PFN-E305", tr("nothing to hold: no bid yet"))
         if state.high_seat == seat:
-            return Problem("PFN-E305", f"{seat} already holds {state.high}")
+            return Problem("PFN-E305", tr("{seat} already holds {bid}", seat=seat,
+                                          bid=state.high))
         if mode == "never":
-            return Problem("PFN-E305", "holding ('here') is not played in this variant",
-                               "house rule hold=… allows it")
+            return Problem("PFN-E305", tr("holding ('here') is not played in this variant"),
+                           tr("house rule hold=… allows it"))
         if mode == "first-after-pass" and (seat != state.order[0] or not state.first_pass_seen):
-            return Problem("PFN-E305", "only the first bidder may hold, and only after"
-                               " someone has passed")
+            return Problem("PFN-E305", tr("only the first bidder may hold, and only after"
+                                          " someone has passed"))
         holder = state.high_seat if state.high_seat is not None else seat
         if mode == "eldest" and state.order.index(seat) > state.order.index(holder):
-            return Problem("PFN-E305", f"{seat} sits after {state.high_seat} and may not"
-                               " hold")
+            return Problem("PFN-E305", tr("{seat} sits after {holder} and may not hold",
+                                          seat=seat, holder=state.high_seat))
         if mode == "earlier-bidder" and not state.bids_of(seat):
-            return Problem("PFN-E305", f"{seat} has not bid and cannot hold")
+            return Problem("PFN-E305", tr("{seat} has not bid and cannot hold", seat=seat))
         if state.high.startswith("mis"):
-            return Problem("PFN-E305", "misère cannot be held")
+            return Problem("PFN-E305", tr("misère cannot be held"))
         return None
 
     def apply(self, seat: Seat, token: str) -> None:
@@ -218,24 +226,31 @@ def contract_against_bid(contract: Contract, bid: Contract, ladder: Ladder) -> P
     """The contract must be at least the bid; misère stays misère (Russian rule)."""
     if bid.misere:
         if not contract.misere or contract.hand != bid.hand:
-            return Problem("PFN-E404", f"the auction was won with {bid}, so the contract is"
-                               f" {bid}, not {contract}")
+            return Problem("PFN-E404", tr("the auction was won with {bid}, so the contract is"
+                                          " {bid}, not {contract}", bid=bid, contract=contract))
         return None
     if contract.misere:
-        return Problem("PFN-E404", f"misère must be bid; the auction was won with {bid}")
+        return Problem("PFN-E404", tr("misère must be bid; the auction was won with {bid}",
+                                      bid=bid))
     if contract.pref:
         if bid.hand:
-            return Problem("PFN-E404", "a Preferans hand counts the talon; the auction was"
-                               f" won with {bid}, without it")
+            return Problem("PFN-E404", tr("a Preferans hand counts the talon; the auction was"
+                                          " won with {bid}, without it", bid=bid))
         return None
     if contract.hand != bid.hand:
-        what = "without" if bid.hand else "with"
-        return Problem("PFN-E404", f"{bid} was bid {what} the talon; {contract} is not")
+        if bid.hand:
+            return Problem("PFN-E404", tr("{bid} was bid without the talon; {contract} is not",
+                                          bid=bid, contract=contract))
+        return Problem("PFN-E404", tr("{bid} was bid with the talon; {contract} is not",
+                                      bid=bid, contract=contract))
     name, bid_name = str(contract), str(bid)
     if name not in ladder:
-        return Problem("PFN-E404", f"{contract} is not a contract of this variant",
-                           "contracts: " + " ".join(b for b in ladder.bids if b[0] != "m"))
+        return Problem("PFN-E404", tr("{contract} is not a contract of this variant",
+                                      contract=contract),
+                       tr("contracts: {bids}",
+                          bids=" ".join(b for b in ladder.bids if b[0] != "m")))
     if bid_name in ladder and ladder.rank(name) < ladder.rank(bid_name):
-        return Problem("PFN-E403", f"contract {contract} is lower than the winning bid"
-                           f" {bid}", "the declarer may play the bid or any higher contract")
+        return Problem("PFN-E403", tr("contract {contract} is lower than the winning bid {bid}",
+                                      contract=contract, bid=bid),
+                       tr("the declarer may play the bid or any higher contract"))
     return None

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pfn.cards import Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem, RuleError
+from pfn.i18n import ntr, tr
 from pfn.model import Annotation, Call, CardRun, Pos, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import possible_defences
@@ -75,7 +76,8 @@ class Replayer:
         self.outcome()
         first = self.record.tags[0].pos if self.record.tags else (0, 0)
         for what in self.r.unchecked:
-            self.r.diagnostics.append(Problem("PFN-I001", f"not checked: {what}").at(first))
+            self.r.diagnostics.append(Problem("PFN-I001", tr("not checked: {what}", what=what)
+                                              ).at(first))
         return self.r
 
     def seating(self) -> None:
@@ -83,10 +85,13 @@ class Replayer:
         players = record.players
         if players not in self.variant.tables:
             allowed = " or ".join(map(str, self.variant.tables))
-            self.report("PFN-E209", f"{self.variant.name} is played by {allowed}, not"
-                        f" {players}", self.tag_pos("Players") if record.tag("Players")
-                        else self.tag_pos("Deal"), None, "the source of this variant describes"
-                        f" a game for {allowed}")
+            self.report("PFN-E209", tr("{variant} is played by {allowed}, not {players}",
+                                       variant=self.variant.name, allowed=allowed,
+                                       players=players),
+                        self.tag_pos("Players") if record.tag("Players")
+                        else self.tag_pos("Deal"), None,
+                        tr("the source of this variant describes a game for {allowed}",
+                           allowed=allowed))
         seats = SEATS[:players]
         dealer = record.dealer
         if players == 4 and dealer is None and record.deal is not None:
@@ -97,7 +102,7 @@ class Replayer:
         r.dealer = dealer
         if dealer is None:
             if players == 4:
-                self.unchecked("the dealer is not given: the order of play")
+                self.unchecked(tr("the dealer is not given: the order of play"))
                 r.order = seats[:3]
             else:
                 r.order = seats
@@ -109,7 +114,7 @@ class Replayer:
             elif record.auction is not None or (record.play is not None and
                                                  record.start is None):
                 # (an ending's leader is its Play tag's: it needs no dealer)
-                self.unchecked("the dealer is not given: who speaks and leads first")
+                self.unchecked(tr("the dealer is not given: who speaks and leads first"))
             return
         active = tuple(s for s in seats if not (players == 4 and s == dealer))
         eldest = dealer.next(players)
@@ -146,8 +151,9 @@ class Replayer:
             if contract is None and record.play is None:
                 return
             if contract is None:
-                self.report("PFN-E409", "the play is given but no contract", self.tag_pos("Play"),
-                            None, 'add [Contract "…"] (and [Declarer "…"])')
+                self.report("PFN-E409", tr("the play is given but no contract"),
+                            self.tag_pos("Play"), None,
+                            tr('add [Contract "…"] (and [Declarer "…"])'))
             return
         if not r.order:
             return
@@ -158,42 +164,48 @@ class Replayer:
         auction = self.variant.auction(order)
         if section.first is not None and r.eldest is not None and section.first != r.eldest \
                 and not auction.free_order:
-            self.report("PFN-E301", f"the auction starts with {r.eldest}, the player after the"
-                        f" dealer, not {section.first}", self.tag_pos("Auction"), None)
+            self.report("PFN-E301", tr("the auction starts with {eldest}, the player after the"
+                                       " dealer, not {first}", eldest=r.eldest,
+                                       first=section.first), self.tag_pos("Auction"), None)
         r.auction = auction
         self._calls(auction, section.calls, "")
         state = auction.state
         if not state.finished:
             if contract is not None or record.play is not None:
-                self.report("PFN-E307", "the auction is not finished", self.tag_pos("Auction"),
-                            None, f"{state.next_speaker()} still has to call")
+                self.report("PFN-E307", tr("the auction is not finished"),
+                            self.tag_pos("Auction"), None,
+                            tr("{seat} still has to call", seat=state.next_speaker()))
             else:
-                self.unchecked("the auction is not finished")
+                self.unchecked(tr("the auction is not finished"))
             return
         if state.allpass:
             if contract is not None and not contract.allpass:
-                self.report("PFN-E404", f"everyone passed, so the deal is all-pass, not"
-                            f" {contract}", self.tag_pos("Contract"), str(contract))
+                self.report("PFN-E404", tr("everyone passed, so the deal is all-pass, not"
+                                           " {contract}", contract=contract),
+                            self.tag_pos("Contract"), str(contract))
             if record.declarer is not None:
-                self.report("PFN-E310", f"everyone passed: there is no declarer, not"
-                            f" {record.declarer}", self.tag_pos("Declarer"))
+                self.report("PFN-E310", tr("everyone passed: there is no declarer, not"
+                                           " {declarer}", declarer=record.declarer),
+                            self.tag_pos("Declarer"))
             r.contract, r.declarer = Contract.parse("pass"), None
             return
         winner = auction.declarer
         if record.declarer is not None and record.declarer != winner:
-            self.report("PFN-E310", f"{winner} won the auction, but Declarer says"
-                        f" {record.declarer}", self.tag_pos("Declarer"), None)
+            self.report("PFN-E310", tr("{winner} won the auction, but Declarer says"
+                                       " {declarer}", winner=winner,
+                                       declarer=record.declarer),
+                        self.tag_pos("Declarer"), None)
         r.declarer = winner
         if contract is None:
             bid = auction.winning_bid()
             if bid is not None and bid.misere:
                 r.contract = bid
             else:
-                self.unchecked("no Contract tag: the contract")
+                self.unchecked(tr("no Contract tag: the contract"))
             return
         if contract.allpass:
-            self.report("PFN-E404", f"{winner} won the auction: the deal is not all-pass",
-                        self.tag_pos("Contract"))
+            self.report("PFN-E404", tr("{winner} won the auction: the deal is not all-pass",
+                                       winner=winner), self.tag_pos("Contract"))
             return
         problem = auction.contract_problem(contract)
         if problem is not None:
@@ -212,9 +224,12 @@ class Replayer:
             return
         exit_level = self.variant.exit_level(streak)
         if contract.level < exit_level:
-            self.report("PFN-E408", f"after {streak} all-pass{'es' * (streak > 1)} in a row the"
-                        f" contract must be at least {exit_level}, not {contract}",
-                        self.tag_pos("Contract"), None, "house rule allpass-exit")
+            self.report("PFN-E408", ntr("after {n} all-pass in a row the contract must be at"
+                                        " least {level}, not {contract}",
+                                        "after {n} all-passes in a row the contract must be"
+                                        " at least {level}, not {contract}", streak,
+                                        level=exit_level, contract=contract),
+                        self.tag_pos("Contract"), None, tr("house rule allpass-exit"))
 
     def _calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
         for call in calls:
@@ -236,7 +251,7 @@ class Replayer:
         for variation in ann.variations:
             if isinstance(variation.moves, tuple):
                 clone = snapshot()  # type: ignore[operator]
-                self._calls(clone, variation.moves, where + "in a variation: ")
+                self._calls(clone, variation.moves, where + tr("in a variation: "))
 
     def talon(self) -> None:
         r, record = self.r, self.record
@@ -256,12 +271,13 @@ class Replayer:
             uses_talon = not contract.hand
             if contract.hand:
                 if record.discard:
-                    self.report("PFN-E402", f"{contract} is played without the talon: there is"
-                                " no discard", self.tag_pos("Discard"))
+                    self.report("PFN-E402", tr("{contract} is played without the talon: there"
+                                               " is no discard", contract=contract),
+                                self.tag_pos("Discard"))
             elif uses_talon:
                 if record.discard is not None and len(record.discard) != 2:
-                    self.report("PFN-E401", f"the declarer discards two cards, not"
-                                f" {len(record.discard)}", self.tag_pos("Discard"))
+                    self.report("PFN-E401", tr("the declarer discards two cards, not {n}",
+                                               n=len(record.discard)), self.tag_pos("Discard"))
                 talon_known = r.talon.bit_count() == 2
                 twelve = hands[declarer] | r.talon
                 if complete[declarer] and talon_known:
@@ -281,8 +297,8 @@ class Replayer:
                         hands[declarer] = played if complete[declarer] else twelve & ~discard
                         complete[declarer] = False
                         if self._complete[declarer]:
-                            self.unchecked("the talon or the discard is not given in full: the"
-                                           " declarer's cards")
+                            self.unchecked(tr("the talon or the discard is not given in full:"
+                                              " the declarer's cards"))
         r.hands, r.complete = tuple(map(CardSet, hands)), tuple(complete)
 
     def defend(self) -> None:
@@ -291,14 +307,15 @@ class Replayer:
         if contract is None or contract.allpass or declarer is None or len(r.order) != 3 \
                 or declarer not in r.order:
             if record.defence is not None and contract is not None and contract.allpass:
-                self.report("PFN-E406", "no defence in all-pass", self.tag_pos("Defence"))
+                self.report("PFN-E406", tr("no defence in all-pass"), self.tag_pos("Defence"))
             return
         protocol = self.variant.defence(contract, declarer, r.dealer, r.order)
         first = protocol.outcome.first
         section = record.defence
         if section is not None and section.first is not None and section.first != first:
-            self.report("PFN-E405", f"the first defender is {first}, the player after the"
-                        f" declarer, not {section.first}", self.tag_pos("Defence"))
+            self.report("PFN-E405", tr("the first defender is {first}, the player after the"
+                                       " declarer, not {given}", first=first,
+                                       given=section.first), self.tag_pos("Defence"))
         calls = section.calls if section is not None else ()
         for index, problem in protocol.run(calls):
             call = calls[index] if index < len(calls) else None
@@ -306,15 +323,15 @@ class Replayer:
                                 call.text if call else None))
         outcome = protocol.outcome
         if not outcome.complete and section is not None and calls:
-            self.report("PFN-E407", "the defence is not finished", self.tag_pos("Defence"),
-                        None, "both defenders say whist or pass")
+            self.report("PFN-E407", tr("the defence is not finished"), self.tag_pos("Defence"),
+                        None, tr("both defenders say whist or pass"))
         elif section is None and not protocol.silent and record.start is None:
             # (a set-up position is a problem's: its defenders' calls are not part of it)
             r.defences = possible_defences(
                 lambda: self.variant.defence(contract, declarer, r.dealer, r.order),
                 self._defenders_played())
             if len(r.defences) != 1:
-                self.unchecked("no Defence section: the defenders' calls")
+                self.unchecked(tr("no Defence section: the defenders' calls"))
             else:  # the play leaves one defence: it is the record's
                 chosen = self.variant.defence(contract, declarer, r.dealer, r.order)
                 chosen.run([Call(token) for token in r.defences[0]])
@@ -377,37 +394,42 @@ class Replayer:
         if section is None:
             return
         if contract is None:
-            self.unchecked("the play (no contract)")
+            self.unchecked(tr("the play (no contract)"))
             return
         if contract.allpass and not self.variant.allpass_played:
-            self.report("PFN-E507", "in this variant an all-pass is not played",
+            self.report("PFN-E507", tr("in this variant an all-pass is not played"),
                         self.tag_pos("Play"))
             return
         if r.defence is not None and not r.defence.played:
-            self.report("PFN-E507", "the defence did not play: there is no play",
+            self.report("PFN-E507", tr("the defence did not play: there is no play"),
                         self.tag_pos("Play"), None,
-                        "both defenders passed (or the game was settled without play)")
+                        tr("both defenders passed (or the game was settled without play)"))
             return
         if not r.order or (r.eldest is None and not by_tag):
             return
         participants = r.participants
         if r.first_leader is None:
             if stated is not None:
-                self.report("PFN-E501", f"{stated} does not play {contract}: the leader to"
-                            f" trick {record.first_trick} is one of"
-                            f" {', '.join(map(str, participants))}", self.tag_pos("Play"))
+                self.report("PFN-E501", tr("{stated} does not play {contract}: the leader to"
+                                           " trick {number} is one of {seats}", stated=stated,
+                                           contract=contract, number=record.first_trick,
+                                           seats=", ".join(map(str, participants))),
+                            self.tag_pos("Play"))
             else:
-                self.unchecked(f"who leads to trick {record.first_trick}: the Play tag names"
-                               " no leader (an ending's leader is the Play tag's)")
+                self.unchecked(tr("who leads to trick {number}: the Play tag names no leader"
+                                  " (an ending's leader is the Play tag's)",
+                                  number=record.first_trick))
             return
         leader = r.leader = r.first_leader
         if not by_tag and section.leader is not None and section.leader != leader:
-            self.report("PFN-E501", f"{leader} leads to the first trick, not {section.leader}",
+            self.report("PFN-E501", tr("{leader} leads to the first trick, not {given}",
+                                       leader=leader, given=section.leader),
                         self.tag_pos("Play"))
         hidden = [str(s) for s in participants if not r.complete[s]]
         if hidden:
-            self.unchecked(f"the cards of {' and '.join(hidden)} are not all given: their play"
-                           " is checked only against what they showed")
+            self.unchecked(tr("the cards of {seats} are not all given: their play is checked"
+                              " only against what they showed",
+                              seats=tr(" and ").join(hidden)))
         stage = PlayStage(self, participants, leader, self.play_rules())
         stage.run(section.tricks)
         r.taken = dict(sorted(stage.taken.items()))  # in seat order
@@ -418,19 +440,25 @@ class Replayer:
             missing = self._missing_trick(participants)
             if missing is not None:  # the commonest slip: one line left out
                 places, cards = missing
-                where = (f"trick {places[0]} is missing" if len(places) == 1 else
-                         "a trick line is missing, trick " + ", ".join(map(str, places[:-1]))
-                         + f" or {places[-1]}")
-                self.report("PFN-W004", f"{where}: the play gives {len(section.tricks)} of"
-                            f" {record.tricks_left} tricks without '*', and the cards left"
-                            f" ({' '.join(map(str, cards))}) fit "
-                            + ("only there" if len(places) == 1 else "in each of these"),
-                            self.tag_pos("Play"), None, "add the trick's line (or end the"
-                            " play with * when the rest was claimed)")
+                values = {"given": len(section.tricks), "total": record.tricks_left,
+                          "cards": " ".join(map(str, cards))}
+                if len(places) == 1:
+                    said = tr("trick {number} is missing: the play gives {given} of {total}"
+                              " tricks without '*', and the cards left ({cards}) fit only"
+                              " there", number=places[0], **values)
+                else:
+                    said = tr("a trick line is missing, trick {numbers} or {last}: the play"
+                              " gives {given} of {total} tricks without '*', and the cards"
+                              " left ({cards}) fit in each of these",
+                              numbers=", ".join(map(str, places[:-1])), last=places[-1],
+                              **values)
+                self.report("PFN-W004", said, self.tag_pos("Play"), None,
+                            tr("add the trick's line (or end the play with * when the rest"
+                               " was claimed)"))
             else:
-                self.report("PFN-W004", f"the play stops after trick {stage.number - 1}"
-                            " without '*'", self.tag_pos("Play"), None,
-                            "end with * when the rest was claimed or not recorded")
+                self.report("PFN-W004", tr("the play stops after trick {number} without '*'",
+                                           number=stage.number - 1), self.tag_pos("Play"), None,
+                            tr("end with * when the rest was claimed or not recorded"))
 
     def _missing_trick(self, participants: tuple[Seat, ...]
                        ) -> tuple[list[int], tuple[Card, ...]] | None:
@@ -479,10 +507,12 @@ class Replayer:
             for seat, count in stated.items():
                 computed = result.get(seat, 0 if seat in r.order or seat == r.dealer else None)
                 if count is not None and computed is not None and count != computed:
-                    self.report("PFN-E601", f"Result gives {seat} {count} trick"
-                                f"{'s' * (count != 1)}; the play gives {computed}",
+                    self.report("PFN-E601", ntr("Result gives {seat} {n} trick; the play gives"
+                                                " {computed}", "Result gives {seat} {n} tricks;"
+                                                " the play gives {computed}", count, seat=seat,
+                                                computed=computed),
                                 self.tag_pos("Result"), f"{seat}:{count}",
-                                hint=f"write {seat}:{computed}")
+                                hint=tr("write {text}", text=str(seat) + ":" + str(computed)))
         else:
             result = dict(stated)
             if record.play is not None and r.tricks and stated:
@@ -491,12 +521,14 @@ class Replayer:
                 for seat, count in stated.items():
                     have = r.taken.get(seat, 0)
                     if count is not None and (count < have or count > have + remaining):
-                        self.report("PFN-E603", f"Result gives {seat} {count} tricks, but {seat}"
-                                    f" had taken {have} with {remaining} to play",
+                        self.report("PFN-E603", tr("Result gives {seat} {count} tricks, but"
+                                                   " {seat} had taken {have} with {remaining}"
+                                                   " to play", seat=seat, count=count,
+                                                   have=have, remaining=remaining),
                                     self.tag_pos("Result"), f"{seat}:{count}")
             if participants and not stated and record.play is None and r.contract is not None \
                     and (r.defence is None or r.defence.played):
-                self.unchecked("no Result and no play: the tricks")
+                self.unchecked(tr("no Result and no play: the tricks"))
         # a defender who does not play (Serbian, Britannica) takes nothing
         if r.defence is not None and r.defence.played:
             for seat in r.defence.defenders:

@@ -1,0 +1,172 @@
+"""The language pfn speaks: gettext catalogs for Russian and Serbian, one language at a
+time for messages and output.
+
+A text meant for a person is written in English in the code and marked: ``tr("{name}
+does not hold {card}", name=…, card=…)`` translates and fills it in, ``ntr`` picks the
+form after a number (1 взятка, 2 взятки, 5 взяток; 1 štih, 2 štiha, 5 štihova), and
+``N_`` marks a text kept in a table and translated where it is shown.  The catalogs
+are ``pfn/locale/<lang>/LC_MESSAGES/pfn.po``, compiled into ``.mo`` when the package
+is built (``hatch_build.py``; ``make catalogs`` extracts and updates them).
+
+The language is chosen once per command (:func:`resolve`: ``--lang``, then
+``PFN_LANG``, then the locale's ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) and set for the
+running context (:func:`use`).  Serbian in Cyrillic (``sr-Cyrl``) is the Latin
+catalog transliterated letter by letter, the placeholders left alone.  A record's
+variant never chooses the language of messages.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "ru", "sr", "sr-Cyrl")
+"""What ``--lang`` takes: English, Russian, Serbian in Latin and in Cyrillic letters."""
+
+DOMAIN = "pfn"
+LOCALE_DIR = Path(__file__).with_name("locale")
+_CATALOG = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr"}
+_current: ContextVar[str] = ContextVar("pfn_language", default="en")
+
+
+class UnknownLanguage(ValueError):
+    """A language pfn has no catalog for."""
+
+
+def normalise(lang: str) -> str:
+    """``ru_RU.UTF-8`` → ``ru``; ``sr_RS@latin`` → ``sr``; ``sr_RS`` and ``sr@cyrillic``
+    → ``sr-Cyrl`` (glibc's ``sr_RS`` is Cyrillic); ``C``/``POSIX`` → ``en``."""
+    text = lang.strip()
+    lowered = text.lower().replace("_", "-")
+    if lowered in ("", "c", "posix") or lowered.startswith(("c.", "en")):
+        return "en"
+    base, _, modifier = lowered.partition("@")
+    base = base.split(".")[0]
+    parts = base.split("-")
+    if parts[0] == "ru":
+        return "ru"
+    if parts[0] == "sr":
+        if modifier == "latin" or "latn" in parts[1:]:
+            return "sr"
+        if modifier == "cyrillic" or "cyrl" in parts[1:]:
+            return "sr-Cyrl"
+        # a bare "sr" is pfn's Serbian (Latin, as its figures always were); a country
+        # code without a script is glibc's sr_RS, which is Cyrillic
+        return "sr" if len(parts) == 1 else "sr-Cyrl"
+    raise UnknownLanguage(f"no messages in {text!r}: pfn speaks {', '.join(LANGUAGES)}")
+
+
+def resolve(option: str | None = None) -> str:
+    """The language a command speaks: ``--lang``, then ``PFN_LANG``, then the locale
+    (``LC_ALL``, ``LC_MESSAGES``, ``LANG``); a locale pfn has no catalog for is English
+    (an unknown ``--lang`` or ``PFN_LANG`` is an error the caller reports)."""
+    if option:
+        return normalise(option)
+    if os.environ.get("PFN_LANG"):
+        return normalise(os.environ["PFN_LANG"])
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            try:
+                return normalise(value)
+            except UnknownLanguage:
+                return "en"
+    return "en"
+
+
+def current() -> str:
+    """The language of the running command (``en`` unless set)."""
+    return _current.get()
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on in this context (a command's whole run)."""
+    _current.set(normalise(lang))
+
+
+@contextmanager
+def use(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the block."""
+    token = _current.set(normalise(lang))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+# -- Serbian Cyrillic ------------------------------------------------------------------
+
+_DIGRAPHS = {"lj": "љ", "nj": "њ", "dž": "џ", "Lj": "Љ", "Nj": "Њ", "Dž": "Џ",
+             "LJ": "Љ", "NJ": "Њ", "DŽ": "Џ"}
+_LETTERS = dict(zip("abvgdđežzijklmnoprstćufhcčšABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠ",
+                    "абвгдђежзијклмнопрстћуфхцчшАБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШ", strict=True))
+_KEEP = re.compile(r"(\{[^{}]*\}|`[^`]*`|\[[A-Z][A-Za-z]*|PFN-[EWI]\d+|\b[A-D]:|"
+                   r"\b[SCDH][AKQJT2-9]\b|\b\d+[SCDHN]T?\b|https?://\S+|--?[a-z-]+)")
+
+
+def cyrillic(text: str) -> str:
+    """Serbian Latin letters as Cyrillic, leaving what is not Serbian alone: placeholders,
+    code, tag names, cards, contracts, seats and options."""
+    out = []
+    for index, part in enumerate(_KEEP.split(text)):
+        if index % 2:
+            out.append(part)
+            continue
+        for digraph, letter in _DIGRAPHS.items():
+            part = part.replace(digraph, letter)
+        out.append("".join(_LETTERS.get(ch, ch) for ch in part))
+    return "".join(out)
+
+
+class _Cyrillic(gettext.NullTranslations):
+    """The Serbian catalog, its texts in Cyrillic letters."""
+
+    def __init__(self, latin: gettext.NullTranslations) -> None:
+        super().__init__()
+        self.latin = latin
+
+    def gettext(self, message: str) -> str:
+        found = self.latin.gettext(message)
+        return cyrillic(found) if found is not message else message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        found = self.latin.ngettext(msgid1, msgid2, n)
+        return cyrillic(found) if found not in (msgid1, msgid2) else found
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` (English: the texts as written)."""
+    lang = normalise(lang)
+    if lang == "en":
+        return gettext.NullTranslations()
+    found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[_CATALOG[lang]], fallback=True)
+    return _Cyrillic(found) if lang == "sr-Cyrl" else found
+
+
+# -- marking and translating --------------------------------------------------------------
+
+
+def tr(message: str, /, **values: Any) -> str:
+    """``message`` in the current language, its ``{placeholders}`` filled in."""
+    text = translations(_current.get()).gettext(message)
+    return text.format(**values) if values else text
+
+
+def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
+    """The form of ``singular``/``plural`` that goes with ``n`` in the current language
+    (Russian and Serbian have three), ``{n}`` and the placeholders filled in."""
+    text = translations(_current.get()).ngettext(singular, plural, n)
+    return text.format(n=n, **values)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs; it is translated where it is shown."""
+    return message

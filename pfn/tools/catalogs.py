@@ -1,0 +1,83 @@
+"""Extract every marked text into the catalogs and compile them (``make catalogs``).
+
+``python -m pfn.tools.catalogs`` reads the package's sources with Babel's extractor
+(the marks are :func:`pfn.i18n.tr`, :func:`~pfn.i18n.ntr` and :func:`~pfn.i18n.N_`),
+writes ``pfn/locale/pfn.pot``, merges it into each language's ``pfn.po`` (translations
+kept; a text no longer in the code dropped) and compiles the ``.mo`` files beside them.
+A new text is left untranslated: the test of the catalogs then fails until it is
+translated.  Babel is needed here, not at run time.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1]
+LOCALE = PACKAGE / "locale"
+KEYWORDS = {"tr": None, "ntr": (1, 2), "N_": None}
+"""The marks, as Babel's extractor is told them."""
+LANGUAGES = ("ru", "sr")
+
+
+def extract() -> object:
+    """Every marked text of the package as a Babel catalog (its locations kept)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    catalog = Catalog(project="pfn", charset="utf-8")
+    method_map = [("**/tools/**.py", "ignore"), ("**.py", "python")]
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(PACKAGE), method_map=method_map, keywords=KEYWORDS,
+            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        catalog.add(message, None, [(f"pfn/{filename}", lineno)],
+                    auto_comments=comments, context=context)
+    return catalog
+
+
+def compile_all(root: Path = LOCALE) -> list[Path]:
+    """Each ``pfn.po`` under ``root`` compiled to its ``pfn.mo``; the files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted(root.glob("*/LC_MESSAGES/pfn.po")):
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as target:
+            write_mo(target, catalog, use_fuzzy=False)
+        written.append(mo)
+    return written
+
+
+def update() -> None:
+    """Write the template, merge it into every catalog, compile them."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    template = extract()
+    assert isinstance(template, Catalog)
+    LOCALE.mkdir(exist_ok=True)
+    with (LOCALE / "pfn.pot").open("wb") as out:
+        write_po(out, template, width=88, omit_header=False, sort_by_file=True)
+    for lang in LANGUAGES:
+        po = LOCALE / lang / "LC_MESSAGES" / "pfn.po"
+        po.parent.mkdir(parents=True, exist_ok=True)
+        if po.exists():
+            with po.open("rb") as source:
+                catalog = read_po(source, locale=lang)
+        else:
+            catalog = Catalog(locale=lang, project="pfn", charset="utf-8")
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        with po.open("wb") as out:
+            write_po(out, catalog, width=88, sort_by_file=True)
+        missing = [m.id for m in catalog if m.id and not m.string]
+        if missing:
+            sys.stderr.write(f"{po}: {len(missing)} untranslated\n")
+    compile_all()
+
+
+if __name__ == "__main__":
+    update()
