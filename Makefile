@@ -4,13 +4,17 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: catalogs demo test test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
 
 # the install builds the compiled search core (hatch_build.py) when a C compiler is there
-$(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c
+$(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]'
 	touch $(STAMP)
+
+## catalogs: extract the marked texts into pfn/locale, merge them into each language, compile
+catalogs: $(STAMP)
+	$(BIN)/python -m pfn.tools.catalogs
 
 ## demo: check every example, show what `pfn fmt` would change, score a pool, draw, solve
 demo: $(STAMP)

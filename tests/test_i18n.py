@@ -1,0 +1,228 @@
+"""pfn in Russian and Serbian: the language chosen (``--lang``, ``PFN_LANG``, the
+locale), the check's messages translated with their place and code unchanged, plural
+forms by the rule of each language (worked out here from the grammar, not read from
+the catalogs), Serbian Cyrillic, and the catalogs complete: every text the code marks is
+found by Babel's own extractor and translated in every catalog, and every message of
+the translated modules is marked."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pfn.i18n import UnknownLanguage, normalise, ntr, resolve, tr, use
+from tests.conftest import ROOT
+
+BRIEF = (ROOT / "examples" / "brief.pfn").read_text(encoding="utf-8")
+REVOKE = BRIEF.replace("SK ST C7", "SK CQ C7", 1)  # Boris holds the ten of spades
+LOCALE = ROOT / "pfn" / "locale"
+
+
+def check(text: str, *args: str, env: dict[str, str] | None = None
+          ) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "PFN_LANG")}
+    return subprocess.run([sys.executable, "-m", "pfn.cli", "check", "-", *args],
+                          input=text, capture_output=True, text=True, timeout=120,
+                          env={**clean, **(env or {})})
+
+
+def heads(output: str) -> list[tuple[str, str, str]]:
+    """Each diagnostic's place, code and message."""
+    return re.findall(r"^(<stdin>:\d+:\d+): \w+\[(PFN-[EWI]\d+)\]: (.*)$", output, re.M)
+
+
+def test_a_revoke_in_russian_and_serbian_at_the_same_place_with_the_same_code() -> None:
+    english = heads(check(REVOKE).stdout)
+    assert english and english[0][2].startswith("revoke: B played CQ on a spade lead")
+    for lang, said, frame in (
+            ("ru", "не в масть: B на ход ♠ во взятке 2 сыграл CQ, хотя у него есть ST",
+             "ошибка[PFN-E503]"),
+            ("sr", "nije odgovorio na boju: B je u 2. štihu na ♠ odigrao CQ, a ima ST",
+             "greška[PFN-E503]")):
+        done = check(REVOKE, "--lang", lang)
+        assert done.returncode == 1
+        found = heads(done.stdout)
+        assert [(p, c) for p, c, _ in found] == [(p, c) for p, c, _ in english]
+        assert found[0][2] == said and frame in done.stdout
+        assert re.search(r"^ 23 \| SK CQ C7", done.stdout, re.M)  # the source line, as is
+
+
+def test_the_language_comes_from_the_option_then_pfn_lang_then_the_locale() -> None:
+    russian = "ошибка[PFN-E503]"
+    assert russian in check(REVOKE, env={"LANG": "ru_RU.UTF-8"}).stdout
+    assert russian in check(REVOKE, env={"LC_ALL": "ru_RU.UTF-8", "LANG": "C"}).stdout
+    assert russian in check(REVOKE, env={"LC_MESSAGES": "ru_RU.UTF-8"}).stdout
+    assert "greška[PFN-E503]" in check(REVOKE, env={"PFN_LANG": "sr",
+                                                    "LANG": "ru_RU.UTF-8"}).stdout
+    assert "error[PFN-E503]" in check(REVOKE, "--lang", "en",
+                                      env={"PFN_LANG": "ru"}).stdout
+    assert "error[PFN-E503]" in check(REVOKE, env={"LANG": "de_DE.UTF-8"}).stdout
+    wrong = check(REVOKE, "--lang", "de")
+    assert wrong.returncode == 2 and "pfn speaks en, ru, sr, sr-Cyrl" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
+
+
+def test_a_variant_never_chooses_the_language_of_messages() -> None:
+    serbian = REVOKE.replace('[Variant "sochi"]', '[Variant "serbian"]')
+    assert "error[" in check(serbian).stdout
+
+
+@pytest.mark.parametrize("given,lang", [
+    ("ru", "ru"), ("ru_RU.UTF-8", "ru"), ("RU", "ru"), ("sr", "sr"), ("sr_RS@latin", "sr"),
+    ("sr-Latn", "sr"), ("sr_RS.UTF-8", "sr-Cyrl"), ("sr@cyrillic", "sr-Cyrl"),
+    ("sr-Cyrl", "sr-Cyrl"), ("C", "en"), ("POSIX", "en"), ("en_GB.UTF-8", "en")])
+def test_locale_names(given: str, lang: str) -> None:
+    assert normalise(given) == lang
+
+
+def test_an_unknown_locale_is_english_but_an_unknown_option_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("PFN_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert resolve() == "en"
+    with pytest.raises(UnknownLanguage):
+        resolve("fr")
+
+
+def slavic(n: int) -> int:
+    """The plural form after ``n`` in Russian and Serbian, from their grammars: one
+    (1, 21, 101 but not 11), few (2-4, 22-24 but not 12-14), many (the rest)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return 1
+    return 2
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112])
+def test_plural_forms(n: int) -> None:
+    forms = {"ru": ("взятка", "взятки", "взяток"), "sr": ("štih", "štiha", "štihova")}
+    for lang, words in forms.items():
+        with use(lang):
+            said = ntr("Result gives {seat} {n} trick; the play gives {computed}",
+                       "Result gives {seat} {n} tricks; the play gives {computed}", n,
+                       seat="A", computed=8)
+        assert f" {n} {words[slavic(n)]}" in said, said
+    with use("en"):
+        assert tr("clean") == "clean"
+
+
+def test_the_summary_line_agrees_with_its_numbers() -> None:
+    done = check(REVOKE, "--lang", "ru")
+    errors = len(heads(done.stdout)) - done.stdout.count("примечание[")
+    ending = ("ошибка", "ошибки", "ошибок")[slavic(errors)]
+    assert f"1 файл, 3 записи: {errors} {ending}, 0 предупреждений" in done.stderr
+    assert "1 datoteka, 3 zapisa: bez grešaka, 0 upozorenja" in check(
+        BRIEF, "--lang", "sr").stderr
+
+
+def test_serbian_in_cyrillic_keeps_cards_seats_and_codes() -> None:
+    done = check(REVOKE, "--lang", "sr-Cyrl")
+    first = heads(done.stdout)[0]
+    assert first[1] == "PFN-E503"
+    assert first[2] == "није одговорио на боју: B је у 2. штиху на ♠ одиграо CQ, а има ST"
+    assert "грешка[PFN-E503]" in done.stdout
+
+
+# -- the catalogs ---------------------------------------------------------------------
+
+
+def extracted() -> set[str | tuple[str, str]]:
+    """Every marked text of the package, as Babel's extractor finds it."""
+    from babel.messages.extract import extract_from_dir
+
+    found: set[str | tuple[str, str]] = set()
+    for _, _, message, _, _ in extract_from_dir(
+            str(ROOT / "pfn"), method_map=[("**/tools/**.py", "ignore"), ("**.py", "python")],
+            keywords={"tr": None, "ntr": (1, 2), "N_": None}):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_every_marked_text_is_translated_and_compiled(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    po = LOCALE / lang / "LC_MESSAGES" / "pfn.po"
+    with po.open("rb") as source:
+        catalog = read_po(source)
+    translated = {m.id: m.string for m in catalog if m.id}
+    missing = [m for m in extracted() if not translated.get(m)
+               or (isinstance(translated[m], tuple) and not all(translated[m]))]
+    assert not missing, f"{po}: untranslated (make catalogs): {missing[:10]}"
+    for msgid, text in translated.items():  # the placeholders kept
+        ids = msgid if isinstance(msgid, tuple) else (msgid,)
+        texts = text if isinstance(text, tuple) else (text,)
+        wanted = set(re.findall(r"\{(\w+)\}", " ".join(ids))) - {"n"}
+        for form in texts:
+            assert wanted <= set(re.findall(r"\{(\w+)\}", form)) | {"suit", "symbol"}, \
+                (msgid, form)
+    # the compiled catalog, as gettext reads it, says the same (else: reinstall)
+    with po.with_suffix(".mo").open("rb") as compiled:
+        built = gettext.GNUTranslations(compiled)
+    for msgid, text in translated.items():
+        if isinstance(msgid, tuple):
+            assert [built.ngettext(*msgid, n) for n in (1, 2, 5)] == list(text), msgid
+        else:
+            assert built.gettext(msgid) == text, msgid
+
+
+TRANSLATED = ["pfn/rules/play.py", "pfn/rules/stages.py", "pfn/rules/auction.py",
+              "pfn/rules/defence.py", "pfn/match.py", "pfn/structure.py"]
+"""Modules whose every message is marked (the list grows as modules are translated)."""
+MESSAGE_CALLS = {"Problem", "report", "problem", "unchecked"}
+
+
+def _unmarked(node: ast.expr) -> bool:
+    """A message written as a bare string or an f-string (words in it, not marked)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return bool(re.search(r"[a-z]{2}", node.value))
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _unmarked(node.left) or _unmarked(node.right)
+    return False
+
+
+@pytest.mark.parametrize("module", TRANSLATED)
+def test_every_message_of_a_translated_module_is_marked(module: str) -> None:
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else \
+            node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        if name not in MESSAGE_CALLS:
+            continue
+        # the message and the hint: Problem(code, message, hint),
+        # report(code, message, pos, text, hint), unchecked(what)
+        at = {"Problem": (1, 2), "report": (1, 4), "problem": (1, 4)}.get(name, (0,))
+        texts = [a for i, a in enumerate(node.args) if i in at]
+        texts += [k.value for k in node.keywords if k.arg == "hint"]
+        found += [f"{module}:{node.lineno}" for t in texts if _unmarked(t)]
+    assert not found, f"unmarked messages: {found}"
+
+
+def test_every_command_takes_lang() -> None:
+    from pfn.cli import COMMANDS
+
+    for command in COMMANDS:
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", command, "--help"],
+                              capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "COLUMNS": "200"})
+        assert "--lang" in done.stdout, command
+
+
+def test_the_catalog_sources_are_in_the_package() -> None:
+    assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/pfn.po")} == {"ru", "sr"}
+    assert Path(LOCALE / "pfn.pot").is_file()
