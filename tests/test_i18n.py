@@ -226,3 +226,99 @@ def test_every_command_takes_lang() -> None:
 def test_the_catalog_sources_are_in_the_package() -> None:
     assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/pfn.po")} == {"ru", "sr"}
     assert Path(LOCALE / "pfn.pot").is_file()
+
+
+# -- the glossary -----------------------------------------------------------------------
+
+
+def glossary() -> list[tuple[str, list[str], list[str]]]:
+    """docs/glossary.md's table: each English term with its Russian and Serbian words."""
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    table = text.split("<!-- glossary:start -->")[1].split("<!-- glossary:end -->")[0]
+    rows = []
+    for line in table.strip().splitlines()[2:]:
+        english, russian, serbian, _ = (cell.strip() for cell in line.strip("|").split("|"))
+        rows.append((english, [w.strip() for w in russian.split(",") if w.strip() != "—"],
+                     [w.strip() for w in serbian.split(",") if w.strip() != "—"]))
+    return rows
+
+
+def stems(words: list[str]) -> list[str]:
+    """What any grammatical form of each word keeps: the word less its last two letters
+    (at least three letters)."""
+    return [w[:max(3, len(w) - 2)].lower() for w in words]
+
+
+TERMS = {"trick": r"tricks?", "whist": r"whist(ed)?", "pass": r"(?<!all-)pass(ed)?",
+         "all-pass": r"all-pass(es)?", "misère": r"misère", "talon": r"talon",
+         "discard": r"discard(s|ed)?", "declarer": r"declarer", "defender": r"defenders?",
+         "dealer": r"dealer", "auction": r"auction", "trump": r"trump", "revoke": r"revoke",
+         "suit": r"suit", "pool": r"pool", "settlement": r"settlement"}
+"""Where an English message uses a term: in lower case (a tag name is not the term), a
+word of its own (not part of an option such as allpass-dealer or --trick)."""
+
+CODE = re.compile(r"\{\w+\}|`[^`]*`|\[[^\]]*\]|--[\w-]+|\b(?!all-pass)[a-z]+-[a-z][\w-]*(=\S*)?"
+                  r"|\b[\w-]+=\S*")
+"""What in a message is not prose: placeholders, code, tags, options and house rules."""
+
+
+def prose(text: str) -> str:
+    return CODE.sub(" ", text)
+
+
+def uses(term: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){TERMS[term]}(?![\w-])", prose(text)) is not None
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_every_catalog_uses_the_glossarys_words(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / lang / "LC_MESSAGES" / "pfn.po").open("rb") as source:
+        catalog = read_po(source)
+    words = {english: (ru if lang == "ru" else sr) for english, ru, sr in glossary()}
+    assert set(TERMS) <= set(words)
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for term in TERMS:
+            if not uses(term, english) or not words[term]:
+                continue
+            for text in texts:
+                if not any(stem in text.lower() for stem in stems(words[term])):
+                    wrong.append((term, english, text))
+    assert not wrong, "\n".join(f"{t}: {e!r} → {x!r}" for t, e, x in wrong)
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_no_english_term_of_the_game_is_left(lang: str) -> None:
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / lang / "LC_MESSAGES" / "pfn.po").open("rb") as source:
+        catalog = read_po(source)
+    english = re.compile(r"\b(trick|whist|declarer|defender|misère|revoke|auction|dealer|"
+                         r"discard|trump|settlement|all-pass" + ("|talon" if lang == "ru" else "")
+                         + r")s?\b")
+    left = [m.string for m in catalog if m.id and any(
+        english.search(prose(text))
+        for text in (m.string if isinstance(m.string, tuple) else (m.string,)))]
+    assert not left, left
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_every_code_is_explained_in_the_language(lang: str) -> None:
+    from pfn.diagnostics import CODES
+    from pfn.explain import ENTRIES, explanation
+
+    for code in CODES:
+        with use("en"):
+            english = explanation(code)
+        with use(lang):
+            said = explanation(code)
+        assert english is not None and said is not None
+        assert said.splitlines()[0] != english.splitlines()[0], code  # the title
+        if code in ENTRIES and ENTRIES[code].meaning != "—":
+            assert said.splitlines()[2] != english.splitlines()[2], code  # the meaning
