@@ -4,7 +4,8 @@ time for messages and output.
 A text meant for a person is written in English in the code and marked: ``tr("{name}
 does not hold {card}", name=…, card=…)`` translates and fills it in, ``ntr`` picks the
 form after a number (1 взятка, 2 взятки, 5 взяток; 1 štih, 2 štiha, 5 štihova), and
-``N_`` marks a text kept in a table and translated where it is shown.  The catalogs
+``ptr`` says a word in a context (a rank, a defence call), ``N_`` marks a text
+kept in a table and translated where it is shown.  The catalogs
 are ``pfn/locale/<lang>/LC_MESSAGES/pfn.po``, compiled into ``.mo`` when the package
 is built (``hatch_build.py``; ``make catalogs`` extracts and updates them).
 
@@ -140,6 +141,10 @@ class _Cyrillic(gettext.NullTranslations):
         found = self.latin.ngettext(msgid1, msgid2, n)
         return cyrillic(found) if found not in (msgid1, msgid2) else found
 
+    def pgettext(self, context: str, message: str) -> str:
+        found = self.latin.pgettext(context, message)
+        return cyrillic(found) if found is not message else message
+
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
@@ -165,6 +170,13 @@ def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
     (Russian and Serbian have three), ``{n}`` and the placeholders filled in."""
     text = translations(_current.get()).ngettext(singular, plural, n)
     return text.format(n=n, **values)
+
+
+def ptr(context: str, message: str, /, **values: Any) -> str:
+    """``message`` as said in ``context`` (a rank, a defence call, a contract: the same
+    English word may need different words), its placeholders filled in."""
+    text = translations(_current.get()).pgettext(context, message)
+    return text.format(**values) if values else text
 
 
 def N_(message: str) -> str:

@@ -136,15 +136,19 @@ def test_serbian_in_cyrillic_keeps_cards_seats_and_codes() -> None:
 # -- the catalogs ---------------------------------------------------------------------
 
 
-def extracted() -> set[str | tuple[str, str]]:
+Key = tuple[str | None, str | tuple[str, str]]
+"""A catalog entry: its context and its text (a pair for a text with plural forms)."""
+
+
+def extracted() -> set[Key]:
     """Every marked text of the package, as Babel's extractor finds it."""
     from babel.messages.extract import extract_from_dir
 
-    found: set[str | tuple[str, str]] = set()
-    for _, _, message, _, _ in extract_from_dir(
+    found: set[Key] = set()
+    for _, _, message, _, context in extract_from_dir(
             str(ROOT / "pfn"), method_map=[("**/tools/**.py", "ignore"), ("**.py", "python")],
-            keywords={"tr": None, "ntr": (1, 2), "N_": None}):
-        found.add(message if isinstance(message, str) else (message[0], message[1]))
+            keywords={"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None}):
+        found.add((context, message if isinstance(message, str) else (message[0], message[1])))
     return found
 
 
@@ -155,23 +159,25 @@ def test_every_marked_text_is_translated_and_compiled(lang: str) -> None:
     po = LOCALE / lang / "LC_MESSAGES" / "pfn.po"
     with po.open("rb") as source:
         catalog = read_po(source)
-    translated = {m.id: m.string for m in catalog if m.id}
+    translated = {(m.context, m.id): m.string for m in catalog if m.id}
     missing = [m for m in extracted() if not translated.get(m)
                or (isinstance(translated[m], tuple) and not all(translated[m]))]
     assert not missing, f"{po}: untranslated (make catalogs): {missing[:10]}"
-    for msgid, text in translated.items():  # the placeholders kept
+    for (_, msgid), text in translated.items():  # the placeholders kept
         ids = msgid if isinstance(msgid, tuple) else (msgid,)
         texts = text if isinstance(text, tuple) else (text,)
-        wanted = set(re.findall(r"\{(\w+)\}", " ".join(ids))) - {"n"}
+        # ({n} and {count} may be said either way; {suit} is the English suit name)
+        wanted = set(re.findall(r"\{(\w*)\}", " ".join(ids))) - {"n", "count", "suit"}
         for form in texts:
-            assert wanted <= set(re.findall(r"\{(\w+)\}", form)) | {"suit", "symbol"}, \
-                (msgid, form)
+            assert wanted <= set(re.findall(r"\{(\w*)\}", form)), (msgid, form)
     # the compiled catalog, as gettext reads it, says the same (else: reinstall)
     with po.with_suffix(".mo").open("rb") as compiled:
         built = gettext.GNUTranslations(compiled)
-    for msgid, text in translated.items():
+    for (context, msgid), text in translated.items():
         if isinstance(msgid, tuple):
             assert [built.ngettext(*msgid, n) for n in (1, 2, 5)] == list(text), msgid
+        elif context is not None:
+            assert built.pgettext(context, msgid) == text, (context, msgid)
         else:
             assert built.gettext(msgid) == text, msgid
 
@@ -250,7 +256,7 @@ def stems(words: list[str]) -> list[str]:
 
 
 TERMS = {"trick": r"tricks?", "whist": r"whist(ed)?", "pass": r"(?<!all-)pass(ed)?",
-         "all-pass": r"all-pass(es)?", "misère": r"misère", "talon": r"talon",
+         "all-pass": r"all-pass(es)?", "misère": r"misère", "talon": r"(?<!without )talon",
          "discard": r"discard(s|ed)?", "declarer": r"declarer", "defender": r"defenders?",
          "dealer": r"dealer", "auction": r"auction", "trump": r"trump", "revoke": r"revoke",
          "suit": r"suit", "pool": r"pool", "settlement": r"settlement"}

@@ -69,7 +69,7 @@ def test_a_document_inputs_pgf_diagrams_in_its_own_face(tmp_path: Path) -> None:
     assert faces == {"FreeSerif", "FreeSerifBold", "FreeSerifItalic"}, fonts
     text = subprocess.run(["pdftotext", "-layout", "doc.pdf", "-"], capture_output=True,
                           text=True, cwd=tmp_path, check=True).stdout
-    assert "взятки" in text and "прикуп" in text and "Ana (A) · играет" in text  # Cyrillic
+    assert "взятки" in text and "прикуп" in text and "Ana (A) · играющий" in text  # Cyrillic
     assert "♠" in text and "♥" in text  # the suits, from the same face
     assert "Расчёт" in text  # the sheet's settlement
     assert "\\input /etc/passwd \\relax" in text and NAME in text  # printed, not run

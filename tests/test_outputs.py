@@ -99,7 +99,7 @@ def test_analysis_refuses_a_deal_no_rules_allow(tmp_path: Path) -> None:
     assert done.returncode == 1 and "PFN-E201" in done.stderr
     done = pfn("render", str(twice), "--board", "1", "--dd", "-o", str(tmp_path / "d.svg"))
     drawn = (tmp_path / "d.svg").read_text("utf-8")
-    assert "no double-dummy marks: not analysable: PFN-E201" in drawn
+    assert "no marks of best play: not analysable: PFN-E201" in drawn
     # the library: a position no deal reaches is refused, never given a value
     record = next(r for r in library.read(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
     start = start_of(library.replay(record, on_error="collect"))

@@ -979,7 +979,7 @@ def test_double_dummy_marks_give_each_playable_card_its_value() -> None:
     hidden = deal_figure(result, 0, Style(dd=True), hidden=[Seat.B])
     texts = _artists(hidden)
     assert not any(g.startswith("dd-") and g != "dd-note" for g in texts)
-    assert "no double-dummy marks" in texts["dd-note"].get_text()  # type: ignore[attr-defined]
+    assert "no marks of best play" in texts["dd-note"].get_text()  # type: ignore[attr-defined]
 
 
 RUSSIAN_TRICKS = ["0 взяток", "1 взятка", "2 взятки", "3 взятки", "4 взятки", "5 взяток",
@@ -992,8 +992,9 @@ def test_labels_in_russian_and_serbian() -> None:
     """--lang ru: прикуп and снос, court cards as Т К Д В, tricks counted in agreement
     with their number; a Serbian record is labelled in Serbian by default (talon,
     škart, štih), and --lang en overrides it."""
-    from pfn.render.words import RU, SR
+    from pfn.render.words import words_for
 
+    RU, SR = words_for("ru"), words_for("sr")
     assert [RU.tricks(n) for n in range(11)] == RUSSIAN_TRICKS
     assert [SR.tricks(n) for n in range(11)] == SERBIAN_TRICKS
     record = drawable(EXAMPLES / "brief.pfn")[0]

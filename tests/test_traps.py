@@ -463,7 +463,7 @@ def test_every_command_gives_an_example_and_its_choices() -> None:
         code, text = run(command, "--help")
         assert code == 0 and "Example" in text and f"pfn {command} " in text, command
     code, text = run("render", "--help")
-    for listed in ("<hide|grey>", "<screen|book>", "<auto|en|ru|sr>",
+    for listed in ("<hide|grey>", "<screen|book>", "<auto|en|ru|sr|sr-Cyrl>",
                    "<svg|pdf|png|pgf|gif|apng|html>"):
         assert listed in text
     assert "{key}" in run("split", "--help")[1]

@@ -49,6 +49,7 @@ class Lang(StrEnum):
     en = "en"
     ru = "ru"
     sr = "sr"
+    sr_cyrl = "sr-Cyrl"
 
 
 class ImageFormat(StrEnum):
@@ -185,7 +186,8 @@ def render(
         "--width", help="Figure width: 8.5cm, 3.4in or 85mm (a bare number is cm).",
         show_default=False)] = None,
     lang: Annotated[Lang, typer.Option(
-        "--lang", help="Labels in en, ru or sr (auto: the variant's own, Serbian for"
+        "--lang", help="Labels and messages in en, ru, sr or sr-Cyrl (auto: the language"
+        " chosen by PFN_LANG or the locale, else the variant's own, Serbian for"
                        " serbian, else English).")] = Lang.auto,
     font: Annotated[str | None, typer.Option(
         "--font", help="The face of every label: a family installed here or a .ttf/.otf"

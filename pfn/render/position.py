@@ -256,11 +256,11 @@ def card_text(card: Card | CardRef | None, words: Words = EN) -> str:
     return words.card(card)
 
 
-def trick_line(trick: PlayedTrick) -> str:
+def trick_line(trick: PlayedTrick, words: Words = EN) -> str:
     """``1) A — ♠A, B — ♠9, C — ♠8 → A`` (``talon`` for a talon card)."""
-    plays = ", ".join(f"{'talon' if s is None else s} — {card_text(c)}"
+    plays = ", ".join(f"{words.talon if s is None else s} — {card_text(c, words)}"
                       for s, c in zip(trick.seats, trick.cards, strict=True))
-    winner = "nobody" if trick.winner is None else str(trick.winner)
+    winner = words.nobody if trick.winner is None else str(trick.winner)
     return f"{trick.number}) {plays} → {winner}"
 
 
@@ -346,6 +346,6 @@ def outcome(replay: Replay, words: Words = EN) -> str | None:
     return words.outcome(str(contract), contract.level, taken, contract.misere)
 
 
-def describe(replay: Replay) -> str:
+def describe(replay: Replay, words: Words = EN) -> str:
     """The header line: board, variant, contract, defence, dealer."""
-    return " · ".join(p for p in (title(replay), deal_line(replay)) if p)
+    return " · ".join(p for p in (title(replay, words), deal_line(replay, words)) if p)

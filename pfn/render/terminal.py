@@ -8,6 +8,7 @@ from __future__ import annotations
 from pfn.cards import SUITS, Suit
 from pfn.deal import score
 from pfn.diagnostics import printable
+from pfn.i18n import current, ntr, tr
 from pfn.render.position import (
     Position,
     card_text,
@@ -20,6 +21,7 @@ from pfn.render.position import (
     talon_cards,
     trick_line,
 )
+from pfn.render.words import Words, words_for
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -47,28 +49,35 @@ def _name(replay: Replay, seat: Seat) -> str:
     return printable(f"{seat} {name}".rstrip())  # the record's text: no raw control codes
 
 
-def show_position(pos: Position, color: bool = False) -> str:
-    """The table at one position: every hand, the trick on the table, tricks taken."""
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def show_position(pos: Position, color: bool = False, words: Words | None = None) -> str:
+    """The table at one position: every hand, the trick on the table, tricks taken (in
+    the language of the run unless ``words`` say otherwise)."""
+    words = words or words_for(current())
     replay = pos.replay
-    out = [printable(describe(replay))]
+    out = [printable(describe(replay, words))]
     if pos.trick is not None:
-        out.append(f"Trick {pos.number}: " + trick_line(pos.trick).split(") ", 1)[1])
+        out.append(_capital(words.trick.format(n=pos.number)) + ": "
+                   + trick_line(pos.trick, words).split(") ", 1)[1])
     elif pos.number == 0:
-        now = moment(pos)
-        out.append(now[0].upper() + now[1:])
+        out.append(_capital(moment(pos, words)))
     else:
-        said = outcome(replay)
-        out.append("After the play" + (f": {said}" if said else ""))
+        said = outcome(replay, words)
+        out.append(_capital(words.after) + (f": {said}" if said else ""))
     for i in range(replay.players):
         seat = Seat(i)
-        count = tally(pos, seat)
+        count = tally(pos, seat, words)
         if pos.sits_out(seat):
-            out.append(f"{_name(replay, seat)} (deals)" +
-                       (f" — {count} (the talon's)" if pos.takes_talon_tricks(seat) else ""))
+            out.append(f"{_name(replay, seat)} ({words.deals})" +
+                       (" — " + tr("{count} (the talon's)", count=count)
+                        if pos.takes_talon_tricks(seat) else ""))
             continue
         label = f"{_name(replay, seat)} — {count}"
         if seat == replay.declarer:
-            label += " (declarer)"
+            label += f" ({words.declarer})"
         if color:
             label = f"{BOLD}{label}{RESET}"
         out.append(label)
@@ -78,29 +87,32 @@ def show_position(pos: Position, color: bool = False) -> str:
     return "\n".join(out)
 
 
-def show_replay(replay: Replay, color: bool = False) -> str:
+def show_replay(replay: Replay, color: bool = False, words: Words | None = None) -> str:
     """The whole deal: header, the hands as dealt, every trick, the result and score."""
+    words = words or words_for(current())
     every = positions(replay)
-    out = [show_position(every[0], color), ""]
+    out = [show_position(every[0], color, words), ""]
     talon = talon_cards(replay)
     if talon:
-        out.append("Talon: " + " ".join(map(card_text, talon)))
+        out.append(_capital(words.talon) + ": "
+                   + " ".join(card_text(c, words) for c in talon))
     discard = replay.record.discard
     if discard:
-        out.append("Discard: " + " ".join(map(card_text, discard)))
+        out.append(_capital(words.discard) + ": "
+                   + " ".join(card_text(c, words) for c in discard))
     elif discard_unknown(replay):
-        out.append("Discard: not given")
+        out.append(_capital(words.discard) + ": " + tr("not given"))
     for pos in every[1:-1]:
         assert pos.trick is not None
         winner = pos.trick.winner
-        line = trick_line(pos.trick)
+        line = trick_line(pos.trick, words)
         if color and winner is not None:
             line = line.replace(f"→ {winner}", f"→ {BOLD}{winner}{RESET}")
         if pos.caption:  # what the record says about the trick: comments, !, ?, NAGs
             line += f"   {printable(pos.caption)}"
         out.append(_paint(line, color))
     if replay.record.play is not None and replay.record.play.claimed:
-        out.append("* the rest claimed")
+        out.append("* " + tr("the rest claimed"))
     if replay.result:
         out.append("Result: " + " ".join(f"{s}:{'?' if n is None else n}"
                                          for s, n in sorted(replay.result.items())))
@@ -109,7 +121,8 @@ def show_replay(replay: Replay, color: bool = False) -> str:
         out.append("Score: " + " ".join(str(e) for e in entries))
     problems = [d for d in replay.diagnostics if d.is_error]
     if problems:
-        out.append(f"{len(problems)} problem{'s' * (len(problems) > 1)}: run pfn check")
+        out.append(ntr("{n} problem: run pfn check", "{n} problems: run pfn check",
+                       len(problems)))
     return "\n".join(out)
 
 

@@ -1,26 +1,34 @@
-"""The words printed on diagrams and sheets, in English, Russian and Serbian.
+"""The words printed on diagrams, sheets, pages and the terminal, in the language asked.
 
-One :class:`Words` per language; the renderers ask it for every label, so a picture
-never mixes languages.  Cards keep their suit symbols; Russian prints the court cards
-as players write them (Т К Д В), Serbian keeps the international A K Q J its cards
-carry.  Counts agree with their number (1 взятка, 2 взятки, 5 взяток; 1 štih, 2 štiha,
-5 štihova).
+One :class:`Words` per language, its every label read from the message catalogs
+(:mod:`pfn.i18n`), so that a picture never mixes languages and uses the glossary's
+terms as the messages do.  Cards keep their suit symbols; Russian prints the court
+cards as players write them (Т К Д В), Serbian keeps the international A K Q J its
+cards carry.  Counts agree with their number (1 взятка, 2 взятки, 5 взяток; 1 štih, 2
+štiha, 5 štihova).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from pfn.cards import Card
+from pfn.i18n import current, ntr, ptr, tr, use
+
+_COUNT = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+"""English count words: ``two down``; each language says them its own way (a Russian
+undertrick count is in the genitive: без двух)."""
 
 
-def _slavic(n: int, one: str, few: str, many: str) -> str:
-    """The noun form after ``n`` in Russian and Serbian."""
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+
+def _undertricks(n: int) -> str:
+    """How many down, as the language says it after its word for "down"."""
+    return (ptr("undertricks", "no"), ptr("undertricks", "one"), ptr("undertricks", "two"),
+            ptr("undertricks", "three"), ptr("undertricks", "four"),
+            ptr("undertricks", "five"), ptr("undertricks", "six"),
+            ptr("undertricks", "seven"), ptr("undertricks", "eight"),
+            ptr("undertricks", "nine"), ptr("undertricks", "ten"))[n]
 
 
 @dataclass(frozen=True)
@@ -80,7 +88,8 @@ class Words:
     calls: dict[str, str] = field(default_factory=dict)
     """Defence calls (canonical tokens) as said in this language."""
     contracts: dict[str, str] = field(default_factory=dict)
-    """Words for contract tokens: ``NT``, ``mis``, ``hand`` and, for Serbian, the games."""
+    """Words for contract tokens: ``NT``, ``mis``, ``hand`` and, where a language names
+    them (Serbian), the games of the six level."""
 
     def rank(self, printed: str) -> str:
         """A rank as printed in this language (``A`` → ``Т``)."""
@@ -92,11 +101,8 @@ class Words:
 
     def tricks(self, n: int) -> str:
         """``3 tricks``, ``3 взятки``, ``3 štiha``."""
-        if self.lang == "ru":
-            return f"{n} {_slavic(n, 'взятка', 'взятки', 'взяток')}"
-        if self.lang == "sr":
-            return f"{n} {_slavic(n, 'štih', 'štiha', 'štihova')}"
-        return f"{n} trick{'s' * (n != 1)}"
+        with use(self.lang):
+            return ntr("{n} trick", "{n} tricks", n)
 
     def call(self, token: str) -> str:
         """A defence call (``whist``) in this language."""
@@ -106,13 +112,13 @@ class Words:
         """``7S`` → ``7♠``; ``mis`` → ``misère``/``мизер``/``betl``; Serbian games by
         name (``6H`` → ``herc``)."""
         if token == "hand":  # a game from the hand, not yet named
-            return self.contracts.get("hand", "{} without talon").format("").strip()
+            return self.contracts["hand"].format("").strip()
         hand = token.endswith("-hand")
         base = token.removesuffix("-hand")
         if base in self.contracts:
             named = self.contracts[base]
         elif base.endswith("NT") and base[:-2].isdigit():
-            named = base[:-2] + self.contracts.get("NT", "NT")
+            named = base[:-2] + self.contracts["NT"]
         elif len(base) > 1 and base[:-1].isdigit() and base[-1] in "SCDH":
             named = base[:-1] + "♠♣♦♥"["SCDH".index(base[-1])]
         elif base == "pass":
@@ -120,108 +126,92 @@ class Words:
         else:
             named = base
         if hand:
-            return self.contracts.get("hand", "{} without talon").format(named)
+            return self.contracts["hand"].format(named)
         return named
 
     def outcome(self, contract: str, level: int, taken: int, misere: bool) -> str:
-        """The result of a contract in words."""
+        """The result of a contract in words: ``7♠ made with an overtrick``, ``6NT two
+        down``, ``misère caught for two``."""
         name = self.contract(contract)
-        if self.lang == "ru":
+        with use(self.lang):
             if misere:
-                return "мизер сыгран" if taken == 0 else f"мизер пойман: {self.tricks(taken)}"
+                if taken == 0:
+                    return tr("{name} made", name=name)
+                # TRANSLATORS: {count} is the English word for the number (two)
+                return ntr("{name} caught for one", "{name} caught for {count}", taken,
+                           name=name, count=_COUNT[taken])
             if taken == level:
-                return f"{name}: сыграно"
+                return tr("{name} made", name=name)
             if taken > level:
-                return f"{name}: сыграно +{taken - level}"
-            return f"{name}: без {_GENITIVE[level - taken]}"
-        if self.lang == "sr":
-            if misere:
-                return f"{name} prošao" if taken == 0 else f"{name} pao: {self.tricks(taken)}"
-            if taken == level:
-                return f"{name}: prošla"
-            if taken > level:
-                return f"{name}: prošla, {self.tricks(taken - level)} više"
-            return f"{name}: pala za {self.tricks(level - taken)}"
-        if misere:
-            return "misère made" if taken == 0 else f"misère caught for {_COUNT[taken]}"
-        if taken == level:
-            return f"{name} made"
-        if taken > level:
-            over = taken - level
-            return f"{name} made with " + ("an overtrick" if over == 1 else
-                                           f"{_COUNT[over]} overtricks")
-        return f"{name} {_COUNT[level - taken]} down"
+                over = taken - level
+                return ntr("{name} made with an overtrick", "{name} made with {count}"
+                           " overtricks", over, name=name, count=_COUNT[over])
+            under = level - taken
+            # TRANSLATORS: {count} is "one", "two"… as said of undertricks ("без двух")
+            return ntr("{name} one down", "{name} {count} down", under, name=name,
+                       count=_undertricks(under))
 
 
-_GENITIVE = ("", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми",
-             "девяти", "десяти")
-_COUNT = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+@cache
+def _words(lang: str) -> Words:
+    """The labels of ``lang``, read from its catalog."""
+    with use(lang):
+        return Words(
+            lang=lang, board=tr("Board"), talon=tr("talon"), discard=tr("discard"),
+            before=tr("before the lead"), after=tr("after the play"), trick=tr("trick {n}"),
+            hidden=tr("hidden"), declarer=tr("declarer"), deals=tr("deals"),
+            leads=tr("leads"), plays=tr("plays"), and_=tr("and"),
+            open=ptr("defence", "open"), nobody=tr("nobody"), allpass=tr("all-pass"),
+            settlement=tr("Settlement"),
+            settlement_after=tr("Settlement after board {board}"),
+            after_board=tr("after board {board}"),
+            dd_note=tr("small figures: {counted} with best play after the card"),
+            dd_declarer=tr("the declarer's tricks"),
+            dd_paranoid=tr("{name}'s tricks, the others against him"),
+            dd_over=tr("no marks of best play: the play is over"),
+            dd_none=tr("no marks of best play: {why}"),
+            no_discard=tr("discard not given"),
+            before_trick=tr("before trick {n}, {leader} to lead"),
+            since=tr("from trick {n}"), ending_result=tr("{name} takes {taken} from trick {n}"),
+            problem=tr("Problem {n}"), answers=tr("Answers"), solution=tr("Solution"),
+            no_solution=tr("the record gives no play"),
+            open_hands=tr("With the cards open: {value}; best {best}"),
+            chances=tr("Chances from {seat}'s seat ({layouts}): {cards}"),
+            layouts_all=tr("all {n} layouts"), layouts_some=tr("{k} of {n} layouts, sampled"),
+            makes=tr("makes {p}"), stated=tr("as printed: {said}"),
+            ranks={"A": ptr("rank", "A"), "K": ptr("rank", "K"), "Q": ptr("rank", "Q"),
+                   "J": ptr("rank", "J")},
+            calls={"whist": ptr("defence call", "whist"), "pass": ptr("defence call", "pass"),
+                   "half": ptr("defence call", "half"), "open": ptr("defence call", "open"),
+                   "closed": ptr("defence call", "closed"),
+                   "together": ptr("defence call", "together"),
+                   "own": ptr("defence call", "own"),
+                   "return": ptr("defence call", "return"),
+                   "check": ptr("defence call", "check"),
+                   "kontra": ptr("defence call", "kontra"),
+                   "rekontra": ptr("defence call", "rekontra"),
+                   "subkontra": ptr("defence call", "subkontra")},
+            contracts={"NT": ptr("contract", "NT"), "mis": ptr("contract", "misère"),
+                       "hand": ptr("contract", "{} without talon"),
+                       # a language that names the six-level games (Serbian: pik, sans)
+                       **{game: named for game, named in (
+                           ("6S", ptr("six-level game", "6S")),
+                           ("6C", ptr("six-level game", "6C")),
+                           ("6D", ptr("six-level game", "6D")),
+                           ("6H", ptr("six-level game", "6H")),
+                           ("6NT", ptr("six-level game", "6NT"))) if named != game}})
 
-EN = Words(
-    lang="en", board="Board", talon="talon", discard="discard", before="before the lead",
-    after="after the play", trick="trick {n}", hidden="hidden", declarer="declarer",
-    deals="deals", leads="leads", plays="plays", and_="and", open="open", nobody="nobody",
-    allpass="all-pass", settlement="Settlement", settlement_after="Settlement after board {board}",
-    after_board="after board {board}",
-    dd_note="small figures: {counted} with best play after the card",
-    dd_declarer="the declarer's tricks", dd_paranoid="{name}'s tricks, the others against him",
-    dd_over="no double-dummy marks: the play is over", dd_none="no double-dummy marks: {why}",
-    contracts={"mis": "misère", "hand": "{} without talon"})
 
-RU = Words(
-    lang="ru", board="Сдача", talon="прикуп", discard="снос", before="до первого хода",
-    after="после розыгрыша", trick="взятка {n}", hidden="закрыто", declarer="играет",
-    deals="сдаёт", leads="ходит", plays="играет", and_="и", open="в открытую",
-    nobody="никто", allpass="распасы", settlement="Расчёт",
-    settlement_after="Расчёт после сдачи {board}", after_board="после сдачи {board}",
-    dd_note="малые цифры: {counted} при лучшей игре после этой карты",
-    dd_declarer="взятки играющего", dd_paranoid="взятки: {name} против двоих",
-    dd_over="без оценок: розыгрыш окончен", dd_none="без оценок: {why}",
-    no_discard="снос не указан", before_trick="до взятки {n}, ходит {leader}",
-    since="со взятки {n}",
-    ending_result="{name}: {taken} со взятки {n}",
-    problem="Задача {n}", answers="Ответы", solution="Решение",
-    no_solution="розыгрыш не записан",
-    open_hands="В открытую: {value}; лучшие {best}",
-    chances="Шансы с места {seat} ({layouts}): {cards}",
-    layouts_all="все {n} раскладов", layouts_some="{k} из {n} раскладов, выборка",
-    makes="выигрыш {p}", stated="в источнике: {said}",
-    ranks={"A": "Т", "K": "К", "Q": "Д", "J": "В"},
-    calls={"whist": "вист", "pass": "пас", "half": "полвиста", "open": "открыто",
-           "closed": "закрыто", "together": "вместе", "own": "за свои",
-           "return": "возврат", "check": "проверка", "kontra": "контра"},
-    contracts={"NT": "БК", "mis": "мизер", "hand": "{} без прикупа"})
-
-SR = Words(
-    lang="sr", board="Deljenje", talon="talon", discard="škart", before="pre prvog štiha",
-    after="posle igre", trick="štih {n}", hidden="skriveno", declarer="igra", deals="deli",
-    leads="otvara", plays="igra", and_="i", open="otvoreno", nobody="niko",
-    allpass="svi dalje", settlement="Obračun", settlement_after="Obračun posle deljenja {board}",
-    after_board="posle deljenja {board}",
-    dd_note="male brojke: {counted} uz najbolju igru posle te karte",
-    dd_declarer="štihovi igrača", dd_paranoid="štihovi: {name} protiv dvojice",
-    dd_over="bez ocena: igra je gotova", dd_none="bez ocena: {why}",
-    no_discard="škart nije dat", before_trick="pre štiha {n}, otvara {leader}",
-    since="od štiha {n}",
-    ending_result="{name}: {taken} od štiha {n}",
-    problem="Problem {n}", answers="Rešenja", solution="Rešenje",
-    no_solution="igra nije zapisana",
-    open_hands="Otvorenih karata: {value}; najbolje {best}",
-    chances="Šanse sa mesta {seat} ({layouts}): {cards}",
-    layouts_all="svih {n} rasporeda", layouts_some="{k} od {n} rasporeda, uzorak",
-    makes="prolazi {p}", stated="u izvoru: {said}",
-    calls={"whist": "prati", "pass": "dalje", "kontra": "kontra", "rekontra": "rekontra",
-           "subkontra": "subkontra", "together": "zajedno", "half": "pola"},
-    contracts={"6S": "pik", "6D": "karo", "6H": "herc", "6C": "tref", "6NT": "sans",
-               "NT": " sans", "mis": "betl", "hand": "igra {}"})
-
-LANGUAGES = {"en": EN, "ru": RU, "sr": SR}
+EN = _words("en")
+"""The English words (the texts as the code writes them)."""
 
 
 def words_for(lang: str | None, default: str | None = None) -> Words:
-    """The words of ``lang`` (``en``, ``ru``, ``sr``); with none (or ``auto``) the
-    variant's own language (``Variant.language``: Serbian for the Serbian family),
-    else English."""
+    """The words of ``lang`` (``en``, ``ru``, ``sr``, ``sr-Cyrl``); with none (or
+    ``auto``) the language chosen for the run (``--lang``, ``PFN_LANG``, the locale)
+    where one was, else the variant's own (``Variant.language``: Serbian for the
+    Serbian family), else English."""
     if lang is None or lang == "auto":
-        return LANGUAGES.get(default or "en", EN)
-    return LANGUAGES[lang]
+        chosen = current()
+        return _words(chosen if chosen != "en" else default or "en")
+    return _words(lang)

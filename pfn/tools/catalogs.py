@@ -1,7 +1,8 @@
 """Extract every marked text into the catalogs and compile them (``make catalogs``).
 
 ``python -m pfn.tools.catalogs`` reads the package's sources with Babel's extractor
-(the marks are :func:`pfn.i18n.tr`, :func:`~pfn.i18n.ntr` and :func:`~pfn.i18n.N_`),
+(the marks are :func:`pfn.i18n.tr`, :func:`~pfn.i18n.ntr`, :func:`~pfn.i18n.ptr` and
+:func:`~pfn.i18n.N_`),
 writes ``pfn/locale/pfn.pot``, merges it into each language's ``pfn.po`` (translations
 kept; a text no longer in the code dropped) and compiles the ``.mo`` files beside them.
 A new text is left untranslated: the test of the catalogs then fails until it is
@@ -15,7 +16,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"tr": None, "ntr": (1, 2), "N_": None}
+KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None}
 """The marks, as Babel's extractor is told them."""
 LANGUAGES = ("ru", "sr")
 
