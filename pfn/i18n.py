@@ -179,6 +179,17 @@ def ptr(context: str, message: str, /, **values: Any) -> str:
     return text.format(**values) if values else text
 
 
+def plural_forms(singular: str, plural: str, /) -> dict[str, str]:
+    """Every form of a counted text in the current language, by the plural categories
+    of CLDR that a browser's ``Intl.PluralRules`` names (one, few, many, other), its
+    placeholders left for a page's script to fill in."""
+    catalog = translations(_current.get())
+    many = catalog.ngettext(singular, plural, 5)
+    return {"one": catalog.ngettext(singular, plural, 1),
+            "few": catalog.ngettext(singular, plural, 2), "many": many,
+            "other": many if _current.get() != "en" else plural}
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs; it is translated where it is shown."""
     return message

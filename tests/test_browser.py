@@ -634,3 +634,39 @@ def test_copy_pfn_gives_the_records_text(browser: Any, tmp_path: Path) -> None:
     browser.find_element(By.ID, "copy").click()
     chosen = browser.execute_script("return window.getSelection().toString()")
     assert chosen.strip() == str(record).strip()
+
+
+def test_the_page_in_serbian_and_in_russian(browser: Any, tmp_path: Path) -> None:
+    """--lang sr: the page's language, its labels and buttons, the counts in agreement
+    with their number, the result in Serbian; --lang ru: the court cards as Russian
+    players write them (Т К Д В) in the hands and on the table."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = next(r for r in load(EXAMPLES / "brief.pfn") if r.play is not None)
+    result = replay(record)
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--lang", "sr"))
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sr"
+    assert browser.find_element(By.ID, "where").text == "pre prvog štiha"
+    assert browser.find_element(By.ID, "first").get_attribute("title") == "početak (Home)"
+    assert browser.find_element(By.ID, "taken-A").text == "0 štihova"
+    forms = {1: "štih", 2: "štiha", 3: "štiha", 4: "štiha"}
+    press(browser, Keys.END)
+    taken = {s: 0 for s in "ABC"}
+    for trick in result.tricks:
+        taken[str(trick.winner)] += 1
+    for seat, n in taken.items():  # A 8, B 1, C 1
+        assert browser.find_element(By.ID, f"taken-{seat}").text == \
+            f"{n} {forms.get(n, 'štihova')}"
+    assert browser.find_element(By.ID, "result").text == "7♠: prošla, 1 štih više"
+    assert "Boris i Ceca prati" in browser.find_element(By.ID, "line").text
+    summaries = [e.text for e in browser.find_elements(By.TAG_NAME, "summary")]
+    assert "Licitacija" in summaries and "Štihovi" in summaries
+
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--lang", "ru"))
+    spades = browser.find_element(By.CSS_SELECTOR, "#hand-A span[data-suit=S]").text
+    assert spades.split() == ["♠", "Т", "К", "Д", "В", "7"]  # AKQJ7
+    press(browser, Keys.ARROW_RIGHT)
+    card = browser.find_element(By.CSS_SELECTOR, "#trick .played .card")
+    assert card.text == "♠Т" and card.get_attribute("aria-label") == "туз пик"
+    assert browser.find_element(By.ID, "where").text == "взятка 1, карта 1 из 30"

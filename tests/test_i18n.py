@@ -147,7 +147,8 @@ def extracted() -> set[Key]:
     found: set[Key] = set()
     for _, _, message, _, context in extract_from_dir(
             str(ROOT / "pfn"), method_map=[("**/tools/**.py", "ignore"), ("**.py", "python")],
-            keywords={"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None}):
+            keywords={"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "plural_forms": (1, 2),
+                      "N_": None}):
         found.add((context, message if isinstance(message, str) else (message[0], message[1])))
     return found
 
@@ -328,3 +329,28 @@ def test_every_code_is_explained_in_the_language(lang: str) -> None:
         assert said.splitlines()[0] != english.splitlines()[0], code  # the title
         if code in ENTRIES and ENTRIES[code].meaning != "—":
             assert said.splitlines()[2] != english.splitlines()[2], code  # the meaning
+
+
+def test_show_in_serbian_and_the_page_speaks_one_language(tmp_path: Path) -> None:
+    def pfn(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", *args], capture_output=True,
+                              text=True, timeout=120, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    shown = pfn("show", str(ROOT / "examples" / "brief.pfn"), "-b", "1", "--lang", "sr")
+    lines = shown.splitlines()
+    assert lines[0].startswith("Deljenje 1 · ") and "Ceca deli · Ana otvara" in lines[0]
+    assert lines[1] == "Pre prvog štiha"
+    assert lines[2] == "A Ana — 0 štihova (igrač)"
+    assert "Škart: ♦7 ♦8" in lines and "Talon: ♦8 ♥8" in lines
+    russian = pfn("show", str(ROOT / "examples" / "brief.pfn"), "-b", "1", "-k", "2",
+                  "--lang", "ru")
+    assert "Взятка 2: A — ♠К, B — ♠10, C — ♣7 → A" in russian
+    assert "A Ana — 2 взятки (играющий)" in russian
+    pfn("render", str(ROOT / "examples" / "brief.pfn"), "-b", "1", "-f", "html", "--lang", "sr",
+        "-o", "page.html")
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert '<html lang="sr">' in page and "<summary>Licitacija</summary>" in page
+    assert '"tricks": {"one": "{n} štih", "few": "{n} štiha", "many": "{n} štihova"' in page
+    assert 'aria-label="automatska igra">pusti</button>' in page

@@ -138,7 +138,7 @@ def test_fitting_a_long_text_is_not_quadratic(tmp_path: Path) -> None:
     assert calls < 400, calls  # one cut a character took tens of thousands
 
 
-@pytest.mark.parametrize("option", [["--lang", "ru"]])
+@pytest.mark.parametrize("option", [["--font", "DejaVu Serif"], ["--no-title"]])
 def test_page_options_it_cannot_honour_are_refused(tmp_path: Path, option: list[str]) -> None:
     from typer.testing import CliRunner
 

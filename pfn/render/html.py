@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from pfn.cards import CARDS, SUITS, Card, cards_of
+from pfn.i18n import current, plural_forms, tr, use
 from pfn.model import Record
 from pfn.outcome import outcome_of
 from pfn.render.look import Style as DiagramStyle
@@ -35,12 +36,81 @@ from pfn.render.position import (
     title,
 )
 from pfn.render.seating import places, talon_card_place
-from pfn.render.words import EN
+from pfn.render.words import Words, words_for
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
 GLYPHS = NAG_GLYPHS
 """NAGs on the page: a browser finds a font for ⩲ and ⩱, which the pictures' font lacks."""
+
+
+def _words() -> Words:
+    """The page's words: those of the language it is written in (see :func:`language`)."""
+    return words_for(current())
+
+
+def language(replays: Sequence[Replay]) -> str:
+    """The one language of a page: the run's (``--lang``, ``PFN_LANG``, the locale), else
+    its first deal's variant's own (a Serbian pool's page is in Serbian), else English."""
+    default = replays[0].variant.language if replays else None
+    return words_for(None, default).lang
+
+
+def page_text() -> dict[str, Any]:
+    """Every text the page's script writes, in the language of the run."""
+    return {
+        "lang": _words().lang, "printed": dict(_words().ranks),
+        "call": tr("auction: {who} {text}"), "talon": tr("{who} takes the talon: {text}"),
+        "discard": tr("{who} discards two cards, face down"),
+        "contract": tr("{who} plays {text}"), "defence": tr("defence: {who} {text}"),
+        "winning": tr(", winning"), "notShown": tr("not shown"), "hidden": tr("hidden"),
+        "talonLine": tr("talon {cards}"), "discardLine": tr("discard {cards}"),
+        "show": tr("show"), "hide": tr("hide"), "toPlay": tr(" ▸ to play"),
+        "talonLabel": tr("talon"), "theTalon": tr("the talon"),
+        "before": tr("before the lead"), "where": tr("trick {trick}, card {card} of {total}"),
+        "tricks": plural_forms("{n} trick", "{n} tricks"),
+        "seen": plural_forms("Seen from {name}'s seat, over {n} layout",
+                             "Seen from {name}'s seat, over {n} layouts"),
+        "sample": tr(" (a sample)"),
+        "expected": tr(": {name}'s expected tricks and the chance of making: "),
+        "values": tr("{name} to play; {counted}'s tricks with best play after each card: "),
+        "end": tr("the end of the play"), "noChoice": tr("no card to choose here"),
+        "ask": tr("What would {name} play?"),
+        "answer": tr("You: {card} ({value}). Played: {played} ({pvalue}). Best: {best}"
+                     " ({bvalue}); {name}'s tricks with best play."),
+        "on": tr("on"), "play": tr("play"), "pause": tr("pause"),
+        "board": tr("Board {board}"), "deal": tr("Deal {n}"),
+        "bottom": tr("{seat} at the bottom"), "usual": tr("the usual seat at the bottom"),
+        "table": tr("Table"), "sheet": tr("Score sheet"), "copied": tr("copied"),
+        "spoken": tr("the {rank} of {suit}"),
+        "ranks": {"A": tr("ace"), "K": tr("king"), "Q": tr("queen"), "J": tr("jack"),
+                  "10": tr("ten"), "9": tr("nine"), "8": tr("eight"), "7": tr("seven")},
+        "suits": {"♠": tr("spades"), "♣": tr("clubs"), "♦": tr("diamonds"),
+                  "♥": tr("hearts")},
+    }
+
+
+def _static() -> dict[str, str]:
+    """The page's own labels (buttons, their titles, headings), escaped for HTML."""
+    said = {
+        "board_label": tr("board"), "steps": tr("step through the play"),
+        "first_title": tr("the start (Home)"), "first": tr("the start"),
+        "prev_trick_title": tr("a trick back (Page Up, ↑)"), "prev_trick": tr("a trick back"),
+        "prev_title": tr("a card back (←)"), "prev": tr("a card back"),
+        "next_title": tr("a card on (→)"), "next": tr("a card on"),
+        "next_trick_title": tr("a trick on (Page Down, ↓)"), "next_trick": tr("a trick on"),
+        "last_title": tr("the end (End)"), "last": tr("the end"),
+        "play_title": tr("play the cards one by one (space)"), "autoplay": tr("autoplay"),
+        "play": tr("play"), "speed": tr("autoplay speed"), "slow": tr("slow"),
+        "normal": tr("normal"), "fast": tr("fast"), "keys_title": tr("the keys (?)"),
+        "keys": tr("the keys"), "bottom": tr("who sits at the bottom"),
+        "keys_list": tr("→ ← a card on or back · ↓ ↑ (Page Down, Page Up) a trick · Home,"
+                        " End the start and the end · space autoplay · ? this list · on a"
+                        " phone, swipe left or right; the mouse wheel steps too"),
+        "close": tr("close"), "graph": tr("the value with best play, card by card"),
+        "tricks": tr("Tricks"), "auction": tr("Auction"), "copy": tr("copy PFN"),
+    }
+    return {key: html.escape(value) for key, value in said.items()}
 
 
 def double_dummy(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any] | None:
@@ -70,7 +140,8 @@ def double_dummy(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any] | No
                 best = solver.best(values, position.turn, target)
                 out.append({"seat": str(SEATS[position.turn]),
                             "counted": str(SEATS[target]),
-                            "values": {card_text(CARDS[c]): v for c, v in sorted(values.items())},
+                            "values": {card_text(CARDS[c], _words()): v
+                                       for c, v in sorted(values.items())},
                             "best": best, "played": values.get(card)})
         return out
     except NotAnalysable:
@@ -106,10 +177,10 @@ def chances(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any]:
                 continue
             out.append({"seat": play["seat"], "layouts": found.layouts,
                         "exhaustive": found.exhaustive, "counted": str(found.counted),
-                        "cards": {card_text(c): [round(found.taken + o.expected, 2),
+                        "cards": {card_text(c, _words()): [round(found.taken + o.expected, 2),
                                                  None if o.makes is None else round(o.makes, 3)]
                                   for c, o in found.cards.items()},
-                        "best": [card_text(c) for c in found.best]})
+                        "best": [card_text(c, _words()) for c in found.best]})
     return out
 
 
@@ -122,11 +193,13 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
         out.append({"kind": "call", "seat": str(seat), "text": _call(token)})
     if contract is None or contract.allpass or declarer is None:
         return out
-    talon = [card_text(c) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
+    talon = [card_text(c, _words()) if isinstance(c, Card) else "?"
+             for c in talon_cards(replay)]
     if talon and not contract.hand and replay.record.start is None:
         out.append({"kind": "talon", "seat": str(declarer), "text": " ".join(talon)})
         out.append({"kind": "discard", "seat": str(declarer), "text": ""})
-    out.append({"kind": "contract", "seat": str(declarer), "text": EN.contract(str(contract))})
+    out.append({"kind": "contract", "seat": str(declarer),
+                "text": _words().contract(str(contract))})
     section = replay.record.defence
     if section is not None and section.calls and replay.dealer is not None:
         protocol = replay.variant.defence(contract, declarer, replay.dealer, replay.order)
@@ -140,7 +213,7 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
 
 
 def _call(token: str) -> str:
-    return EN.contract(token) if token not in ("pass", "hold") else token
+    return _words().contract(token) if token not in ("pass", "hold") else token
 
 
 def auction_table(replay: Replay) -> dict[str, Any] | None:
@@ -169,7 +242,8 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
               odds: bool = False) -> dict[str, Any]:
     """What the page needs of one replayed deal, as JSON-ready values; ``bottom``: the
     seat drawn at the bottom; ``hidden``: hands left out of the page (a problem's), as
-    if unknown."""
+    if unknown.  Its words are in the language of the run."""
+    words = _words()
     record = replay.record
     where = places(replay, DiagramStyle(bottom=bottom))
     start = positions(replay)[0]
@@ -192,7 +266,7 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             note = (marks + " " + " ".join(texts)).strip()
             plays.append({"seat": None if who is None else str(who),
                           "card": None if card is None else str(card),
-                          "text": card_text(card), "note": note})
+                          "text": card_text(card, words), "note": note})
         talon_place, talon_wins = talon_card_place(replay, trick, where)
         tricks.append({"number": trick.number, "plays": plays,
                        "winner": None if trick.winner is None else str(trick.winner),
@@ -203,21 +277,21 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         first = record.auction.first
         opener = f"{short_name(replay, first)} first: " if first is not None else ""
         auction = [opener + " ".join(str(c) for c in record.auction.calls)]
-    defence = deal_line(replay)
-    said = outcome(replay)
+    defence = deal_line(replay, words)
+    said = outcome(replay, words)
     bidding = auction_table(replay)
     if said is None and replay.contract is not None and not replay.tricks:
         found = outcome_of(replay)  # no play: how the deal ended, in words
-        said = f"{EN.contract(str(replay.contract))} {found}" if found.kind != "unknown" \
+        said = f"{words.contract(str(replay.contract))} {found}" if found.kind != "unknown" \
             else None
     play = record.play
     # a claim: the Result tag says how the rest went, so the end counts it
     final = {str(s): n for s, n in replay.result.items() if n is not None} \
         if play is not None and play.claimed else {}
-    talon = [card_text(c) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
-    discard = [card_text(c) for c in cards_of(replay.discard)] \
+    talon = [card_text(c, words) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
+    discard = [card_text(c, words) for c in cards_of(replay.discard)] \
         if replay.discard.bit_count() == 2 else []
-    return {"board": record.tag("Board") or "", "title": title(replay), "line": defence,
+    return {"board": record.tag("Board") or "", "title": title(replay, words), "line": defence,
             # (the record's text would show the hands --hide leaves out)
             "pfn": str(record) if record.syntax_ok and not hidden else "",
             "talon": talon, "discard": discard, "final": final,
@@ -237,6 +311,13 @@ def page(replays: Sequence[Replay], sheets: Sequence[str] | None = None,
     """The page for ``replays`` (one board or a match), with the sheet's SVG after each
     deal if given (one a deal), and with ``dd`` each card's open-hand value at every
     step (worked out here, not in the browser)."""
+    with use(language(replays)):
+        return _page(replays, sheets, heading, bottom, hidden, dd, quiz, odds)
+
+
+def _page(replays: Sequence[Replay], sheets: Sequence[str] | None, heading: str,
+          bottom: Seat | None, hidden: frozenset[Seat], dd: bool, quiz: bool,
+          odds: bool) -> str:
     # (values worked out from hidden hands would give them away)
     data = _deals(replays, bottom, hidden, dd, quiz, odds)
     script = "const PFN_DEALS = " + script_json(data) + ";\n" + _SCRIPT
@@ -250,9 +331,11 @@ def page(replays: Sequence[Replay], sheets: Sequence[str] | None = None,
                          count=1)
             parts.append(f'<div class="sheet-at" data-deal="{index}" hidden>{svg}</div>')
         sheet_view = f'<section id="sheet" hidden>{"".join(parts)}</section>'
-    body = _BODY.format(sheet_button='<button id="show-sheet">Score sheet</button>'
-                        if sheets else "", sheet=sheet_view)
-    return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script, body=body)
+    sheet_button = html.escape(tr("Score sheet"))
+    body = _BODY.format(sheet_button=f'<button id="show-sheet">{sheet_button}</button>'
+                        if sheets else "", sheet=sheet_view, **_static())
+    return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script, body=body,
+                        lang=html.escape(_words().lang))
 
 
 def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Seat],
@@ -263,6 +346,8 @@ def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Sea
             for r in replays]
     for one in data:
         one["quiz"] = quiz
+    if data:  # the page's own words, once
+        data[0]["text"] = page_text()
     return data
 
 
@@ -273,8 +358,9 @@ def fragment(replays: Sequence[Replay], bottom: Seat | None = None,
     deals as JSON, and the small script that defines the element (once, however many
     blocks a page holds).  Each element draws into its own shadow root, so its styles
     and its ids neither leak into the host page nor take any of the host's."""
-    data = _deals(replays, bottom, hidden, dd, quiz, odds)
-    markup = _BODY.format(sheet_button="", sheet="")
+    with use(language(replays)):
+        data = _deals(replays, bottom, hidden, dd, quiz, odds)
+        markup = _BODY.format(sheet_button="", sheet="", **_static())
     style = _STYLE.replace("body{", ":host{display:block;")
     element = _ELEMENT.replace("__MOUNT__", _SCRIPT).replace(
         "__TEMPLATE__", script_json(f"<style>{style}</style>{markup}"))
@@ -323,12 +409,20 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
     """The page for the ``chosen`` records (replayed here); the deals of one match get
     its sheet."""
     from pfn.deal import replay
-    from pfn.render.sheet import sheet_figure
-    from pfn.report import reports
 
     replays = [replay(r, on_error="collect") for r in chosen]
     if embed:
         return fragment(replays, bottom, hidden, dd, quiz, odds)
+    with use(language(replays)):  # the sheets in the page's language too
+        return _records_page(records, chosen, replays, bottom, hidden, dd, quiz, odds)
+
+
+def _records_page(records: Sequence[Record], chosen: Sequence[Record],
+                  replays: list[Replay], bottom: Seat | None, hidden: frozenset[Seat],
+                  dd: bool, quiz: bool, odds: bool) -> str:
+    from pfn.render.sheet import sheet_figure
+    from pfn.report import reports
+
     sheets: list[str] | None = None
     matches = {r.match for r in chosen}
     match = matches.pop() if len(matches) == 1 else None
@@ -352,7 +446,7 @@ def replay_page(records: Sequence[Record], chosen: Sequence[Record],
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -368,7 +462,7 @@ pfnMount(document, PFN_DEALS, document, true);</script>
 """
 
 _BODY = """<header>
-<select id="board" aria-label="board"></select>
+<select id="board" aria-label="{board_label}"></select>
 <span id="title"></span>
 {sheet_button}
 </header>
@@ -383,34 +477,32 @@ _BODY = """<header>
 <div class="seat" data-place="right"></div>
 <div class="seat" data-place="bottom"></div>
 </div>
-<nav aria-label="step through the play">
-<button id="first" title="the start (Home)" aria-label="the start">|◀</button>
-<button id="prev-trick" title="a trick back (Page Up, ↑)" aria-label="a trick back">◀◀</button>
-<button id="prev" title="a card back (←)" aria-label="a card back">◀</button>
+<nav aria-label="{steps}">
+<button id="first" title="{first_title}" aria-label="{first}">|◀</button>
+<button id="prev-trick" title="{prev_trick_title}" aria-label="{prev_trick}">◀◀</button>
+<button id="prev" title="{prev_title}" aria-label="{prev}">◀</button>
 <span id="where" aria-live="polite"></span>
-<button id="next" title="a card on (→)" aria-label="a card on">▶</button>
-<button id="next-trick" title="a trick on (Page Down, ↓)" aria-label="a trick on">▶▶</button>
-<button id="last" title="the end (End)" aria-label="the end">▶|</button>
-<button id="play" title="play the cards one by one (space)" aria-label="autoplay">play</button>
-<select id="speed" aria-label="autoplay speed"><option value="2000">slow</option>
-<option value="1000" selected>normal</option><option value="400">fast</option></select>
-<button id="help" title="the keys (?)" aria-label="the keys">?</button>
-<select id="bottom-seat" aria-label="who sits at the bottom"></select>
+<button id="next" title="{next_title}" aria-label="{next}">▶</button>
+<button id="next-trick" title="{next_trick_title}" aria-label="{next_trick}">▶▶</button>
+<button id="last" title="{last_title}" aria-label="{last}">▶|</button>
+<button id="play" title="{play_title}" aria-label="{autoplay}">{play}</button>
+<select id="speed" aria-label="{speed}"><option value="2000">{slow}</option>
+<option value="1000" selected>{normal}</option><option value="400">{fast}</option></select>
+<button id="help" title="{keys_title}" aria-label="{keys}">?</button>
+<select id="bottom-seat" aria-label="{bottom}"></select>
 </nav>
-<div id="keys" hidden role="dialog" aria-label="the keys"><p>→ ← a card on or back ·
-↓ ↑ (Page Down, Page Up) a trick · Home, End the start and the end · space autoplay ·
-? this list · on a phone, swipe left or right; the mouse wheel steps too</p>
-<button id="keys-close">close</button></div>
+<div id="keys" hidden role="dialog" aria-label="{keys}"><p>{keys_list}</p>
+<button id="keys-close">{close}</button></div>
 <p id="note"></p>
 <p id="said" class="sr-only" aria-live="assertive"></p>
 <section id="dd" hidden aria-live="polite"><p id="dd-line"></p><p id="chances-line"></p>
 <svg id="dd-graph"
  viewBox="0 0 300 60" width="300" height="60" role="img"
- aria-label="the value with best play, card by card"></svg></section>
+ aria-label="{graph}"></svg></section>
 <section id="quiz" hidden aria-live="polite"></section>
-<details open id="tricks-box"><summary>Tricks</summary><ol id="tricks"></ol></details>
-<details open><summary>Auction</summary><div id="auction"></div></details>
-<details><summary>PFN</summary><button id="copy">copy PFN</button>
+<details open id="tricks-box"><summary>{tricks}</summary><ol id="tricks"></ol></details>
+<details open><summary>{auction}</summary><div id="auction"></div></details>
+<details><summary>PFN</summary><button id="copy">{copy}</button>
 <pre id="pfn-text"></pre></details>
 </main>
 {sheet}"""

@@ -140,9 +140,7 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     match, every deal of that match."""
     from pfn.render.html import replay_page
 
-    style = request.style
-    if style.lang is not None:
-        raise RenderError("--lang labels the pictures; the page speaks English")
+    style = request.style  # (its language: the run's, set from --lang; see html.language)
     if style.font or style.caption is not None or not style.title or style.transparent:
         raise RenderError("--font, --caption, --no-title and --transparent are for"
                           " pictures (svg, pdf, png, pgf, gif): the page takes the"

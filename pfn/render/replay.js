@@ -4,6 +4,19 @@
 // keys; standalone: the page owns the address (#board=…) and the whole window
 function pfnMount(root, DEALS, keys, standalone) {
 const QUIZ = DEALS.length > 0 && DEALS[0].quiz === true;
+// the page's words, in its language (pfn wrote them with the deals); {name} filled in
+const TEXT = (DEALS.length > 0 && DEALS[0].text) || {};
+function say(key, values, fallback) {
+  let text = TEXT[key] === undefined ? fallback : TEXT[key];
+  for (const [k, v] of Object.entries(values || {})) text = text.split(`{${k}}`).join(String(v));
+  return text;
+}
+const PLURAL = new Intl.PluralRules(TEXT.lang || "en");
+function counted(key, n, values, one, other) {  // the form that goes with n
+  const forms = TEXT[key] || {one, other};
+  const form = forms[PLURAL.select(n)] || forms.other || forms.many;
+  return say("", Object.assign({n}, values), form);
+}
 let deal = 0, step = 0;
 const shown = {};
 const $ = (id) => root.getElementById(id);
@@ -12,9 +25,10 @@ function steps(d) { return d.tricks.reduce((n, t) => n + t.plays.length, 0); }
 // the defence's calls) are the negative ones, -pre … -1; 0 is before the lead
 function preText(d, p) {
   const who = p.seat ? d.names[p.seat] : "";
-  return {call: `auction: ${who} ${p.text}`, talon: `${who} takes the talon: ${p.text}`,
-          discard: `${who} discards two cards, face down`,
-          contract: `${who} plays ${p.text}`, defence: `defence: ${who} ${p.text}`}[p.kind];
+  const said = {call: "auction: {who} {text}", talon: "{who} takes the talon: {text}",
+                discard: "{who} discards two cards, face down", contract: "{who} plays {text}",
+                defence: "defence: {who} {text}"}[p.kind];
+  return say(p.kind, {who, text: p.text}, said);
 }
 function red(text) { return /[\u2666\u2665]/.test(text); }
 // Every text from the record goes in as text (textContent), never as markup.
@@ -30,17 +44,22 @@ function el(tag, attrs, ...children) {
   }
   return node;
 }
-const RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine",
-               "8": "eight", "7": "seven"};
-const SUIT_NAMES = {"♠": "spades", "♣": "clubs", "♦": "diamonds",
-                    "♥": "hearts"};
+const RANKS = TEXT.ranks || {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten",
+                             "9": "nine", "8": "eight", "7": "seven"};
+const SUIT_NAMES = TEXT.suits || {"♠": "spades", "♣": "clubs", "♦": "diamonds",
+                                  "♥": "hearts"};
+// the page's ranks as printed (Т К Д В in Russian) to the international letters
+const PRINTED = {};
+if (TEXT.printed) for (const [k, v] of Object.entries(TEXT.printed)) PRINTED[v] = k;
 function spoken(text) {  // ♠A → the ace of spades, for screen readers
-  const suit = SUIT_NAMES[text[0]], rank = RANKS[text.slice(1)];
-  return suit && rank ? `the ${rank} of ${suit}` : text;
+  const printed = text.slice(1);
+  const suit = SUIT_NAMES[text[0]], rank = RANKS[PRINTED[printed] || printed];
+  return suit && rank ? say("spoken", {rank, suit}, "the {rank} of {suit}") : text;
 }
 function cardNode(text, win) {
   return el("span", {className: "card" + (win ? " win" : "") + (red(text) ? " red" : ""),
-                     "aria-label": spoken(text) + (win ? ", winning" : "")}, text);
+                     "aria-label": spoken(text) + (win ? say("winning", {}, ", winning") : "")},
+            text);
 }
 function state(d, k) {
   const held = {}; const taken = {};
@@ -65,13 +84,14 @@ function state(d, k) {
 function handNode(d, seat, cards) {
   const box = el("div", {className: "hand", id: "hand-" + seat});
   if (cards === null || shown[seat] === false) {
-    box.append(el("span", {className: "hidden-hand"}, cards === null ? "not shown" : "hidden"));
+    box.append(el("span", {className: "hidden-hand"},
+                  cards === null ? say("notShown", {}, "not shown") : say("hidden", {}, "hidden")));
     return box;
   }
   const suits = "SCDH";
   for (let i = 0; i < 4; i++) {
     const ranks = cards.filter((c) => c[0] === suits[i]).map((c) => c.slice(1)
-      .replace("T", "10"));
+      .replace("T", "10")).map((r) => (TEXT.printed && TEXT.printed[r]) || r);
     box.append(el("span", {"data-suit": suits[i]},
                   el("span", {className: i >= 2 ? "red" : ""}, d.suits[i]),
                   " " + (ranks.length ? ranks.join(" ") : "\u2014")));
@@ -82,8 +102,10 @@ function draw() {
   const d = DEALS[deal]; const s = state(d, step);
   $("title").textContent = d.title; $("line").textContent = d.line;
   $("pfn-text").textContent = d.pfn;
-  $("talon").textContent = (d.talon.length ? "talon " + d.talon.join(" ") : "") +
-    (d.discard.length ? (d.talon.length ? " · " : "") + "discard " + d.discard.join(" ") : "");
+  $("talon").textContent =
+    (d.talon.length ? say("talonLine", {cards: d.talon.join(" ")}, "talon {cards}") : "") +
+    (d.discard.length ? (d.talon.length ? " · " : "") +
+     say("discardLine", {cards: d.discard.join(" ")}, "discard {cards}") : "");
   $("comment").textContent = d.comments.join(" ");
   for (const box of root.querySelectorAll("#table .seat")) {
     box.replaceChildren(); box.removeAttribute("id");
@@ -98,13 +120,14 @@ function draw() {
     // a hand the page does not hold (unknown, or hidden by --hide) has nothing to show
     const toggle = d.hands[seat] === null ? el("span", {className: "toggle-none"}) :
       el("button", {className: "toggle", "data-seat": seat},
-         shown[seat] === false ? "show" : "hide");
+         shown[seat] === false ? say("show", {}, "show") : say("hide", {}, "hide"));
     if (d.hands[seat] !== null)
       toggle.onclick = () => { shown[seat] = shown[seat] === false; draw(); };
     box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
                el("span", {className: "count", id: "taken-" + seat},
-                  `${count} trick${count === 1 ? "" : "s"}`),
-               mover === seat ? el("span", {className: "to-play"}, " \u25b8 to play") : "",
+                  counted("tricks", count, {}, "{n} trick", "{n} tricks")),
+               mover === seat ? el("span", {className: "to-play"},
+                                   say("toPlay", {}, " \u25b8 to play")) : "",
                handNode(d, seat, s.held[seat]));
   }
   const trick = $("trick"); trick.replaceChildren();
@@ -120,26 +143,30 @@ function draw() {
       const win = n === t.plays.length && (p.seat ? p.seat === t.winner : t.talon_wins);
       const div = el("div", {className: "played", "data-seat": p.seat || "talon"},
                      cardNode(p.text, win));
-      if (!p.seat) div.append(el("span", {className: "talon-label"}, " talon"));
+      if (!p.seat) div.append(el("span", {className: "talon-label"},
+                                 " " + say("talonLabel", {}, "talon")));
       div.style.gridArea = place;
       trick.appendChild(div);
     }
   }
   $("result").textContent = step === total ? d.result : "";
   $("where").textContent = step < 0 ? preText(d, d.pre[d.pre.length + step]) :
-    step === 0 ? "before the lead" : `trick ${s.trickNo}, card ${step} of ${total}`;
+    step === 0 ? say("before", {}, "before the lead") :
+    say("where", {trick: s.trickNo, card: step, total}, "trick {trick}, card {card} of {total}");
   $("note").textContent = s.note;
   const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
-  $("said").textContent = last ? `${last.seat ? d.names[last.seat] : "the talon"}:` +
+  $("said").textContent = last ?
+    `${last.seat ? d.names[last.seat] : say("theTalon", {}, "the talon")}:` +
     ` ${spoken(last.text)}` : "";
   drawDD(d);
   const list = $("tricks"); list.replaceChildren();
   $("tricks-box").hidden = QUIZ;  // the list would tell the play
-  d.tricks.forEach((t, i) => {
+  d.tricks.forEach((tr, i) => {
     const li = document.createElement("li");
-    li.textContent = t.plays.map((p) => `${p.seat ? d.names[p.seat] : "talon"} ${p.text}`)
-      .join(", ") + (t.winner ? ` \u2192 ${d.names[t.winner]}` : "");
-    if (s.trickNo === t.number) li.className = "current";
+    li.textContent = tr.plays.map((p) =>
+      `${p.seat ? d.names[p.seat] : say("talonLabel", {}, "talon")} ${p.text}`)
+      .join(", ") + (tr.winner ? ` \u2192 ${d.names[tr.winner]}` : "");
+    if (s.trickNo === tr.number) li.className = "current";
     li.onclick = () => { step = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
       draw(); };
     list.appendChild(li);
@@ -231,9 +258,12 @@ function drawDD(d) {
   const odds = $("chances-line"); odds.replaceChildren();
   const seen = d.chances && d.chances[step];
   if (seen) {
-    odds.append(`Seen from ${d.names[seen.seat]}'s seat, over ${seen.layouts}` +
-                ` layout${seen.layouts === 1 ? "" : "s"}` + (seen.exhaustive ? "" : " (a sample)") +
-                `: ${d.names[seen.counted]}'s expected tricks and the chance of making: `);
+    odds.append(counted("seen", seen.layouts, {name: d.names[seen.seat]},
+                        "Seen from {name}'s seat, over {n} layout",
+                        "Seen from {name}'s seat, over {n} layouts") +
+                (seen.exhaustive ? "" : say("sample", {}, " (a sample)")) +
+                say("expected", {name: d.names[seen.counted]},
+                  ": {name}'s expected tricks and the chance of making: "));
     for (const [card, [expected, makes]] of Object.entries(seen.cards)) {
       odds.append(el("span", {className: "chance-card" + (seen.best.includes(card) ? " best" : "") +
                               (red(card) ? " red" : "")},
@@ -245,14 +275,15 @@ function drawDD(d) {
   const here = d.dd[step];
   const line = $("dd-line"); line.replaceChildren();
   if (here) {
-    line.append(`${d.names[here.seat]} to play; ${d.names[here.counted]}'s tricks with best` +
-                " play after each card: ");
+    line.append(say("values", {name: d.names[here.seat], counted: d.names[here.counted]},
+                  "{name} to play; {counted}'s tricks with best play after each card: "));
     for (const [card, value] of Object.entries(here.values)) {
       const tag = el("span", {className: "dd-card" + (value === here.best ? " best" : "") +
                               (red(card) ? " red" : "")}, `${card} ${value}`);
       line.append(tag, " ");
     }
-  } else line.append(step === steps(d) ? "the end of the play" : "no card to choose here");
+  } else line.append(step === steps(d) ? say("end", {}, "the end of the play") :
+                     say("noChoice", {}, "no card to choose here"));
   const graph = $("dd-graph"); graph.replaceChildren();
   const points = d.dd.map((x, i) => x ? [i, x.best] : null).filter((p) => p);
   if (points.length > 1) {
@@ -278,18 +309,20 @@ function ask(d) {
   const box = $("quiz"); box.replaceChildren();
   box.hidden = !here;
   if (!here) return false;
-  box.append(el("p", {}, `What would ${d.names[here.seat]} play?`));
+  box.append(el("p", {}, say("ask", {name: d.names[here.seat]}, "What would {name} play?")));
   for (const card of Object.keys(here.values)) {
     const b = el("button", {className: "quiz-card" + (red(card) ? " red" : "")}, card);
     b.onclick = () => {
       answered[`${deal}:${step}`] = card;
       const played = d.tricks.flatMap((t) => t.plays)[step];
       box.replaceChildren(el("p", {className: "quiz-answer"},
-        `You: ${card} (${here.values[card]}). Played: ${played.text} (${here.played}).` +
-        ` Best: ${Object.entries(here.values).filter(([, v]) => v === here.best)
-          .map(([c]) => c).join(" ")} (${here.best}); ${d.names[here.counted]}'s tricks` +
-        " with best play."));
-      box.append(el("button", {className: "quiz-next"}, "on"));
+        say("answer", {card, value: here.values[card], played: played.text, pvalue: here.played,
+                     best: Object.entries(here.values).filter(([, v]) => v === here.best)
+                       .map(([c]) => c).join(" "), bvalue: here.best,
+                     name: d.names[here.counted]},
+          "You: {card} ({value}). Played: {played} ({pvalue}). Best: {best} ({bvalue});" +
+          " {name}'s tricks with best play.")));
+      box.append(el("button", {className: "quiz-next"}, say("on", {}, "on")));
       box.lastChild.onclick = () => { box.hidden = true; move(step + 1); };
     };
     box.append(b, " ");
@@ -318,7 +351,8 @@ $("next-trick").onclick = () => trickEdge(1); $("prev-trick").onclick = () => tr
 // autoplay, the keys' list, wheel and swipe
 let timer = null;
 function autoplay(on) {
-  clearInterval(timer); timer = null; $("play").textContent = on ? "pause" : "play";
+  clearInterval(timer); timer = null;
+  $("play").textContent = on ? say("pause", {}, "pause") : say("play", {}, "play");
   if (!on) return;
   timer = setInterval(() => {
     if (step >= steps(DEALS[deal])) { autoplay(false); return; }
@@ -350,12 +384,16 @@ $("table").addEventListener("touchend", (e) => {
 }, {passive: true});
 const select = $("board");
 DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
-  o.textContent = d.board ? "Board " + d.board : "Deal " + (i + 1); select.appendChild(o); });
+  o.textContent = d.board ? say("board", {board: d.board}, "Board {board}") :
+    say("deal", {n: i + 1}, "Deal {n}");
+  select.appendChild(o); });
 select.onchange = () => { deal = Number(select.value); step = 0; draw(); select.blur(); };
 const seats = $("bottom-seat");
 for (const s of ["", "A", "B", "C", "D"]) {
   const o = document.createElement("option"); o.value = s;
-  o.textContent = s ? `${s} at the bottom` : "the usual seat at the bottom"; seats.appendChild(o);
+  o.textContent = s ? say("bottom", {seat: s}, "{seat} at the bottom") :
+    say("usual", {}, "the usual seat at the bottom");
+  seats.appendChild(o);
 }
 seats.onchange = () => { bottom = seats.value || null; draw(); seats.blur(); };
 if (standalone) {
@@ -366,10 +404,10 @@ const sheetButton = $("show-sheet");
 if (sheetButton) sheetButton.onclick = () => {
   const sheet = $("sheet"); const table = $("table-view");
   const toSheet = sheet.hidden; sheet.hidden = !toSheet; table.hidden = toSheet;
-  sheetButton.textContent = toSheet ? "Table" : "Score sheet"; };
+  sheetButton.textContent = toSheet ? say("table", {}, "Table") : say("sheet", {}, "Score sheet"); };
 $("copy").onclick = () => {
   const text = DEALS[deal].pfn, button = $("copy");
-  const done = () => { button.textContent = "copied"; };
+  const done = () => { button.textContent = say("copied", {}, "copied"); };
   if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => {});
   const range = document.createRange(); range.selectNodeContents($("pfn-text"));
   const chosen = (root.getSelection ? root : window).getSelection();

@@ -16,7 +16,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
 LOCALE = PACKAGE / "locale"
-KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "plural_forms": (1, 2),
+            "N_": None}
 """The marks, as Babel's extractor is told them."""
 LANGUAGES = ("ru", "sr")
 
