@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from pfn.contract import Contract
+from pfn.i18n import N_, ntr, tr
 from pfn.model import Amount, exact, halved
 from pfn.rules.defence import DefenceOutcome
 from pfn.rules.ladder import Ladder, level
@@ -53,7 +54,7 @@ class RussianScoring(Scoring):
         if contract.allpass:
             notes.entries = self.allpass(facts, notes)
         elif facts.declarer is None:
-            notes.cannot("no declarer: the score is not computed")
+            notes.cannot(tr("no declarer: the score is not computed"))
         elif contract.misere:
             notes.entries = self.misere(facts, notes)
         else:
@@ -73,11 +74,12 @@ class RussianScoring(Scoring):
             return out + self.unplayed(facts, defence, price, notes)
         taken = facts.took(declarer)
         if taken is None:
-            notes.cannot("the declarer's tricks are not given: the score is not computed")
+            notes.cannot(tr("the declarer's tricks are not given: the score is not computed"))
             return out
         if taken >= level:
-            out.append(entry(declarer, "pool", price, f"{self.name}: {contract} made, price"
-                             f" {price} to the pool"))
+            out.append(entry(declarer, "pool", price,
+                             tr("{variant}: {contract} made, price {price} to the pool",
+                                variant=self.name, contract=contract, price=price)))
         else:
             out += self.fall(facts, level - taken, price)
         if defence is not None:
@@ -91,16 +93,20 @@ class RussianScoring(Scoring):
         factor = self.whist_factor
         if self.rules.undertrick_price == "half-plus-one":
             mountain = halved(price * factor * (under + 1))
-            why = f"{under} down: half the price for the fall plus {price * factor // 2}" \
-                  f" per missing trick"
+            why = tr("{n} down: half the price for the fall plus {each} per missing trick",
+                     n=under, each=price * factor // 2)
         else:
             mountain = price * factor * under
-            why = f"{under} down × {price * factor}"
-        out = [entry(declarer, "mountain", mountain, f"{self.name}: {facts.contract} {why}")]
+            why = tr("{n} down × {price}", n=under, price=price * factor)
+        out = [entry(declarer, "mountain", mountain, tr("{variant}: {contract} {why}",
+                                                        variant=self.name,
+                                                        contract=facts.contract, why=why))]
         unit = exact(self.rules.consolation_factor) * price  # an int for a whole factor
         for seat in self.consoled(facts):
-            out.append(entry(seat, "whist", unit * under, f"{self.name}: consolation, {under}"
-                             f" undertrick{'s' * (under > 1)} × {unit}", declarer))
+            out.append(entry(seat, "whist", unit * under,
+                             ntr("{variant}: consolation, {n} undertrick × {unit}",
+                                 "{variant}: consolation, {n} undertricks × {unit}", under,
+                                 variant=self.name, unit=unit), declarer))
         return out
 
     def consoled(self, facts: DealFacts) -> list[Seat]:
@@ -131,7 +137,7 @@ class RussianScoring(Scoring):
         if len(counts) < 2:
             taken = facts.took(declarer)
             if len(defence.whisters) == 2 or taken is None:
-                notes.cannot("a defender's tricks are not given: whists not computed")
+                notes.cannot(tr("a defender's tricks are not given: whists not computed"))
                 return out
             total = 10 - taken  # a lone whister or a caller needs only the defence's total
         obligation = self.obligations[level]
@@ -139,8 +145,10 @@ class RussianScoring(Scoring):
             for seat in defence.whisters:
                 if counts[seat]:
                     out.append(entry(seat, "whist", unit * counts[seat],
-                                     f"{self.name}, both whisted: {counts[seat]} trick"
-                                     f"{'s' * (counts[seat] > 1)} × {unit}", declarer))
+                                     ntr("{variant}, both whisted: {n} trick × {unit}",
+                                         "{variant}, both whisted: {n} tricks × {unit}",
+                                         counts[seat], variant=self.name, unit=unit),
+                                     declarer))
             out += self.both_failed(facts, defence, counts, obligation, price)
             return out
         caller = defence.caller or (defence.whisters[0] if defence.whisters else None)
@@ -152,22 +160,28 @@ class RussianScoring(Scoring):
             half = halved(unit * total)
             for seat in (caller, partner):
                 if half:
-                    out.append(entry(seat, "whist", half, f"{self.name}, gentleman's whist:"
-                                     f" half of {total} tricks × {unit}", declarer))
+                    out.append(entry(seat, "whist", half,
+                                     tr("{variant}, gentleman's whist: half of {total} tricks"
+                                        " × {unit}", variant=self.name, total=total,
+                                        unit=unit), declarer))
         elif total:
-            out.append(entry(caller, "whist", unit * total, f"{self.name}, {self.lone_words}:"
-                             f" {total} trick{'s' * (total > 1)} × {unit}", declarer))
+            out.append(entry(caller, "whist", unit * total,
+                             ntr("{variant}, {lone}: {n} trick × {unit}",
+                                 "{variant}, {lone}: {n} tricks × {unit}", total,
+                                 variant=self.name, lone=tr(self.lone_words), unit=unit),
+                             declarer))
         if defence.returned is not None:
             out += self.returned_share(facts, caller, price)
         if total < obligation:
             short = obligation - total
             out.append(entry(caller, "mountain", self.failure(price, short),
-                             f"{self.name}: whister {short} short of the obligation"
-                             f" {obligation} × {self.failure_unit(price)}"))
+                             tr("{variant}: whister {short} short of the obligation"
+                                " {obligation} × {unit}", variant=self.name, short=short,
+                                obligation=obligation, unit=self.failure_unit(price))))
         return out
 
     caller_takes_all: ClassVar[bool] = False
-    lone_words: ClassVar[str] = "one whisted"
+    lone_words: ClassVar[str] = N_("one whisted")
 
     def returned_share(self, facts: DealFacts, caller: Seat, price: int) -> list[LedgerEntry]:
         """The return whister also takes the consolation of the others (seed 000)."""
@@ -184,10 +198,12 @@ class RussianScoring(Scoring):
                 facts.dealer not in facts.active and facts.dealer != caller:
             others.append(facts.dealer)
         per = exact(self.rules.consolation_factor) * price * under
-        out = [entry(caller, "whist", per, f"{self.name}: consolation, {under} × {price}",
+        out = [entry(caller, "whist", per, tr("{variant}: consolation, {n} × {price}",
+                                              variant=self.name, n=under, price=price),
                      declarer)]
-        out += [entry(caller, "whist", per, f"{self.name}: return whist takes {seat}'s"
-                      f" consolation", declarer) for seat in others]
+        out += [entry(caller, "whist", per, tr("{variant}: return whist takes {seat}'s"
+                                               " consolation", variant=self.name, seat=seat),
+                      declarer) for seat in others]
         return out
 
     def failure_unit(self, price: int) -> Amount:
@@ -211,9 +227,10 @@ class RussianScoring(Scoring):
                 list(defence.whisters)
             for seat in payers:
                 out.append(entry(seat, "mountain", self.failure(price, 1),
-                                 f"{self.name}: both whisted {facts.contract}, no trick"
-                                 f" (house rule high-whist-failure="
-                                 f"{self.rules.high_whist_failure})"))
+                                 tr("{variant}: both whisted {contract}, no trick (house"
+                                    " rule high-whist-failure={value})", variant=self.name,
+                                    contract=facts.contract,
+                                    value=self.rules.high_whist_failure)))
             return out
         share = obligation // 2
         shortfalls = {s: max(0, share - counts[s]) for s in defence.whisters}
@@ -222,8 +239,9 @@ class RussianScoring(Scoring):
         for seat, missing in shortfalls.items():
             if missing:
                 out.append(entry(seat, "mountain", self.failure(price, missing),
-                                 f"{self.name}: whister {missing} short of his share {share}"
-                                 f" × {self.failure_unit(price)}"))
+                                 tr("{variant}: whister {missing} short of his share {share}"
+                                    " × {unit}", variant=self.name, missing=missing,
+                                    share=share, unit=self.failure_unit(price))))
         return out
 
     def unplayed(self, facts: DealFacts, defence: DefenceOutcome, price: int, notes: Scored
@@ -235,26 +253,31 @@ class RussianScoring(Scoring):
         if defence.checked:
             taken = facts.took(declarer)
             if taken is None:
-                notes.cannot("checked ten: the result is not given")
+                notes.cannot(tr("checked ten: the result is not given"))
                 return []
             if taken >= contract.level:
-                return [entry(declarer, "pool", price, f"{self.name}: ten checked, credited")]
+                return [entry(declarer, "pool", price, tr("{variant}: ten checked, credited",
+                                                          variant=self.name))]
             under = contract.level - taken
             return [entry(declarer, "mountain", price * under,
-                          f"{self.name}: ten checked and defeated, {under} down × {price};"
-                          " the defenders write nothing")]
-        out = [entry(declarer, "pool", price, f"{self.name}: {contract} credited without play")]
+                          tr("{variant}: ten checked and defeated, {n} down × {price}; the"
+                             " defenders write nothing", variant=self.name, n=under,
+                             price=price))]
+        out = [entry(declarer, "pool", price, tr("{variant}: {contract} credited without play",
+                                                 variant=self.name, contract=contract))]
         obligation = self.obligations[contract.level]
         if defence.half is not None:
             tricks = obligation // 2
             out.append(entry(defence.half, "whist", price * self.whist_factor * tricks,
-                             f"{self.name}: half-whist, half the obligation ({tricks}) ×"
-                             f" {price * self.whist_factor}", declarer))
+                             tr("{variant}: half-whist, half the obligation ({tricks}) ×"
+                                " {unit}", variant=self.name, tricks=tricks,
+                                unit=price * self.whist_factor), declarer))
         if defence.own is not None:
             tricks = {6: 2, 7: 1}.get(contract.level, 0)
             out.append(entry(defence.own, "whist", price * tricks,
-                             f"{self.name}: own whists, {tricks} trick{'s' * (tricks > 1)} ×"
-                             f" {price}", declarer))
+                             ntr("{variant}: own whists, {n} trick × {price}",
+                                 "{variant}: own whists, {n} tricks × {price}", tricks,
+                                 variant=self.name, price=price), declarer))
         return out
 
     # -- misère -------------------------------------------------------------
@@ -265,14 +288,16 @@ class RussianScoring(Scoring):
         price = self.price(facts.contract)
         taken = facts.took(declarer)
         if taken is None:
-            notes.cannot("misère: the declarer's tricks are not given")
+            notes.cannot(tr("misère: the declarer's tricks are not given"))
             return []
         if taken == 0:
-            return [entry(declarer, "pool", price, f"{self.name}: misère made, {price} to the"
-                          " pool")]
+            return [entry(declarer, "pool", price, tr("{variant}: misère made, {price} to the"
+                                                      " pool", variant=self.name, price=price))]
         amount = price * taken * self.misere_factor
-        return [entry(declarer, "mountain", amount, f"{self.name}: misère failed, {taken}"
-                      f" trick{'s' * (taken > 1)} × {price * self.misere_factor}")]
+        return [entry(declarer, "mountain", amount,
+                      ntr("{variant}: misère failed, {n} trick × {unit}",
+                          "{variant}: misère failed, {n} tricks × {unit}", taken,
+                          variant=self.name, unit=price * self.misere_factor))]
 
     # -- all-pass -------------------------------------------------------------
 
@@ -284,10 +309,10 @@ class RussianScoring(Scoring):
     def allpass(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         out: list[LedgerEntry] = []
         price = self.allpass_price(facts)
-        nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(facts.allpass_round, f"{facts.allpass_round}th")
+        nth = facts.allpass_round
         counted = [s for s in facts.tricks if facts.tricks[s] is not None]
         if len(counted) < len(facts.tricks):
-            notes.cannot("all-pass: not every player's tricks are given")
+            notes.cannot(tr("all-pass: not every player's tricks are given"))
         reward = self.rules.allpass_no_trick * (price if self.rules.allpass_no_trick_progressive
                                                  else 1)
         whists = self.rules.allpass_whists
@@ -296,17 +321,22 @@ class RussianScoring(Scoring):
             taken = facts.tricks[seat] or 0
             if taken == 0:
                 if reward:
-                    out.append(entry(seat, "pool", reward, f"{self.name}: all-pass, no trick,"
-                                     f" {reward} to the pool"))
+                    out.append(entry(seat, "pool", reward,
+                                     tr("{variant}: all-pass, no trick, {reward} to the pool",
+                                        variant=self.name, reward=reward)))
             elif whists:
                 for writer in counted:
                     if writer != seat and (facts.tricks[writer] or 0) == fewest:
                         out.append(entry(writer, "whist", whists * taken * price,
-                                         f"{self.name}: all-pass written as whists, {taken}"
-                                         f" trick{'s' * (taken > 1)} × {whists * price}", seat))
+                                         ntr("{variant}: all-pass written as whists, {n}"
+                                             " trick × {unit}", "{variant}: all-pass written"
+                                             " as whists, {n} tricks × {unit}", taken,
+                                             variant=self.name, unit=whists * price), seat))
             else:
-                out.append(entry(seat, "mountain", taken * price, f"{self.name}: {nth} all-pass,"
-                                 f" {taken} trick{'s' * (taken > 1)} × {price}"))
+                out.append(entry(seat, "mountain", taken * price,
+                                 ntr("{variant}: all-pass {round}, {n} trick × {price}",
+                                     "{variant}: all-pass {round}, {n} tricks × {price}",
+                                     taken, variant=self.name, round=nth, price=price)))
         return out
 
     # -- the dealer's talon bonus (seed 000) ----------------------------------

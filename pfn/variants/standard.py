@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from pfn.cards import CARDS, Card, Rank
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
+from pfn.i18n import N_
 from pfn.model import Amount, CardPattern, CardRef, exact
 from pfn.rules.defence import Defence
 from pfn.rules.ladder import Ladder, level
@@ -125,7 +126,7 @@ class StandardScoring(RussianScoring):
 
     dealer_consoled = True
     caller_takes_all = True
-    lone_words = "the caller writes for both hands"
+    lone_words = N_("the caller writes for both hands")
 
     def game(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         """A "Preferans" hand wins the match (written as one "preferans" entry, which the
