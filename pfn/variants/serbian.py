@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
+from pfn.i18n import ntr, ptr, tr
 from pfn.model import Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence
@@ -298,14 +299,15 @@ class SerbianScoring(Scoring):
         game = game_number(contract) or 0
         number = game + (1 if contract.hand else 0)
         value = 2 * number
-        why = f"game {game}" + (" from the hand (+1)" if contract.hand else "") + f" → {value}"
+        why = tr("game {game} from the hand (+1) → {value}", game=game, value=value) \
+            if contract.hand else tr("game {game} → {value}", game=game, value=value)
         kontra = facts.defence.kontra if facts.defence is not None else 0
         if kontra:
             value *= 2 ** kontra
-            why += f", {KONTRA_NAMES[kontra]} → {value}"
+            why += f", {ptr('defence call', KONTRA_NAMES[kontra])} → {value}"
         if refa:
             value *= 2
-            why += f", refa → {value}"
+            why += ", " + tr("refa → {value}", value=value)
         return value, why
 
     def score(self, facts: DealFacts, context: DealContext) -> Scored:
@@ -318,47 +320,54 @@ class SerbianScoring(Scoring):
              ) -> list[LedgerEntry]:
         contract = facts.contract
         if contract.allpass:
-            return [entry(seat, "refa", 1, "Serbian: everyone passed, a refa to everyone")
+            return [entry(seat, "refa", 1, tr("Serbian: everyone passed, a refa to everyone"))
                     for seat in facts.active]
         declarer = facts.declarer
         if declarer is None:
-            notes.cannot("no declarer: the score is not computed")
+            notes.cannot(tr("no declarer: the score is not computed"))
             return []
         refa = bool(refa_open.get(declarer))
         value, why = self.value(facts, refa)
         out: list[LedgerEntry] = []
         if refa:
-            out.append(entry(declarer, "refa", -1, "Serbian: the declarer's refa is used"))
+            out.append(entry(declarer, "refa", -1, tr("Serbian: the declarer's refa is used")))
         defence = facts.defence
         if defence is not None and defence.refa:
-            return [entry(seat, "refa", 1, "Serbian: pik without kontra is not played, a refa"
-                          " to everyone (house rule pik-without-kontra)")
+            return [entry(seat, "refa", 1, tr("Serbian: pik without kontra is not played, a"
+                                              " refa to everyone (house rule"
+                                              " pik-without-kontra)"))
                     for seat in facts.active]
         if defence is not None and not defence.played:
-            out.append(entry(declarer, "bule", -value, f"Serbian: nobody followed, passed as if"
-                             f" with ten tricks ({why})"))
+            out.append(entry(declarer, "bule", -value, tr("Serbian: nobody followed, made as"
+                                                          " if with ten tricks ({why})",
+                                                          why=why)))
             return out
         taken = facts.took(declarer)
         if taken is None:
-            notes.cannot("the declarer's tricks are not given: the score is not computed")
+            notes.cannot(tr("the declarer's tricks are not given: the score is not computed"))
             return out
         if contract.misere:
             if taken == 0:
-                out.append(entry(declarer, "bule", -value, f"Serbian: betl passed ({why})"))
+                out.append(entry(declarer, "bule", -value, tr("Serbian: betl made ({why})",
+                                                              why=why)))
                 if defence is not None and defence.kontra_caller is not None:
-                    out.append(entry(defence.kontra_caller, "bule", value, "Serbian: betl"
-                                     " passed against kontra; the kontra caller answers for it"
-                                     " (house rule betl-kontra)"))
+                    out.append(entry(defence.kontra_caller, "bule", value,
+                                     tr("Serbian: betl made against kontra; the kontra"
+                                        " caller answers for it (house rule betl-kontra)")))
             else:
-                out.append(entry(declarer, "bule", value, f"Serbian: betl fell ({why})"))
+                out.append(entry(declarer, "bule", value, tr("Serbian: betl fell ({why})",
+                                                             why=why)))
                 for seat in (defence.defenders if defence is not None else ()):
                     out.append(entry(seat, "supe", self.betl_supe * value,
-                                     f"Serbian: betl fell, {self.betl_supe} × {value} to each"
-                                     " opponent", declarer))
+                                     tr("Serbian: betl fell, {times} × {value} to each"
+                                        " opponent", times=self.betl_supe, value=value),
+                                     declarer))
             return out
         made = taken >= 6
         out.append(entry(declarer, "bule", -value if made else value,
-                         f"Serbian: {'passed' if made else 'fell'} with {taken} ({why})"))
+                         tr("Serbian: made with {taken} ({why})", taken=taken, why=why)
+                         if made else
+                         tr("Serbian: fell with {taken} ({why})", taken=taken, why=why)))
         if defence is None:
             return out
         out += self.followers(facts, declarer, value, notes)
@@ -371,7 +380,7 @@ class SerbianScoring(Scoring):
         out: list[LedgerEntry] = []
         counts = {s: facts.took(s) for s in defence.players}
         if any(c is None for c in counts.values()):
-            notes.cannot("a follower's tricks are not given: supe not computed")
+            notes.cannot(tr("a follower's tricks are not given: supe not computed"))
             return out
         tricks = {s: c or 0 for s, c in counts.items()}
         total = sum(tricks.values())
@@ -380,38 +389,46 @@ class SerbianScoring(Scoring):
         if caller is not None:
             counted = min(total, cap)
             if counted:
-                out.append(entry(caller, "supe", value * counted, f"Serbian: {caller} called"
-                                 f" and writes for both, {counted} × {value}"
+                out.append(entry(caller, "supe", value * counted,
+                                 tr("Serbian: {caller} called and writes for both, {counted}"
+                                    " × {value}", caller=caller, counted=counted, value=value)
                                  + self._capped(total, counted), declarer))
             needed = self.kontra_tricks if defence.kontra else 2 * self.share
             if total < needed:
-                out.append(entry(caller, "bule", value, f"Serbian: the defence took {total} of"
-                                 f" {needed}; {caller} answers for it"))
+                out.append(entry(caller, "bule", value,
+                                 tr("Serbian: the defence took {total} of {needed}; {caller}"
+                                    " answers for it", total=total, needed=needed,
+                                    caller=caller)))
             return out
         for seat in defence.whisters:
             counted = min(tricks.get(seat, 0), cap)
             if counted:
                 out.append(entry(seat, "supe", value * counted,
-                                 f"Serbian: {counted} trick{'s' * (counted > 1)} × {value}"
+                                 ntr("Serbian: {n} trick × {value}",
+                                     "Serbian: {n} tricks × {value}", counted, value=value)
                                  + self._capped(tricks[seat], counted), declarer))
         if len(defence.whisters) == 1:
             seat = defence.whisters[0]
             if tricks[seat] < self.share:
-                out.append(entry(seat, "bule", value, f"Serbian: followed alone and took"
-                                 f" {tricks[seat]} of {self.share}"))
+                out.append(entry(seat, "bule", value,
+                                 tr("Serbian: followed alone and took {taken} of {share}",
+                                    taken=tricks[seat], share=self.share)))
         elif total < 2 * self.share or self.rules.personal_obligation:
             for seat in defence.whisters:
                 if tricks[seat] < self.share:
-                    why = (f"{seat} took {tricks[seat]} of his {self.share} (house rule"
-                           " personal-obligation)" if total >= 2 * self.share else
-                           f"{total} of {2 * self.share}; {seat} took {tricks[seat]} of"
-                           f" {self.share}")
-                    out.append(entry(seat, "bule", value, f"Serbian: both followed, {why}"))
+                    why = tr("{seat} took {taken} of his {share} (house rule"
+                             " personal-obligation)", seat=seat, taken=tricks[seat],
+                             share=self.share) if total >= 2 * self.share else \
+                        tr("{total} of {needed}; {seat} took {taken} of {share}", total=total,
+                           needed=2 * self.share, seat=seat, taken=tricks[seat],
+                           share=self.share)
+                    out.append(entry(seat, "bule", value, tr("Serbian: both followed, {why}",
+                                                             why=why)))
         return out
 
     def _capped(self, tricks: int, counted: int) -> str:
-        return (f" (of {tricks} tricks, at most {counted} count: house rule supe-cap)"
-                if counted < tricks else "")
+        return (tr(" (of {tricks} tricks, at most {counted} count: house rule supe-cap)",
+                   tricks=tricks, counted=counted) if counted < tricks else "")
 
 
 @dataclass
@@ -445,7 +462,7 @@ class SerbianSheet(Sheet):
         """The opening bule of every player."""
         if self.target is None:
             return []
-        out = [entry(s, "bule", self.target, "the agreed bule") for s in self.seats()]
+        out = [entry(s, "bule", self.target, tr("the agreed bule")) for s in self.seats()]
         for e in out:
             self._add(e)
         return out
@@ -462,8 +479,9 @@ class SerbianSheet(Sheet):
         for e in entries:
             if deficit and e.column == "bule" and e.value < 0:
                 cut = min(deficit, -e.value)
-                e = entry(e.seat, "bule", e.value + cut, f"{e.rule}; cut by {cut} so that the"
-                          " bule sum to zero")
+                e = entry(e.seat, "bule", e.value + cut,
+                          e.rule + "; " + tr("cut by {cut} so that the bule sum to zero",
+                                             cut=cut))
                 deficit -= cut
             if e.value:
                 out.append(e)
