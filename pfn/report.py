@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import IO
 
 from pfn.diagnostics import printable
+from pfn.i18n import tr
 from pfn.match import MatchChecker
 from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
@@ -109,10 +110,12 @@ def format_text(items: Iterable[MatchReport], each: bool = False) -> str:
     """Plain-text tables: deals, the final sheet and the settlement of each match."""
     out: list[str] = []
     for report in items:
-        title = f"Match {report.id}" if report.id else "Deal"
-        target = f", target {report.target}" if report.target is not None else ""
+        title = tr("Match {id}", id=report.id) if report.id else tr("Deal")
+        target = tr(", target {n}", n=report.target) if report.target is not None else ""
         out.append(f"{title} — {report.variant}{target}")
-        out.append(f"{'board':>6} {'dealer':<6} {'contract':<12} {'tricks':<12} written")
+        # TRANSLATORS: the columns of the table of deals
+        heads = (tr("board"), tr("dealer"), tr("contract"), tr("tricks"), tr("written"))
+        out.append(f"{heads[0]:>6} {heads[1]:<6} {heads[2]:<12} {heads[3]:<12} {heads[4]}")
         for row in report.rows:
             tricks = "-".join("?" if row.tricks.get(Seat(i)) is None else str(row.tricks[Seat(i)])
                               for i in range(report.players) if Seat(i) in row.tricks)
@@ -126,10 +129,10 @@ def format_text(items: Iterable[MatchReport], each: bool = False) -> str:
                 out += _sheet_lines(report, row, "  ")
         if report.rows:
             out.append("")
-            out.append(f"Sheet after board {report.rows[-1].board}")
+            out.append(tr("Sheet after board {board}", board=report.rows[-1].board))
             out += _sheet_lines(report, report.rows[-1], "")
         out.append("")
-        out.append(f"Settlement ({report.method})")
+        out.append(tr("Settlement ({method})", method=report.method))
         for seat, value in sorted(report.settlement.items()):
             out.append(f"  {_name(report, seat):<12} {format_amount(value, True):>10}")
         out.append("")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
+from pfn.i18n import ptr, tr
 from pfn.model import Amount, exact
 from pfn.rules.options import HouseRules
 from pfn.scoring import settlement
@@ -57,9 +58,14 @@ class Sheet:
     def describe(self) -> str:
         """The settlement method in words."""
         r = self.rules
-        return (f"{r.settlement} method, {r.mountain_ratio} whists per mountain point"
-                + (f", {r.pool_ratio} mountain per unclosed pool point" if r.pool_ratio != 1
-                   else "") + (", rounded" if r.rounding == "integer" else ", exact"))
+        said = tr("{method} method, {n} whists per mountain point",
+                  method={"average": ptr("settlement method", "average"),
+                          "n-1": ptr("settlement method", "n-1")}.get(r.settlement,
+                                                                      r.settlement),
+                  n=r.mountain_ratio)
+        if r.pool_ratio != 1:
+            said += tr(", {n} mountain per unclosed pool point", n=r.pool_ratio)
+        return said + (tr(", rounded") if r.rounding == "integer" else tr(", exact"))
 
     @property
     def finished(self) -> bool:

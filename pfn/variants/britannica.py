@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
+from pfn.i18n import tr
 from pfn.model import Amount, Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence, DefenceOutcome
@@ -240,7 +241,7 @@ class BritannicaSheet(Sheet):
         return settle(self, self.rules)
 
     def describe(self) -> str:
-        return "chips, with the pot shared equally"
+        return tr("chips, with the pot shared equally")
 
 
 def settle(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:

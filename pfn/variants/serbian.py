@@ -450,7 +450,7 @@ class SerbianSheet(Sheet):
         return super().finished
 
     def describe(self) -> str:
-        return "bule × 10 plus the supe balance"
+        return tr("bule × 10 plus the supe balance")
 
     def refe_limit(self) -> int | float:
         """How many all-passes write refe in this match."""
