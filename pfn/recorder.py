@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from pfn.diagnostics import Diagnostic, PfnError, Severity
 from pfn.files import write_atomic
+from pfn.i18n import ntr, ptr, tr
 from pfn.model import Record
 from pfn.seats import Seat
 
@@ -98,8 +99,9 @@ class Session:
             self.records = [r for r in load(self.path) if not r.empty]
             broken = [d for r in self.records for d in r.diagnostics if d.is_notation]
             if broken:
-                raise PfnError(f"{self.path} cannot be read as PFN ({broken[0].format()});"
-                               " fix it, or record into another file")
+                raise PfnError(tr("{path} cannot be read as PFN ({problem}); fix it, or record"
+                                  " into another file", path=self.path,
+                                  problem=broken[0].format()))
 
     def _text(self) -> str:
         return self.path.read_text(encoding="utf-8") if self.path.exists() else ""
@@ -113,7 +115,7 @@ class Session:
     def _undo(self) -> None:
         """The last record taken out of the file (the text before it kept as it was)."""
         if not self.records:
-            self.console.say("nothing to undo")
+            self.console.say(tr("nothing to undo"))
             return
         last = self.records.pop()
         source = last.source
@@ -137,7 +139,7 @@ class Session:
         try:
             while True:
                 if self._closed():
-                    self.console.say("every pool is closed: the pool is over")
+                    self.console.say(tr("every pool is closed: the pool is over"))
                     break
                 self._deal()
         except Stop:
@@ -151,9 +153,11 @@ class Session:
         last = self.records[-1]
         pool = Pool(tuple(last.names), last.variant, tuple(last.rules), last.target,
                     last.match or "", last.tag("Date") or "")
-        self.console.say(f"{self.path}: {len(self.records)} deals of pool"
-                         f" {pool.match or '(no match id)'} ({pool.variant},"
-                         f" {', '.join(pool.names)}); going on")
+        self.console.say(ntr("{path}: {n} deal of pool {match} ({variant}, {names}); going on",
+                             "{path}: {n} deals of pool {match} ({variant}, {names}); going"
+                             " on", len(self.records), path=self.path,
+                             match=pool.match or tr("(no match id)"), variant=pool.variant,
+                             names=", ".join(pool.names)))
         return pool
 
     def _ask_pool(self) -> Pool:
@@ -161,23 +165,23 @@ class Session:
 
         console = self.console
         while True:
-            said = self._ask("Players, in seat order A B C (D), separated by ';'")
+            said = self._ask(tr("Players, in seat order A B C (D), separated by ';'"))
             names = tuple(n.strip() for n in said.split(";") if n.strip())
             if len(names) in (3, 4) and len(set(names)) == len(names):
                 break
-            console.say("three or four different names, e.g. Ana; Boris; Ceca")
+            console.say(tr("three or four different names, e.g. Ana; Boris; Ceca"))
         variants = [v.name for v in VARIANTS]
         while True:
-            variant = self._ask("Variant", variants, "sochi")
+            variant = self._ask(tr("Variant"), variants, "sochi")
             try:
                 family = find_variant(variant)
                 break
             except PfnError:
-                console.say(f"one of: {', '.join(variants)}")
+                console.say(tr("one of: {choices}", choices=", ".join(variants)))
         rules: tuple[tuple[str, str], ...] = ()
         while True:
-            said = self._ask("House rules (key=value; ..., empty: none; `pfn rules` lists"
-                             " them)", (), "")
+            said = self._ask(tr("House rules (key=value; ..., empty: none; `pfn rules` lists"
+                                " them)"), (), "")
             try:
                 rules = tuple((k.strip(), v.strip()) for k, _, v in
                               (p.partition("=") for p in said.split(";") if p.strip()))
@@ -186,12 +190,12 @@ class Session:
             except (PfnError, TypeError, ValueError) as error:
                 console.say(f"{error}")
         while True:
-            said = self._ask("Target (the pool each player must close)", (), "10")
+            said = self._ask(tr("Target (the pool each player must close)"), (), "10")
             if said.isdigit() and int(said) > 0:
                 break
-            console.say("a number, e.g. 10 or 20")
+            console.say(tr("a number, e.g. 10 or 20"))
         today = datetime.date.today()
-        match = self._ask("Match id", (), f"pool-{today.isoformat()}")
+        match = self._ask(tr("Match id"), (), "pool-" + today.isoformat())
         return Pool(names, family.name, rules, int(said), match,
                     today.strftime("%Y.%m.%d"))
 
@@ -229,15 +233,16 @@ class Session:
         _, dealer, number = self._state()
         if dealer is None:
             while True:
-                said = self._ask("Who deals the first board (seat or name)",
+                said = self._ask(tr("Who deals the first board (seat or name)"),
                                  [*pool.names, *"ABCD"[:pool.players]])
                 dealer = pool.seat(said)
                 if dealer is not None:
                     break
-                console.say(f"one of {', '.join(pool.names)}")
-        console.say(f"\nBoard {number}: {pool.names[dealer]} ({dealer}) deals")
-        how = self._ask("The deal: r = its result, c = card by card, u = undo the last"
-                        " deal, end = end the pool", ["r", "c", "u", "end"], "r")
+                console.say(tr("one of {choices}", choices=", ".join(pool.names)))
+        console.say("\n" + tr("Board {number}: {name} ({seat}) deals", number=number,
+                               name=pool.names[dealer], seat=dealer))
+        how = self._ask(tr("The deal: r = its result, c = card by card, u = undo the last"
+                           " deal, end = end the pool"), ["r", "c", "u", "end"], "r")
         if how.lower().startswith("u"):
             self._undo()
             return
@@ -258,20 +263,22 @@ class Session:
         family = find_variant(pool.variant)
         bids = [b for b in family.ladder.bids if "-hand" not in b]
         while True:
-            contract = self._ask("Contract (7S, 6NT, mis; pass: all-pass)", [*bids, "pass"])
+            contract = self._ask(tr("Contract (7S, 6NT, mis; pass: all-pass)"),
+                                 [*bids, "pass"])
             if contract in bids or contract == "pass":
                 break
-            console.say(f"a contract of {pool.variant}: {', '.join(bids[:6])} …, mis, pass")
+            console.say(tr("a contract of {variant}: {some} …, `mis`, `pass`",
+                           variant=pool.variant, some=", ".join(bids[:6])))
         lines = [*header]
         self._played = True
         if contract != "pass":
             while True:
-                said = self._ask("Declarer (seat or name)", [*pool.names,
+                said = self._ask(tr("Declarer (seat or name)"), [*pool.names,
                                                              *"ABCD"[:pool.players]])
                 declarer = pool.seat(said)
                 if declarer is not None:
                     break
-                console.say(f"one of {', '.join(pool.names)}")
+                console.say(tr("one of {choices}", choices=", ".join(pool.names)))
             lines += [f'[Declarer "{declarer}"]', f'[Contract "{contract}"]']
             defence = self._defence(lines)
             if defence is None:
@@ -283,12 +290,12 @@ class Session:
             return "\n".join(lines)
         while True:
             seats = "ABCD"[:pool.players]
-            said = self._ask(f"Tricks taken, {' '.join(seats)} (e.g. 6 2 2; - for a player"
-                             " who did not play)")
+            said = self._ask(tr("Tricks taken, {seats} (e.g. 6 2 2; - for a player who did not"
+                                " play)", seats=" ".join(seats)))
             counts = said.replace(",", " ").split()
             if len(counts) == pool.players and all(c.isdigit() or c == "-" for c in counts):
                 break
-            console.say(f"one figure a player, {pool.players} in all")
+            console.say(tr("one figure a player, {n} in all", n=pool.players))
         result = " ".join(f"{s}:{c}" for s, c in zip(seats, counts, strict=True) if c != "-")
         # the Result goes before the sections, as the canonical order has it
         at = next((i for i, line in enumerate(lines) if line.startswith("[Defence")),
@@ -314,22 +321,22 @@ class Session:
             if seat == sitting_out:
                 continue
             while True:
-                said = self._ask(f"{pool.names[i]} ({seat}): the hand, by suit ♠.♣.♦.♥"
-                                 " (e.g. AKQJ7.AK.7.A7)")
+                said = self._ask(tr("{name} ({seat}): the hand, by suit ♠.♣.♦.♥ (e.g."
+                                    " AKQJ7.AK.7.A7)", name=pool.names[i], seat=seat))
                 try:
                     hand = CardSet.parse(said)
                 except (PfnError, ValueError) as error:
                     console.say(f"{error}")
                     continue
                 if len(hand) != 10 or int(hand) & taken:
-                    console.say("ten cards, none of them in a hand given before")
+                    console.say(tr("ten cards, none of them in a hand given before"))
                     continue
                 hands[seat], taken = hand, taken | int(hand)
                 break
         talon = CardSet(~taken & 0xFFFFFFFF)
         deal = " ".join(f"{Seat(i)}:{hands.get(Seat(i), '-')}"
                         for i in range(pool.players)) + f" talon:{talon}"
-        console.say(f"the talon: {talon}")
+        console.say(tr("the talon: {cards}", cards=talon))
         checker, _, _ = self._state()
         state = getattr(checker, "state", None)
         board = Board(deal, dealer=dealer, variant=pool.variant, rules=pool.rules,
@@ -338,8 +345,11 @@ class Session:
         while not board.is_over():
             legal = [str(m) for m in board.legal_moves()]
             turn = board.turn
-            who = f"{pool.names[turn]} ({turn})" if turn is not None else "the table"
-            said = self._ask(f"{board.stage}, {who}", [*legal, "back"])
+            who = f"{pool.names[turn]} ({turn})" if turn is not None else tr("the table")
+            stage = {"auction": ptr("stage", "auction"), "discard": ptr("stage", "discard"),
+                     "contract": ptr("stage", "contract"), "defence": ptr("stage", "defence"),
+                     "play": ptr("stage", "play")}.get(board.stage, board.stage)
+            said = self._ask(f"{stage}, {who}", [*legal, "back"])
             if said == "back":
                 if board.move_stack:
                     board.pop()
@@ -348,7 +358,8 @@ class Session:
                 try:
                     board.push(word)
                 except PfnError as error:
-                    console.say(f"{error} (legal: {' '.join(legal)})")
+                    console.say(tr("{error} (legal: {moves})", error=error,
+                                   moves=" ".join(legal)))
                     break
                 legal = [str(m) for m in board.legal_moves()] if not board.is_over() else []
         ours = ("[Variant ", "[Rules ", "[Players ", "[Dealer ", "[Date ", "[Match ",
@@ -378,17 +389,18 @@ class Session:
         first = protocol().outcome.first
         names = self.pool.names if self.pool is not None else ()
         who = names[first] if first is not None and first < len(names) else str(first)
-        self.console.say(f"defences (from {who}): " + " | ".join(choices))
+        self.console.say(tr("defences (from {name}): {choices}", name=who,
+                            choices=" | ".join(choices)))
         while True:
-            said = " ".join(self._ask("Defence, the calls in order",
+            said = " ".join(self._ask(tr("Defence, the calls in order"),
                                       sorted({*choices, *DEFENCE_CALLS})).split())
             check = protocol()
             problems = check.run([Call(t) for t in said.split()])
             if not problems and check.outcome.complete:
                 self._played = bool(check.outcome.played)
                 break
-            why = problems[0][1].message if problems else "the defence is not finished"
-            self.console.say(f"{why}; e.g. {choices[0]}")
+            why = problems[0][1].message if problems else tr("the defence is not finished")
+            self.console.say(tr("{why}; e.g. {example}", why=why, example=choices[0]))
         return [f'[Defence "{first}"]', said]
 
     def _save(self, text: str) -> None:
@@ -411,25 +423,26 @@ class Session:
             for problem in found:
                 self.console.say(problem.format())
             if new.score is None and not found:
-                self.console.say("the score cannot be worked out from what was given")
-            self.console.say("not saved: enter the deal again")
+                self.console.say(tr("the score cannot be worked out from what was given"))
+            self.console.say(tr("not saved: enter the deal again"))
             return
         self._append("\n".join(record_lines(new)))
         self._load()
-        self.console.say("written: " + " ".join(str(e) for e in new.score))
+        self.console.say(tr("written: {entries}", entries=" ".join(str(e) for e in new.score)))
         self.console.say(self._sheet())
 
     def _sheet(self) -> str:
         from pfn.report import format_text, reports
 
-        text = format_text(reports(self.records))
-        return text.split("\n\n", 1)[-1].split("\nSettlement", 1)[0].strip("\n")
+        text = format_text(reports(self.records), settlement=False)
+        return text.split("\n\n", 1)[-1].strip("\n")
 
     def _settle(self) -> None:
         from pfn.report import format_text, reports
 
         if not self.records:
-            self.console.say("no deal recorded")
+            self.console.say(tr("no deal recorded"))
             return
         self.console.say("\n" + format_text(reports(self.records)).rstrip())
-        self.console.say(f"{len(self.records)} deals in {self.path}")
+        self.console.say(ntr("{n} deal in {path}", "{n} deals in {path}", len(self.records),
+                             path=self.path))

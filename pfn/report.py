@@ -106,8 +106,10 @@ def _name(report: MatchReport, seat: Seat) -> str:
     return str(seat)
 
 
-def format_text(items: Iterable[MatchReport], each: bool = False) -> str:
-    """Plain-text tables: deals, the final sheet and the settlement of each match."""
+def format_text(items: Iterable[MatchReport], each: bool = False,
+                settlement: bool = True) -> str:
+    """Plain-text tables: deals, the final sheet and (unless ``settlement`` is false) the
+    settlement of each match."""
     out: list[str] = []
     for report in items:
         title = tr("Match {id}", id=report.id) if report.id else tr("Deal")
@@ -132,10 +134,11 @@ def format_text(items: Iterable[MatchReport], each: bool = False) -> str:
             out.append(tr("Sheet after board {board}", board=report.rows[-1].board))
             out += _sheet_lines(report, report.rows[-1], "")
         out.append("")
-        out.append(tr("Settlement ({method})", method=report.method))
-        for seat, value in sorted(report.settlement.items()):
-            out.append(f"  {_name(report, seat):<12} {format_amount(value, True):>10}")
-        out.append("")
+        if settlement:
+            out.append(tr("Settlement ({method})", method=report.method))
+            for seat, value in sorted(report.settlement.items()):
+                out.append(f"  {_name(report, seat):<12} {format_amount(value, True):>10}")
+            out.append("")
     return printable("\n".join(out))  # names and ids are the record's text
 
 

@@ -357,3 +357,34 @@ def test_show_in_serbian_and_the_page_speaks_one_language(tmp_path: Path) -> Non
     assert '<html lang="sr">' in page and "<summary>Licitacija</summary>" in page
     assert '"tricks": {"one": "{n} štih", "few": "{n} štiha", "many": "{n} štihova"' in page
     assert 'aria-label="automatska igra">pusti</button>' in page
+
+
+def test_a_pool_recorded_in_russian(tmp_path: Path) -> None:
+    """pfn record with LANG=ru_RU.UTF-8: the questions, the score and the sheet in
+    Russian, the file in PFN (its tags and entries are the same in every language)."""
+    import pexpect
+
+    pool = tmp_path / "пулька.pfn"
+    child = pexpect.spawn(sys.executable, ["-m", "pfn.cli", "record", str(pool)],
+                          encoding="utf-8", timeout=60, dimensions=(40, 200),
+                          env={"PATH": "/usr/bin:/bin", "TERM": "xterm",
+                               "LANG": "ru_RU.UTF-8", "PYTHONPATH": str(ROOT)})
+    for prompt, typed in (("через ';':", "Аня; Борис; Вера"), ("Конвенция [sochi]:", ""),
+                          ("`pfn rules`)", ""), ("каждый) [10]:", "10"),
+                          ("Название пульки", "пятница"), ("(место или имя):", "C"),
+                          ("закончить пульку [r]:", "r"), ("pass — распасы):", "6S"),
+                          ("Играющий (место или имя):", "Аня"),
+                          ("Вистующие, слова по порядку:", "whist pass"),
+                          ("не играл):", "6 4 -")):
+        child.expect_exact(prompt)
+        child.sendline(typed)
+    child.expect(r"записано: ([^\r\n]*)")
+    assert child.match.group(1).split() == ["A:pool+2", "B:whist/A+8"]
+    child.expect_exact("Пулька после сдачи 1")
+    child.expect_exact("закончить пульку [r]:")
+    child.sendline("end")
+    child.expect_exact("Расчёт (способ среднего, 10 вистов за очко горы, точно)")
+    child.expect_exact(f"1 сдача в {pool}")
+    child.expect(pexpect.EOF)
+    text = pool.read_text(encoding="utf-8")
+    assert '[Players "Аня; Борис; Вера"]' in text and '[Score "A:pool+2 B:whist/A+8"]' in text
