@@ -72,36 +72,41 @@ class SerbianAuction(Auction):
         mine = state.calls.get(seat, [])
         if token == "hold":
             if self.rules.hold == "never":
-                return Problem("PFN-E305", "'moje' (holding) is not played here",
-                               "house rule hold=never")
+                return Problem("PFN-E305", tr("'moje' (holding) is not played here"),
+                               tr("house rule hold=never"))
             if state.high is None or not state.high.isdigit():
-                return Problem("PFN-E305", "'moje' holds a number just said; there is none")
+                return Problem("PFN-E305", tr("'moje' holds a number just said; there is"
+                                              " none"))
             if state.high_seat == seat:
-                return Problem("PFN-E305", f"{seat} already holds {state.high}")
+                return Problem("PFN-E305", tr("{seat} already holds {bid}", seat=seat,
+                                              bid=state.high))
             if not any(c.isdigit() for c in mine):
-                return Problem("PFN-E305", f"{seat} has not bid and cannot say 'moje'",
-                                   "only a player who bid earlier may hold the number")
+                return Problem("PFN-E305", tr("{seat} has not bid and cannot say 'moje'",
+                                              seat=seat),
+                               tr("only a player who bid earlier may hold the number"))
             if state.order.index(seat) > state.order.index(state.high_seat or seat):
-                return Problem("PFN-E305", f"{seat} has no priority over {state.high_seat}",
-                                   "priority goes to the earlier bidder")
+                return Problem("PFN-E305", tr("{seat} has no priority over {holder}",
+                                              seat=seat, holder=state.high_seat),
+                               tr("priority goes to the earlier bidder"))
             return None
         if token == "hand" or token.endswith("-hand"):
             if mine:
-                return Problem("PFN-E306", "'igra' may only be a player's first call")
+                return Problem("PFN-E306", tr("'igra' may only be a player's first call"))
             contract = Contract.parse(token) if token != "hand" else None
             if token != "hand" and (contract is None or game_number(contract) is None):
-                return Problem("PFN-E309", f"{token} is not a Serbian game")
+                return Problem("PFN-E309", tr("{token} is not a Serbian game", token=token))
             return None
         if not token.isdigit() or not 2 <= int(token) <= 7:
-            return Problem("PFN-E309", f"{token} is not a Serbian call",
-                               "calls are the numbers 2–7, moje, igra and dalje")
+            return Problem("PFN-E309", tr("{token} is not a Serbian call", token=token),
+                           tr("calls are the numbers 2–7, `moje`, `igra` and `dalje`"))
         if state.high is not None and not state.high.isdigit():
-            return Problem("PFN-E302", f"{token} cannot follow igra",
-                               "after 'igra' only another first-call 'igra' or 'dalje'")
+            return Problem("PFN-E302", tr("{token} cannot follow `igra`", token=token),
+                           tr("after `igra` only another first-call `igra` or `dalje`"))
         expected = 2 if state.high is None else int(state.high) + 1
         if int(token) != expected:
-            return Problem("PFN-E303", f"{token}: the next number is {expected}",
-                               "numbers rise by exactly one, starting at two")
+            return Problem("PFN-E303", tr("{token}: the next number is {expected}",
+                                          token=token, expected=expected),
+                           tr("numbers rise by exactly one, starting at two"))
         return None
 
     def raise_bid(self, seat: Seat, token: str) -> None:
@@ -123,22 +128,24 @@ class SerbianAuction(Auction):
             return None
         game = game_number(contract)
         if game is None:
-            return Problem("PFN-E404", f"{contract} is not a Serbian game",
-                               "games: 6S pik, 6D karo, 6H herc, 6C tref, mis betl, 6NT sans")
+            return Problem("PFN-E404", tr("{contract} is not a Serbian game",
+                                          contract=contract),
+                           tr("games: 6S pik, 6D karo, 6H herc, 6C tref, mis betl, 6NT sans"))
         if _serbian_hand(high):
             if not contract.hand:
-                return Problem("PFN-E404", f"'igra' was called; the game is played from the"
-                                   f" hand, not {contract}")
+                return Problem("PFN-E404", tr("`igra` was called; the game is played from"
+                                              " the hand, not {contract}", contract=contract))
             if high != "hand" and str(contract) != high:
-                return Problem("PFN-E404", f"igra {high} was called, not {contract}")
+                return Problem("PFN-E404", tr("`igra` {bid} was called, not {contract}",
+                                              bid=high, contract=contract))
             return None
         if contract.hand:
-            return Problem("PFN-E404", "the auction was won with a number: the talon is"
-                               " bought")
+            return Problem("PFN-E404", tr("the auction was won with a number: the talon is"
+                                          " bought"))
         if game < int(high):
-            return Problem("PFN-E403", f"game {game} ({contract}) is lower than the"
-                               f" number bid, {high}",
-                               "the declarer plays a game at least as high as his number")
+            return Problem("PFN-E403", tr("game {game} ({contract}) is lower than the number"
+                                          " bid, {bid}", game=game, contract=contract, bid=high),
+                           tr("the declarer plays a game at least as high as his number"))
         return None
 
 
@@ -178,16 +185,19 @@ class SerbianDefence(Defence):
         for index, call in enumerate(calls):
             level = o.kontra
             if level >= self._max_kontra():
-                problems.append((index, Problem("PFN-E406", f"{call.token}: no higher kontra"
-                                                f" than {self.rules.kontra}")))
+                problems.append((index, Problem("PFN-E406", tr("{call}: no higher kontra than"
+                                                               " {kontra}", call=call.token,
+                                                               kontra=self.rules.kontra))))
                 break
             due = o.defenders if level == 0 else (self.declarer,) if level % 2 else \
                 (o.kontra_caller,)
             seat = call.seat if call.seat is not None else due[0]
             if seat is None or seat not in due or call.token != self.KONTRAS[level]:
                 problems.append((index, Problem(
-                    "PFN-E406", f"{seat} cannot say {call.token} here",
-                    f"in betl only {self.KONTRAS[level]} by {' or '.join(map(str, due))}")))
+                    "PFN-E406", tr("{seat} cannot say {token} here", seat=seat,
+                                   token=call.token),
+                    tr("in betl only {call} by {seats}", call=self.KONTRAS[level],
+                       seats=tr(" or ").join(map(str, due))))))
                 break
             self.step(seat, call.token)
         self.settle()
@@ -244,8 +254,9 @@ class SerbianDefence(Defence):
             return None
         allowed = self.allowed(seat)
         if token not in allowed:
-            return Problem("PFN-E406", f"{seat} cannot say {token} here",
-                               "allowed: " + (", ".join(allowed) or "nothing"))
+            return Problem("PFN-E406", tr("{seat} cannot say {token} here", seat=seat,
+                                          token=token),
+                           tr("allowed: {calls}", calls=", ".join(allowed) or tr("nothing")))
         self.outcome.calls.setdefault(seat, []).append(token)
         if token in self.KONTRAS:
             self.outcome.kontra += 1
