@@ -61,6 +61,10 @@ demo: $(STAMP)
 	$(BIN)/pfn fmt --fill --sheet out/first-game.pfn
 	@grep '^\[Score' out/first-game.pfn
 	@echo
+	@echo "== in the players' languages: pfn explain in Russian, pfn show in Serbian"
+	$(BIN)/pfn explain E503 --lang ru | head -5
+	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2 --lang sr | head -3
+	@echo
 	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2
 	@echo
