@@ -93,7 +93,8 @@ class Sheet:
         out: list[LedgerEntry] = []
         if written:
             part = entry(seat, "pool", written, e.rule if written == e.value else
-                         f"{e.rule}; {written} closes the pool at {self.target}")
+                         e.rule + "; " + tr("{n} closes the pool at {target}", n=written,
+                                            target=self.target))
             out.append(part)
             self._add(part)
         excess = e.value - written
@@ -121,19 +122,22 @@ class Sheet:
                 mountain = self.get(helper, "mountain")
                 off = min(amount, mountain)
                 if off:
-                    why = ("no help (house rule help=none)" if self.rules.help == "none"
-                           else "every pool closed")
-                    paid = entry(helper, "mountain", -off, f"{why}: the rest pays down the"
-                                 " mountain")
+                    why = tr("no help (house rule help=none)") if self.rules.help == "none" \
+                        else tr("every pool closed")
+                    paid = entry(helper, "mountain", -off, tr("{why}: the rest pays down the"
+                                                              " mountain", why=why))
                     out.append(paid)
                     self._add(paid)
                 return out
             room = self.target - self.get(helped, "pool")
             given = min(amount, room)
             ratio = self.rules.mountain_ratio
-            for e in (entry(helped, "pool", given, f"help from {helper}, whose pool is closed"),
-                      entry(helper, "whist", given * ratio, f"helping {helped}: {ratio} whists"
-                            f" per point given", helped)):
+            for e in (entry(helped, "pool", given, tr("help from {seat}, whose pool is closed",
+                                                      seat=helper)),
+                      entry(helper, "whist", given * ratio, tr("helping {seat}: {ratio} whists"
+                                                               " per point given",
+                                                               seat=helped, ratio=ratio),
+                            helped)):
                 out.append(e)
                 self._add(e)
             amount -= given

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from pfn.cards import CARDS, Card, Rank
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import N_
+from pfn.i18n import N_, ntr, tr
 from pfn.model import Amount, CardPattern, CardRef, exact
 from pfn.rules.defence import Defence
 from pfn.rules.ladder import Ladder, level
@@ -94,7 +94,7 @@ class StandardDefence(Defence):
         if problem is None and token == "return":
             self.outcome.returned = seat
         if problem is None and token == "own" and self.contract.level >= 8:
-            return Problem("PFN-E406", "'own' is not allowed at level 8 and above")
+            return Problem("PFN-E406", tr("`own` is not allowed at level 8 and above"))
         return problem
 
     def settle(self) -> None:
@@ -134,7 +134,8 @@ class StandardScoring(RussianScoring):
         contract = facts.contract
         if contract.pref and facts.declarer is not None:
             return [entry(facts.declarer, "preferans", 2 if contract.trump is None else 1,
-                          f"{self.name}: a Preferans hand ({contract}) wins the match")]
+                          tr("{variant}: a Preferans hand ({contract}) wins the match",
+                             variant=self.name, contract=contract))]
         return super().game(facts, notes)
 
     def talon_bonus(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
@@ -147,21 +148,26 @@ class StandardScoring(RussianScoring):
             return []
         price = self.price(facts.contract)
         if facts.talon_public_discard:
-            return [entry(declarer, "whist", price, "Standard: the talon discarded publicly,"
-                          f" the declarer writes the value {price} against the dealer", dealer)]
+            return [entry(declarer, "whist", price, tr("Standard: the talon discarded publicly,"
+                                                       " the declarer writes the value {price}"
+                                                       " against the dealer", price=price),
+                          dealer)]
         talon = facts.talon
         key = (dealer, "whist", declarer)
         if talon is None or not all(isinstance(c, Card) for c in talon):
             # the bonus can only be bounded: every talon the known cards allow
             possible = {price * t for t in possible_bonuses(talon, facts.seen)}
-            notes.unsure(key, "the dealer's talon bonus exactly (the talon is not given in"
-                         " full; the score is checked against every talon it allows)", possible)
+            notes.unsure(key, tr("the dealer's talon bonus exactly (the talon is not given in"
+                            " full; the score is checked against every talon it allows)"),
+                         possible)
             return []
         tricks, why = talon_bonus_tricks(tuple(c for c in talon if isinstance(c, Card)))
         if not tricks:
             return []
-        return [entry(dealer, "whist", price * tricks, f"Standard: talon bonus ({why}),"
-                      f" {tricks} trick{'s' * (tricks > 1)} × {price}", declarer)]
+        return [entry(dealer, "whist", price * tricks,
+                      ntr("Standard: talon bonus ({why}), {n} trick × {price}",
+                          "Standard: talon bonus ({why}), {n} tricks × {price}", tricks,
+                          why=why, price=price), declarer)]
 
 
 def talon_bonus_tricks(talon: tuple[Card, ...]) -> tuple[int, str]:
@@ -170,13 +176,13 @@ def talon_bonus_tricks(talon: tuple[Card, ...]) -> tuple[int, str]:
     same_suit = len(talon) == 2 and talon[0].suit == talon[1].suit
     aces = ranks.count(Rank.ACE)
     if aces == 2:
-        return 3, "two aces"
+        return 3, tr("two aces")
     if same_suit and set(ranks) == {Rank.ACE, Rank.KING}:
-        return 2, "ace and king of a suit"
+        return 2, tr("ace and king of a suit")
     if aces == 1:
-        return 1, "an ace"
+        return 1, tr("an ace")
     if same_suit and set(ranks) == {Rank.KING, Rank.QUEEN}:
-        return 1, "king and queen of a suit"
+        return 1, tr("king and queen of a suit")
     return 0, ""
 
 
@@ -216,26 +222,31 @@ class StandardSheet(Sheet):
         """Seed 000: the pool written up to the target, the mountain and every whist
         against him crossed out; at no-trumps also every other pool closed, with ten
         whists per point written against its owner, and the match is over."""
-        why = "Preferans hand" + (" at no-trumps" if no_trumps else "")
+        why = tr("Preferans hand at no-trumps") if no_trumps else tr("Preferans hand")
         changes = []
         if self.target is not None:
             changes.append(entry(seat, "pool", self.target - self.get(seat, "pool"),
-                                 f"{why}: the pool written up to {self.target}"))
+                                 tr("{why}: the pool written up to {target}", why=why,
+                                    target=self.target)))
         if self.get(seat, "mountain"):
             changes.append(entry(seat, "mountain", -self.get(seat, "mountain"),
-                                 f"{why}: the mountain crossed out"))
+                                 tr("{why}: the mountain crossed out", why=why)))
         for other in self.seats():
             against = self.get(other, "whist", seat)
             if other != seat and against:
-                changes.append(entry(other, "whist", -against, f"{why}: whists against"
-                                     f" {seat} crossed out", seat))
+                changes.append(entry(other, "whist", -against,
+                                     tr("{why}: whists against {seat} crossed out", why=why,
+                                        seat=seat), seat))
         if no_trumps and self.target is not None:
             for other in self.seats():
                 short = self.target - self.get(other, "pool")
                 if other != seat and short > 0:
-                    changes.append(entry(other, "pool", short, f"{why}: {seat} closes the pool"))
-                    changes.append(entry(seat, "whist", 10 * short, f"{why}: ten whists per"
-                                         " point closed", other))
+                    changes.append(entry(other, "pool", short,
+                                         tr("{why}: {seat} closes the pool", why=why,
+                                            seat=seat)))
+                    changes.append(entry(seat, "whist", 10 * short,
+                                         tr("{why}: ten whists per point closed", why=why),
+                                         other))
         out = [e for e in changes if e.value]
         for e in out:
             self._add(e)
@@ -246,8 +257,9 @@ class StandardSheet(Sheet):
         mountain = self.get(seat, "mountain")
         off = exact(min(Fraction(excess, 2), mountain)) if mountain else 0
         if off:
-            self.write_entry(entry(seat, "mountain", -off, f"pool closed: half of {excess}"
-                                   " pays down the mountain"), out)
+            self.write_entry(entry(seat, "mountain", -off,
+                                   tr("pool closed: half of {n} pays down the mountain",
+                                      n=excess)), out)
         return excess - off
 
     def helped(self, helper: Seat) -> Seat | None:
@@ -260,17 +272,18 @@ class StandardSheet(Sheet):
 def preferans_problem(twelve: int, contract: Contract) -> str | None:
     """Why twelve cards are not a "Preferans" hand (``None`` if they are)."""
     if twelve.bit_count() != 12:
-        return "a Preferans hand has twelve cards"
+        return tr("a Preferans hand has twelve cards")
     for suit in range(4):
         ranks = (twelve >> (8 * suit)) & 0xFF
         if contract.trump is None:
             if ranks != 0b11100000:
-                return "no-trump Preferans needs ace, king and queen in every suit, nothing else"
+                return tr("no-trump Preferans needs ace, king and queen in every suit, nothing"
+                          " else")
         elif suit == contract.trump:
             if ranks != 0xFF:
-                return "Preferans in a suit needs all eight trumps"
+                return tr("Preferans in a suit needs all eight trumps")
         elif ranks and (ranks + (ranks & -ranks)) & 0xFF:
-            return "outside the trumps a Preferans hand holds only unbroken top cards"
+            return tr("outside the trumps a Preferans hand holds only unbroken top cards")
     return None
 
 
@@ -318,8 +331,9 @@ class RussianStandard(Sochi):
         problem = preferans_problem(twelve, contract)
         if problem is None:
             return None
-        return Problem("PFN-E404", problem, "seed 000: twelve cards that cannot lose a trick —"
-                       " all eight trumps and top cards, or A-K-Q in every suit at no-trumps")
+        return Problem("PFN-E404", problem, tr("seed 000: twelve cards that cannot lose a trick —"
+                                               " all eight trumps and top cards, or A-K-Q in"
+                                               " every suit at no-trumps"))
 
     def talon_owner(self, dealer: Seat | None, players: int) -> Seat | None:
         """At four the dealer plays the talon's cards in all-pass and takes a trick the
