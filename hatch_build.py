@@ -45,20 +45,17 @@ def build_core(root: Path) -> Path | None:
 
 
 def build_catalogs(root: Path) -> list[Path]:
-    """Each language's ``pfn.po`` compiled to ``pfn.mo`` beside it (gettext reads only
-    compiled catalogs); the files written."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    """Each language's ``pfn.po`` compiled to ``pfn.mo`` by ``pfn/tools/catalogs.py``,
+    loaded by its path (the package itself cannot be imported in the build's
+    environment); the files written."""
+    import importlib.util
 
-    written = []
-    for po in sorted((root / "pfn" / "locale").glob("*/LC_MESSAGES/pfn.po")):
-        mo = po.with_suffix(".mo")
-        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            with po.open("rb") as source:
-                catalog = read_po(source)
-            with mo.open("wb") as target:
-                write_mo(target, catalog, use_fuzzy=False)
-        written.append(mo)
+    spec = importlib.util.spec_from_file_location("pfn_catalogs",
+                                                  root / "pfn" / "tools" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    catalogs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogs)
+    written: list[Path] = catalogs.compile_all(root / "pfn" / "locale", stale_only=True)
     return written
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import overload
 
-from pfn.i18n import N_
+from pfn.i18n import N_, tr
 
 
 class Severity(Enum):
@@ -152,8 +152,6 @@ INPUT_ERRORS = frozenset(code for code in CODES if code[4:6] == "E0")
 
 def title(code: str) -> str:
     """The code's short title in the current language."""
-    from pfn.i18n import tr
-
     found = CODES.get(code)
     return tr(found) if found else ""
 
@@ -276,8 +274,6 @@ class Diagnostic:
         line with a caret under the offending text, and the hint."""
         where = printable(":".join(str(p) for p in (self.file or "<input>", self.line,
                                                        self.col) if p is not None))
-        from pfn.i18n import tr
-
         sev = self.severity.value
         message = printable(shorten(self.message, 2 * SHOWN))
         word = tr(_SEVERITY_WORDS[sev])

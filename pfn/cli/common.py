@@ -95,25 +95,19 @@ def speaking(callback: Callable[..., None]) -> Callable[..., None]:
 
     hints = get_type_hints(callback, include_extras=True)
     signature = inspect.signature(callback)
-    if "lang" in signature.parameters:
-        @functools.wraps(callback)
-        def own(**kwargs: object) -> None:
-            chosen = str(kwargs["lang"])
-            speak(None if chosen == "auto" else chosen)
-            callback(**kwargs)
-
-        wrapper = own
-        parameters = list(signature.parameters.values())
-    else:
-        @functools.wraps(callback)
-        def added(**kwargs: object) -> None:
-            speak(kwargs.pop("lang"))  # type: ignore[arg-type]
-            callback(**kwargs)
-
-        wrapper = added
+    parameters = list(signature.parameters.values())
+    own = "lang" in signature.parameters
+    if not own:
         hints["lang"] = LangOpt
-        parameters = [*signature.parameters.values(),
-                      inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None)]
+        parameters.append(inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY,
+                                            default=None))
+
+    @functools.wraps(callback)
+    def wrapper(**kwargs: object) -> None:
+        chosen = kwargs["lang"] if own else kwargs.pop("lang")
+        speak(None if chosen is None or str(chosen) == "auto" else str(chosen))
+        callback(**kwargs)
+
     parameters = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in parameters]
     wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
     wrapper.__annotations__ = {**hints}

@@ -58,8 +58,9 @@ def language(replays: Sequence[Replay]) -> str:
 
 def page_text() -> dict[str, Any]:
     """Every text the page's script writes, in the language of the run."""
+    words = _words()
     return {
-        "lang": _words().lang, "printed": dict(_words().ranks),
+        "lang": words.lang, "printed": dict(words.ranks),
         "call": tr("auction: {who} {text}"), "talon": tr("{who} takes the talon: {text}"),
         "discard": tr("{who} discards two cards, face down"),
         "contract": tr("{who} plays {text}"), "defence": tr("defence: {who} {text}"),
@@ -121,6 +122,7 @@ def double_dummy(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any] | No
     from pfn.analysis.position import NotAnalysable, main_line, start_of
     from pfn.analysis.solve import Solver
 
+    words = _words()
     try:
         solver = Solver(start_of(replay))
         line = main_line(replay)
@@ -140,7 +142,7 @@ def double_dummy(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any] | No
                 best = solver.best(values, position.turn, target)
                 out.append({"seat": str(SEATS[position.turn]),
                             "counted": str(SEATS[target]),
-                            "values": {card_text(CARDS[c], _words()): v
+                            "values": {card_text(CARDS[c], words): v
                                        for c, v in sorted(values.items())},
                             "best": best, "played": values.get(card)})
         return out
@@ -157,6 +159,7 @@ def chances(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any]:
     from pfn.analysis.odds import odds
     from pfn.analysis.position import NotAnalysable
 
+    words = _words()
     out: list[Any] = []
     index = 0
     for trick in tricks:
@@ -177,10 +180,11 @@ def chances(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any]:
                 continue
             out.append({"seat": play["seat"], "layouts": found.layouts,
                         "exhaustive": found.exhaustive, "counted": str(found.counted),
-                        "cards": {card_text(c, _words()): [round(found.taken + o.expected, 2),
-                                                 None if o.makes is None else round(o.makes, 3)]
+                        "cards": {card_text(c, words): [round(found.taken + o.expected, 2),
+                                                        None if o.makes is None
+                                                        else round(o.makes, 3)]
                                   for c, o in found.cards.items()},
-                        "best": [card_text(c, _words()) for c in found.best]})
+                        "best": [card_text(c, words) for c in found.best]})
     return out
 
 
@@ -193,13 +197,13 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
         out.append({"kind": "call", "seat": str(seat), "text": _call(token)})
     if contract is None or contract.allpass or declarer is None:
         return out
-    talon = [card_text(c, _words()) if isinstance(c, Card) else "?"
-             for c in talon_cards(replay)]
+    words = _words()
+    talon = [card_text(c, words) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
     if talon and not contract.hand and replay.record.start is None:
         out.append({"kind": "talon", "seat": str(declarer), "text": " ".join(talon)})
         out.append({"kind": "discard", "seat": str(declarer), "text": ""})
     out.append({"kind": "contract", "seat": str(declarer),
-                "text": _words().contract(str(contract))})
+                "text": words.contract(str(contract))})
     section = replay.record.defence
     if section is not None and section.calls and replay.dealer is not None:
         protocol = replay.variant.defence(contract, declarer, replay.dealer, replay.order)

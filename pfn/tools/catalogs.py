@@ -37,18 +37,22 @@ def extract() -> object:
     return catalog
 
 
-def compile_all(root: Path = LOCALE) -> list[Path]:
-    """Each ``pfn.po`` under ``root`` compiled to its ``pfn.mo``; the files written."""
+def compile_all(root: Path = LOCALE, stale_only: bool = False) -> list[Path]:
+    """Each ``pfn.po`` under ``root`` compiled to its ``pfn.mo`` beside it (gettext reads
+    only compiled catalogs); with ``stale_only`` a ``.mo`` newer than its ``.po`` is
+    kept.  The build calls this too (``hatch_build.py``, which loads this file by its
+    path: nothing here may import pfn at module level)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     written = []
     for po in sorted(root.glob("*/LC_MESSAGES/pfn.po")):
-        with po.open("rb") as source:
-            catalog = read_po(source)
         mo = po.with_suffix(".mo")
-        with mo.open("wb") as target:
-            write_mo(target, catalog, use_fuzzy=False)
+        if not stale_only or not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as source:
+                catalog = read_po(source)
+            with mo.open("wb") as target:
+                write_mo(target, catalog, use_fuzzy=False)
         written.append(mo)
     return written
 
