@@ -22,15 +22,6 @@ undertrick count is in the genitive: без двух)."""
 
 
 
-def _undertricks(n: int) -> str:
-    """How many down, as the language says it after its word for "down"."""
-    return (ptr("undertricks", "no"), ptr("undertricks", "one"), ptr("undertricks", "two"),
-            ptr("undertricks", "three"), ptr("undertricks", "four"),
-            ptr("undertricks", "five"), ptr("undertricks", "six"),
-            ptr("undertricks", "seven"), ptr("undertricks", "eight"),
-            ptr("undertricks", "nine"), ptr("undertricks", "ten"))[n]
-
-
 @dataclass(frozen=True)
 class Words:
     """Every label a picture prints, in one language."""
@@ -87,6 +78,9 @@ class Words:
     """Printed ranks that differ from the international letters."""
     calls: dict[str, str] = field(default_factory=dict)
     """Defence calls (canonical tokens) as said in this language."""
+    undertricks: tuple[str, ...] = _COUNT
+    """How many down (0-10), as the language says it after its word for "down" (без
+    двух)."""
     contracts: dict[str, str] = field(default_factory=dict)
     """Words for contract tokens: ``NT``, ``mis``, ``hand`` and, where a language names
     them (Serbian), the games of the six level."""
@@ -149,7 +143,7 @@ class Words:
             under = level - taken
             # TRANSLATORS: {count} is "one", "two"… as said of undertricks ("без двух")
             return ntr("{name} one down", "{name} {count} down", under, name=name,
-                       count=_undertricks(under))
+                       count=self.undertricks[under])
 
 
 @cache
@@ -179,6 +173,12 @@ def _words(lang: str) -> Words:
             chances=tr("Chances from {seat}'s seat ({layouts}): {cards}"),
             layouts_all=tr("all {n} layouts"), layouts_some=tr("{k} of {n} layouts, sampled"),
             makes=tr("makes {p}"), stated=tr("as printed: {said}"),
+            undertricks=(ptr("undertricks", "no"), ptr("undertricks", "one"),
+                         ptr("undertricks", "two"), ptr("undertricks", "three"),
+                         ptr("undertricks", "four"), ptr("undertricks", "five"),
+                         ptr("undertricks", "six"), ptr("undertricks", "seven"),
+                         ptr("undertricks", "eight"), ptr("undertricks", "nine"),
+                         ptr("undertricks", "ten")),
             ranks={"A": ptr("rank", "A"), "K": ptr("rank", "K"), "Q": ptr("rank", "Q"),
                    "J": ptr("rank", "J")},
             calls={"whist": ptr("defence call", "whist"), "pass": ptr("defence call", "pass"),
