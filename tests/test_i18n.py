@@ -389,3 +389,32 @@ def test_a_pool_recorded_in_russian(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     text = pool.read_text(encoding="utf-8")
     assert '[Players "Аня; Борис; Вера"]' in text and '[Score "A:pool+2 B:whist/A+8"]' in text
+
+
+SPAWNED = """
+import multiprocessing, os, sys
+from pfn.i18n import current, use
+from pfn.corpus.engine import map_ordered
+
+def said(n):
+    return current(), os.getpid()
+
+if __name__ == "__main__":
+    multiprocessing.set_start_method(sys.argv[1])
+    with use("sr-Cyrl"):
+        found = set(map_ordered(said, range(6), jobs=2))
+    print(sorted({lang for lang, _ in found}), os.getpid() in {pid for _, pid in found})
+"""
+
+
+@pytest.mark.parametrize("method", ["spawn", "fork"])
+def test_workers_speak_the_language_of_the_run(tmp_path: Path, method: str) -> None:
+    """A worker process started afresh (spawn, forkserver: Python's coming default) does
+    not inherit the run's language; the engine hands it over with each item."""
+    script = tmp_path / "spawned.py"
+    script.write_text(SPAWNED, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), method], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["['sr-Cyrl']", "False"]  # in the workers, not here

@@ -417,7 +417,11 @@ def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1
     analysis is heavy beside sending them).  At most a few items per worker are in
     flight, so memory stays bounded.  Workers end with this process, however it ends;
     one that dies is an :class:`EngineError` naming what it was working on
-    (``describe``)."""
+    (``describe``).  Each item is worked on in the language of this run."""
+    if engine == "dask" or jobs > 1:
+        from pfn.i18n import current
+
+        function = InLanguage(function, current())
     if engine == "dask":
         with _dask_client(jobs, scheduler) as client:
             window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})), 1)
@@ -454,6 +458,21 @@ def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1
                 yield result()
         while futures:
             yield result()
+
+
+@dataclass(frozen=True)
+class InLanguage(Generic[T, R]):
+    """``function`` run in the language of the run that sends it: a worker started
+    afresh (by spawn or forkserver, or on Dask) does not share the sender's."""
+
+    function: Callable[[T], R]
+    lang: str
+
+    def __call__(self, item: T) -> R:
+        from pfn.i18n import use
+
+        with use(self.lang):
+            return self.function(item)
 
 
 def _die_with_parent(parent: int) -> None:
