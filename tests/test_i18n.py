@@ -407,7 +407,7 @@ if __name__ == "__main__":
 """
 
 
-@pytest.mark.parametrize("method", ["spawn", "fork"])
+@pytest.mark.parametrize("method", ["spawn", "forkserver", "fork"])
 def test_workers_speak_the_language_of_the_run(tmp_path: Path, method: str) -> None:
     """A worker process started afresh (spawn, forkserver: Python's coming default) does
     not inherit the run's language; the engine hands it over with each item."""

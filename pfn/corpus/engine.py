@@ -476,25 +476,37 @@ class InLanguage(Generic[T, R]):
 
 
 def _die_with_parent(parent: int) -> None:
-    """In a worker: end when the process that started it ends, even by SIGKILL (Linux's
-    parent-death signal; elsewhere a watcher thread that polls the parent)."""
+    """In a worker: end when the process that started the pool ends, even by SIGKILL
+    (Linux's parent-death signal where that process is the worker's parent; a watcher
+    thread that polls it otherwise — a worker started by a fork server, Python's default
+    from 3.14, has the server as its parent)."""
     import signal
     import sys
     import threading
 
-    if sys.platform == "linux":
+    if sys.platform == "linux" and os.getppid() == parent:
         import ctypes
 
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # the parent died before the signal was asked for
+
+    def alive() -> bool:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:  # there, but another user's: a reused number
+            return False
+        return True
+
+    if not alive():  # it died before the signal was asked for
         os._exit(1)
 
     def watch() -> None:
         import time
 
-        while os.getppid() == parent:
+        while alive():
             time.sleep(1.0)
         os._exit(1)
 
