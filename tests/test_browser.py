@@ -670,3 +670,23 @@ def test_the_page_in_serbian_and_in_russian(browser: Any, tmp_path: Path) -> Non
     card = browser.find_element(By.CSS_SELECTOR, "#trick .played .card")
     assert card.text == "♠Т" and card.get_attribute("aria-label") == "туз пик"
     assert browser.find_element(By.ID, "where").text == "взятка 1, карта 1 из 30"
+
+
+def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(browser: Any,
+                                                                   tmp_path: Path) -> None:
+    """The page fills its texts in one pass: a player called "{text}" is not replaced by
+    the call he makes, nor "{n}" by a count."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")
+    first = next(t for t in text if '[Board "1"]' in t)
+    source = tmp_path / "names.pfn"
+    source.write_text(first.replace('[Players "Ana; Boris; Ceca"]',
+                                    '[Players "{text}; {n}; Ceca"]') + "\n", encoding="utf-8")
+    browser.get(page_of(tmp_path, source))
+    record = load(source)[0]
+    steps = len(record.auction.calls) + 2 + 1 + len(record.defence.calls)  # talon, discard
+    press(browser, Keys.ARROW_LEFT, steps)
+    assert browser.find_element(By.ID, "where").text == "auction: {text} 6♠"
+    assert browser.find_element(By.ID, "taken-B").text == "0 tricks"

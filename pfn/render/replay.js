@@ -6,16 +6,18 @@ function pfnMount(root, DEALS, keys, standalone) {
 const QUIZ = DEALS.length > 0 && DEALS[0].quiz === true;
 // the page's words, in its language (pfn wrote them with the deals); {name} filled in
 const TEXT = (DEALS.length > 0 && DEALS[0].text) || {};
+function fill(text, values) {  // in one pass: a value is never read as a placeholder
+  return text.replace(/\{(\w+)\}/g,
+                      (whole, k) => values && k in values ? String(values[k]) : whole);
+}
 function say(key, values, fallback) {
-  let text = TEXT[key] === undefined ? fallback : TEXT[key];
-  for (const [k, v] of Object.entries(values || {})) text = text.split(`{${k}}`).join(String(v));
-  return text;
+  return fill(TEXT[key] === undefined ? fallback : TEXT[key], values);
 }
 const PLURAL = new Intl.PluralRules(TEXT.lang || "en");
 function counted(key, n, values, one, other) {  // the form that goes with n
   const forms = TEXT[key] || {one, other};
   const form = forms[PLURAL.select(n)] || forms.other || forms.many;
-  return say("", Object.assign({n}, values), form);
+  return fill(form, Object.assign({n}, values));
 }
 let deal = 0, step = 0;
 const shown = {};
