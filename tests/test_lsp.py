@@ -201,3 +201,13 @@ def test_quick_fixes_write_what_the_hint_says(client: Client) -> None:
     add = edits["Add C:whist/A+4 to the Score tag"]
     assert add["newText"] == " C:whist/A+4"
     assert add["range"]["start"] == at(wrong, 'B:whist/A+4"]', len("B:whist/A+4"))
+
+
+def test_hover_shows_a_records_text_as_written_never_as_markup(client: Client) -> None:
+    hostile = BOARD1.replace("SK ST C7", "SK <img>_b_")
+    open_document(client, hostile)
+    shown = client.request("textDocument/hover", {
+        "textDocument": {"uri": URI}, "position": at(hostile, "<img>", 1)})
+    text = shown["contents"]["value"]
+    assert "Before \\<img\\>\\_b\\_" in text
+    assert "<img>" not in text and "_b_" not in text

@@ -227,7 +227,7 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
     rows = [f"{seat}  {hands[seat]}" for seat in sorted(hands) if int(hands[seat])]
     taken = board.tricks_taken
     tally = ", ".join(f"{seat} {n}" for seat, n in sorted(taken.items()))
-    said = [f"**Before {token.text}** (trick {board.trick}, {board.turn} to play)", "",
+    said = [f"**Before {_plain(token.text)}** (trick {board.trick}, {board.turn} to play)", "",
             "```", *rows, "```", f"tricks so far: {tally}"]
     span = doc.record_at(line)
     if span is not None:
@@ -241,6 +241,12 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
             said.append(f"trick {trick.number} is taken by {winner}")
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n".join(said)),
                      _range(line, token.start, token.end))
+
+
+def _plain(text: str) -> str:
+    """A record's text in Markdown, every sign that would format it escaped: it shows
+    as written, never as a link, an image or markup."""
+    return re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~&])", r"\\\1", text)
 
 
 def _score_hover(doc: Document, line: int, column: int) -> lsp.Hover | None:
