@@ -662,6 +662,9 @@ def test_the_page_in_serbian_and_in_russian(browser: Any, tmp_path: Path) -> Non
     assert "Boris i Ceca prati" in browser.find_element(By.ID, "line").text
     summaries = [e.text for e in browser.find_elements(By.TAG_NAME, "summary")]
     assert "Licitacija" in summaries and "Štihovi" in summaries
+    # the auction's calls in Serbian: 6S 6C pass 6D pass
+    cells = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#auction td")]
+    assert [c for c in cells if c] == ["pik", "tref", "dalje", "karo", "dalje"]
 
     browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--lang", "ru"))
     spades = browser.find_element(By.CSS_SELECTOR, "#hand-A span[data-suit=S]").text

@@ -212,12 +212,17 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
             speaker = call.seat or (expected[0] if expected else None)
             if speaker is None or protocol.step(speaker, call.token) is not None:
                 break
-            out.append({"kind": "defence", "seat": str(speaker), "text": call.token})
+            out.append({"kind": "defence", "seat": str(speaker),
+                        "text": words.call(call.token)})
     return out
 
 
 def _call(token: str) -> str:
-    return _words().contract(token) if token not in ("pass", "hold") else token
+    """An auction call as the page's language says it (6♥, пас, dalje, здесь)."""
+    words = _words()
+    if token == "pass":
+        return words.call(token)
+    return words.hold if token == "hold" else words.contract(token)
 
 
 def auction_table(replay: Replay) -> dict[str, Any] | None:

@@ -78,6 +78,8 @@ class Words:
     """Printed ranks that differ from the international letters."""
     calls: dict[str, str] = field(default_factory=dict)
     """Defence calls (canonical tokens) as said in this language."""
+    hold: str = "hold"
+    """The auction's call that keeps the standing bid (Rostov's здесь, Serbian moje)."""
     undertricks: tuple[str, ...] = _COUNT
     """How many down (0-10), as the language says it after its word for "down" (без
     двух)."""
@@ -179,6 +181,7 @@ def _words(lang: str) -> Words:
                          ptr("undertricks", "six"), ptr("undertricks", "seven"),
                          ptr("undertricks", "eight"), ptr("undertricks", "nine"),
                          ptr("undertricks", "ten")),
+            hold=ptr("auction call", "hold"),
             ranks={"A": ptr("rank", "A"), "K": ptr("rank", "K"), "Q": ptr("rank", "Q"),
                    "J": ptr("rank", "J")},
             calls={"whist": ptr("defence call", "whist"), "pass": ptr("defence call", "pass"),
