@@ -61,9 +61,11 @@ demo: $(STAMP)
 	$(BIN)/pfn fmt --fill --sheet out/first-game.pfn
 	@grep '^\[Score' out/first-game.pfn
 	@echo
-	@echo "== in the players' languages: pfn explain in Russian, pfn show in Serbian"
+	@echo "== in the players' languages: explain and solve in Russian, show and odds in Serbian"
 	$(BIN)/pfn explain E503 --lang ru | head -5
+	$(BIN)/pfn solve examples/brief.pfn --board 1 --lang ru
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2 --lang sr | head -3
+	$(BIN)/pfn odds examples/brief.pfn --board 1 --seat B --samples 200 --lang sr | head -3
 	@echo
 	@echo "== pfn show examples/brief.pfn --board 1 --trick 2"
 	$(BIN)/pfn show examples/brief.pfn --board 1 --trick 2

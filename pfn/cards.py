@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
 from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 
 
 class Suit(IntEnum):
@@ -267,13 +268,15 @@ def _parse_dotted(text: str) -> int:
         return 0
     groups = text.split(".")
     if len(groups) != 4:
-        raise PfnError(f"{text!r} is not a hand: four suits S.C.D.H, such as AKQJ7.AK.7.A7")
+        raise PfnError(tr("{text} is not a hand: four suits S.C.D.H, such as AKQJ7.AK.7.A7",
+                          text=repr(text)))
     mask = 0
     for suit, group in enumerate(groups):
         for char in group.upper().replace("10", "T"):
             rank = "789TJQKA".find(char)
             if rank < 0:
-                raise PfnError(f"{text!r} is not a hand: {char!r} is not a rank")
+                raise PfnError(tr("{text} is not a hand: {char} is not a rank", text=repr(text),
+                                  char=repr(char)))
             mask |= 1 << (8 * suit + rank)
     return mask
 

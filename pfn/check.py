@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from pfn.diagnostics import Diagnostic, Severity, text_lines
+from pfn.i18n import tr
 from pfn.model import Record
 from pfn.notation.reader import read
 from pfn.structure import blocks_rules, check_structure
@@ -202,7 +203,8 @@ def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
         with open_input(path, encoding="utf-8", errors="surrogateescape") as handle:
             return sniff(handle, shown)[1]
     except OSError as error:
-        return Diagnostic("PFN-E001", f"cannot read {shown}: {error.strerror or error}", shown)
+        return Diagnostic("PFN-E001", tr("cannot read {name}: {error}", name=shown,
+                                             error=error.strerror or error), shown)
 
 
 def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Diagnostic | None]:
@@ -214,13 +216,14 @@ def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Dia
         head.append(line)
         if "\x00" in line or line.startswith(("\udcff\udcfe", "\udcfe\udcff")):
             return iter(head), Diagnostic(
-                "PFN-E002", "the input is not UTF-8: it looks like UTF-16", name, len(head), 1,
-                hint="save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)")
+                "PFN-E002", tr("the input is not UTF-8: it looks like UTF-16"), name,
+                len(head), 1, hint=tr("save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)"))
         if looks_like_pfn(line):
             return itertools.chain(head, lines), None
         empty = empty and not line.strip("\ufeff \t\r\n")
-    what = "the input is empty" if empty else "no tag pair such as [Event \"…\"]"
-    return iter(head), Diagnostic("PFN-E003", f"no PFN records found: {what}", name)
+    what = tr("the input is empty") if empty else tr("no tag pair such as [Event \"…\"]")
+    return iter(head), Diagnostic("PFN-E003", tr("no PFN records found: {what}", what=what),
+                                  name)
 
 
 def check_file(path: str | Path, options: CheckOptions = CheckOptions(),

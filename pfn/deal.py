@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pfn.diagnostics import Diagnostic, OptionError, RuleError, UnknownVariant
+from pfn.i18n import tr
 from pfn.model import Amount, Call, CallSection, Record
 from pfn.rules import stages
 from pfn.rules.replay import DealContext, OnError, Replay
@@ -48,15 +49,16 @@ def replay(record: Record, *, rules: Sequence[tuple[str, str]] = (),
     try:
         variant = variant_of(record, rules)
     except UnknownVariant:
-        diagnostic = Diagnostic("PFN-E109", f"unknown variant {record.variant!r}")
+        diagnostic = Diagnostic("PFN-E109", tr("unknown variant {text}",
+                                                 text=repr(record.variant)))
         if on_error == "raise":
             raise RuleError(diagnostic) from None
         result = Replay(record, Sochi())
         result.diagnostics.append(diagnostic)
         return result
     except OptionError as error:
-        diagnostic = Diagnostic("PFN-E116", str(error), hint="see docs/variants.md for the"
-                                " options and their values")
+        diagnostic = Diagnostic("PFN-E116", str(error),
+                                hint=tr("see docs/variants.md for the options and their values"))
         if on_error == "raise":
             raise RuleError(diagnostic) from None
         found = find_variant(record.variant)()
@@ -105,8 +107,8 @@ def _each_defence(result: Replay, variant: Variant) -> Scored:
             incomplete=True)
         if scored.incomplete or scored.uncertain:
             out = Scored()
-            out.cannot("the score: no Defence section, and the possible defences are not"
-                       " all scored from what is given")
+            out.cannot(tr("the score: no Defence section, and the possible defences are not"
+                          " all scored from what is given"))
             return out
         amounts: dict[Key, Amount] = {}
         for entry in scored.entries:
@@ -120,6 +122,6 @@ def _each_defence(result: Replay, variant: Variant) -> Scored:
         if len(possible) == 1:
             out.entries.append(replace(labels[key], value=possible.pop()))
         else:
-            out.unsure(key, f"{entry_label(key)} (no Defence section: whist or pass is not"
-                       " given)", possible)
+            out.unsure(key, tr("{entry} (no Defence section: whist or pass is not given)",
+                               entry=entry_label(key)), possible)
     return out

@@ -369,18 +369,19 @@ def rules_table(variant: str | None = None) -> str:
     out: list[str] = []
     if variant is not None:
         v = chosen[0]
-        out += [f"{v.title} — {v.name}", f"source: {v.source}", ""]
+        out += [f"{v.title} — {v.name}", tr("source: {source}", source=v.source), ""]
     for item in HouseRules.describe():
         key = item["key"]
         out.append(f"{key}  ({item['values']})")
         out.append(f"    {item['doc']}")
         if variant is not None:
-            out.append(f"    default: {defaults[chosen[0].name].value_text(key)}")
+            out.append("    " + tr("default: {value}",
+                                    value=defaults[chosen[0].name].value_text(key)))
         else:
-            out.append("    defaults: " + ", ".join(
-                f"{name} {rules.value_text(key)}" for name, rules in defaults.items()))
-        out.append(f"    source: {item['source']}")
+            out.append("    " + tr("defaults: {values}", values=", ".join(
+                f"{name} {rules.value_text(key)}" for name, rules in defaults.items())))
+        out.append("    " + tr("source: {source}", source=item["source"]))
     out.append("")
-    out.append("Set them in a record with [Rules \"key=value; …\"] or on the command line"
-               " with --rule key=value.")
+    out.append(tr("Set them in a record with [Rules \"key=value; …\"] or on the command line"
+                  " with --rule key=value."))
     return "\n".join(out) + "\n"

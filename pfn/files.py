@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, Literal, TextIO
 
 from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 from pfn.model import Record
 
 Content = str | bytes | Callable[[TextIO], None]
@@ -57,14 +58,16 @@ class GuardedOutput:
         try:
             return self._stream.write(text)
         except OSError as error:
-            raise WriteError(f"cannot write {self._name}: {error.strerror or error}") from None
+            raise WriteError(tr("cannot write {name}: {value}",
+                                name=self._name, value=error.strerror or error)) from None
 
     def flush(self) -> None:
         """Flush the stream."""
         try:
             self._stream.flush()
         except OSError as error:
-            raise WriteError(f"cannot write {self._name}: {error.strerror or error}") from None
+            raise WriteError(tr("cannot write {name}: {value}",
+                                name=self._name, value=error.strerror or error)) from None
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._stream, name)
@@ -92,15 +95,18 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
     target = Path(os.path.realpath(path))  # through symlinks: the link stays a link
     folder = target.parent
     if target.is_dir():
-        raise WriteError(f"cannot write {path}: it is a directory")
+        raise WriteError(tr("cannot write {path}: it is a directory",
+                            path=path))
     if not folder.is_dir():
-        raise WriteError(f"cannot write {path}: no directory {folder}")
+        raise WriteError(tr("cannot write {path}: no directory {folder}",
+                            path=path, folder=folder))
     try:
         before = target.stat()
     except FileNotFoundError:
         before = None
     except OSError as error:
-        raise WriteError(f"cannot write {path}: {error.strerror or error}") from None
+        raise WriteError(tr("cannot write {path}: {value}",
+                            path=path, value=error.strerror or error)) from None
     sweep(folder, target.name)
     with _terminate_cleanly():
         return _write(target, folder, before, content, keep_if_same, str(path), force)
@@ -155,7 +161,8 @@ def _write_through(target: Path, content: Content, shown: str) -> bool:
             _put(raw, content)
         return True
     except OSError as error:
-        raise WriteError(f"cannot write {shown}: {error.strerror or error}") from None
+        raise WriteError(tr("cannot write {shown}: {value}",
+                            shown=shown, value=error.strerror or error)) from None
 
 
 def _put(raw: IO[bytes], content: Content) -> None:
@@ -186,17 +193,18 @@ def _write(target: Path, folder: Path, before: os.stat_result | None, content: C
                                                                shallow=False):
             return False  # the temporary file goes in ``finally``
         if before is not None and before.st_nlink > 1 and not force:
-            raise WriteError(f"cannot write {shown} all at once: it has {before.st_nlink}"
-                             " hard links, and a rewrite in place could be cut off half-way"
-                             " (with --force this name gets the new file, its other links"
-                             " keep the old text)")
+            raise WriteError(tr("cannot write {shown} all at once: it has {n} hard links,"
+                                " and a rewrite in place could be cut off half-way (with --force"
+                                " this name gets the new file, its other links keep the old text)",
+                                shown=shown, n=before.st_nlink))
         take_over(temporary, before)
         os.replace(temporary, target)
         temporary = None
         _sync_folder(folder)
         return True
     except OSError as error:
-        raise WriteError(f"cannot write {shown}: {error.strerror or error}") from None
+        raise WriteError(tr("cannot write {shown}: {value}",
+                            shown=shown, value=error.strerror or error)) from None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):

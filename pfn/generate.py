@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from pfn.cards import CARDS, Card, dotted
 from pfn.contract import Contract
 from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 from pfn.match import MatchChecker
 from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
@@ -255,8 +256,9 @@ def generate(count: int, variant: str = "sochi", seed: int = 0, *, players: int 
     rng = random.Random(seed)
     variant_class = find_variant(variant)
     if players not in variant_class.tables:
-        raise PfnError(f"{variant_class.name} is played by "
-                       + " or ".join(map(str, variant_class.tables)) + f", not {players}")
+        raise PfnError(tr("{variant} is played by {tables}, not {n}",
+                          variant=variant_class.name,
+                          tables=" / ".join(map(str, variant_class.tables)), n=players))
     maker = DealMaker(variant_class(), rng, players)
     checker = MatchChecker()
     made = 0

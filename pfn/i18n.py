@@ -61,7 +61,8 @@ def normalise(lang: str) -> str:
         # a bare "sr" is pfn's Serbian (Latin, as its figures always were); a country
         # code without a script is glibc's sr_RS, which is Cyrillic
         return "sr" if len(parts) == 1 else "sr-Cyrl"
-    raise UnknownLanguage(f"no messages in {text!r}: pfn speaks {', '.join(LANGUAGES)}")
+    raise UnknownLanguage(tr("no messages in {text}: pfn speaks {languages}", text=repr(text),
+                             languages=", ".join(LANGUAGES)))
 
 
 def resolve(option: str | None = None) -> str:
@@ -169,7 +170,7 @@ def ntr(singular: str, plural: str, n: int, /, **values: Any) -> str:
     """The form of ``singular``/``plural`` that goes with ``n`` in the current language
     (Russian and Serbian have three), ``{n}`` and the placeholders filled in."""
     text = translations(_current.get()).ngettext(singular, plural, n)
-    return text.format(n=n, **values)
+    return text.format(**{"n": n, **values})  # ``n=`` may give the number as shown (1,000)
 
 
 def ptr(context: str, message: str, /, **values: Any) -> str:

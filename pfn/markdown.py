@@ -39,6 +39,7 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
+from pfn.i18n import tr
 from pfn.render.embed import OPTIONS, BlockError, block_svg
 
 _HEADER = re.compile(
@@ -93,7 +94,8 @@ def fence_validator(language: str, inputs: dict[str, str], options: dict[str, st
             from pymdownx.superfences import SuperFencesException
 
             raise SuperFencesException(
-                f"pfn fence: unknown option {key!r} (the options are {', '.join(OPTIONS)})")
+                tr("pfn fence: unknown option {key} (the options are {items})",
+                   key=repr(key), items=', '.join(OPTIONS)))
         options[key] = value
     return True
 
@@ -112,7 +114,8 @@ def fence_format(source: str, language: str, css_class: str, options: dict[str, 
         from pymdownx.superfences import SuperFencesException
 
         head = " ".join(f"{k}={v}" if v else k for k, v in options.items())
-        raise SuperFencesException(f"pfn fence ({head}): {error}") from None
+        raise SuperFencesException(tr("pfn fence ({head}): {error}",
+                                      head=head, error=error)) from None
     return f'<figure class="{html.escape(css_class or "pfn")}">{svg}</figure>'
 
 

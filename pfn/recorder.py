@@ -128,7 +128,8 @@ class Session:
         kept = "".join(lines[:cut]).rstrip("\n") + "\n"
         write_atomic(self.path, kept.encode("utf-8"))
         self._load()
-        self.console.say(f"board {last.tag('Board') or '?'} taken out of {self.path}")
+        self.console.say(tr("board {board} taken out of {path}",
+                              board=last.tag("Board") or "?", path=self.path))
 
     # -- the session ----------------------------------------------------------------
 

@@ -256,7 +256,7 @@ def test_solve_command(tmp_path: Path) -> None:
     assert answer["cards"] == {name(c): v for c, v in values.items()}
     assert answer["value"] == (max if kernel.turn == declarer else min)(values.values())
     shown = run("solve", str(path))
-    assert shown.returncode == 0 and "Double-dummy table" in shown.stdout
+    assert shown.returncode == 0 and "Open-hand table" in shown.stdout
     partial = run("solve", str(EXAMPLES / "partial.pfn"))
     assert partial.returncode == 1 and "not analysable" in partial.stderr
     beyond = run("solve", str(path), "--trick", "11")

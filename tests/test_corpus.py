@@ -180,7 +180,7 @@ def test_dedupe_finds_a_reformatted_game_and_no_false_ones(tmp_path: Path) -> No
     out, extra = tmp_path / "kept.pfn", tmp_path / "dups.pfn"
     code, _, err = run("dedupe", str(source), "-o", str(out), "-d", str(extra))
     assert code == 0
-    assert "2 duplicates of 4 records; kept 2" in err
+    assert "duplicates: 2 of 4 records; kept 2" in err
     kept = [r for r in load(out) if not r.empty]
     assert [r.tag("Event") for r in kept] == ["Analysis examples", "Analysis examples"]
     assert "SJ C7 CT" in out.read_text(encoding="utf-8")

@@ -13,6 +13,7 @@ from pfn.analysis.position import NotAnalysable, Position, main_line, start_of
 from pfn.analysis.solve import Solver
 from pfn.cards import CARDS
 from pfn.diagnostics import Diagnostic, Problem
+from pfn.i18n import ntr, tr
 from pfn.model import Play
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS
@@ -29,14 +30,15 @@ def verify(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
     try:
         start = start_of(replay)
     except NotAnalysable as error:
-        return [Problem("PFN-I001", f"the claim is not verified: {error}").at(where)]
+        return [Problem("PFN-I001", tr("the claim is not verified: {error}",
+                                       error=error)).at(where)]
     if start.declarer is None:
-        return [Problem("PFN-I001", "the claim is not verified: an all-pass has no single"
-                        " best-play value").at(where)]
+        return [Problem("PFN-I001", tr("the claim is not verified: an all-pass has no single"
+                                       " best-play value")).at(where)]
     cards = [card for _, card, _, _ in main_line(replay)]
     if len(cards) != _known_cards(play, replay):
-        return [Problem("PFN-I001", "the claim is not verified: a card before it is not"
-                        " known").at(where)]
+        return [Problem("PFN-I001", tr("the claim is not verified: a card before it is not"
+                                       " known")).at(where)]
     declarer = SEATS[start.declarer]
     stated = dict(record.result).get(declarer)
     if stated is None:
@@ -48,17 +50,20 @@ def verify(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
         return []
     line = solver.line(position)
     if start.kind == "misere":
-        what = "misère"
-        says = f"the defence gives him {best}" if stated < best else \
-            f"he can keep to {best}"
+        what = tr("misère")
+        says = tr("the defence gives him {n}", n=best) if stated < best else \
+            tr("he can keep to {n}", n=best)
     else:
         what = str(start.contract)
-        says = f"the defence holds him to {best}" if stated > best else \
-            f"he can take {best}"
+        says = tr("the defence holds him to {n}", n=best) if stated > best else \
+            tr("he can take {n}", n=best)
     return [Problem(
-        "PFN-W005", f"the result gives {declarer} {stated} trick{'s' * (stated != 1)} in"
-        f" {what}, but from the claim in trick {position.number}, with best play, {says}",
-        f"a line: {_line(position, line)}").at(where)]
+        "PFN-W005", ntr("the result gives {seat} {n} trick in {contract}, but from the claim"
+                        " in trick {trick}, with best play, {says}",
+                        "the result gives {seat} {n} tricks in {contract}, but from the claim"
+                        " in trick {trick}, with best play, {says}", stated, seat=declarer,
+                        contract=what, trick=position.number, says=says),
+        tr("a line: {line}", line=_line(position, line))).at(where)]
 
 
 def _known_cards(play: Play, replay: Replay) -> int:

@@ -29,6 +29,7 @@ from pfn.analysis.layouts import PILE, layouts, view_of
 from pfn.analysis.position import NotAnalysable, start_of
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import cards_of
+from pfn.i18n import tr
 from pfn.model import Call, CallSection, Deal, Hand, Record
 from pfn.rules.defence import possible_defences
 from pfn.rules.replay import Replay
@@ -63,9 +64,9 @@ def defence_odds(source: Any, seat: Seat, *, sample: int = SAMPLE, seed: int = 0
     contract, declarer = r.contract, r.declarer
     if contract is None or declarer is None or contract.allpass or contract.misere or \
             contract.pref or r.record.start is not None:
-        raise NotAnalysable("no defence to weigh: not a game for tricks with a defence")
+        raise NotAnalysable(tr("no defence to weigh: not a game for tricks with a defence"))
     if seat == declarer or seat not in r.order or len(r.order) != 3:
-        raise NotAnalysable(f"{seat} is not a defender of this deal")
+        raise NotAnalysable(tr("{seat} is not a defender of this deal", seat=seat))
 
     def protocol() -> Any:
         return r.variant.defence(contract, declarer, r.dealer, r.order)
@@ -74,7 +75,7 @@ def defence_odds(source: Any, seat: Seat, *, sample: int = SAMPLE, seed: int = 0
     both = next((calls for calls in every if _outcome(protocol(), calls).played
                  and len(_outcome(protocol(), calls).players) == 2), None)
     if both is None:
-        raise NotAnalysable("no defence of this variant has both defenders play")
+        raise NotAnalysable(tr("no defence of this variant has both defenders play"))
     first = protocol().outcome.first
     base = replace(r.record, defence=CallSection(first, tuple(Call(t) for t in both)),
                    play=None, result=None, score=None, sheet=None, settlement=None)

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Literal, Protocol
 
 from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 from pfn.rules.tricks import PlayRules
 
 Engine = Literal["native", "python"]
@@ -72,14 +73,14 @@ def engine_in_use(asked: str | None = None) -> Engine:
     when it is built, else the pure-Python one."""
     wanted = asked or os.environ.get(ENVIRONMENT) or None
     if wanted not in (None, *ENGINES):
-        raise PfnError(f"{wanted!r} is not a search engine: native or python")
+        raise PfnError(tr("{text} is not a search engine: native or python", text=repr(wanted)))
     if wanted == "python":
         return "python"
     if native_core() is not None:
         return "native"
     if wanted == "native":
-        raise EngineMissing("the compiled search is not built (no C compiler when pfn was"
-                            " installed): use engine python, or reinstall with gcc at hand")
+        raise EngineMissing(tr("the compiled search is not built (no C compiler when pfn was"
+                               " installed): use engine python, or reinstall with gcc at hand"))
     return "python"
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from pfn.analysis.position import NotAnalysable, Position, Start, talon_order
 from pfn.contract import Contract
+from pfn.i18n import tr
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import PlayRules
 from pfn.seats import Seat
@@ -115,12 +116,12 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
     r = replay
     contract, rules = r.contract, r.play_rules
     if contract is None or rules is None or not r.participants or r.first_leader is None:
-        raise NotAnalysable("there is no play to analyse")
+        raise NotAnalysable(tr("there is no play to analyse"))
     if seat not in r.participants:
-        raise NotAnalysable(f"{seat} does not play this deal")
+        raise NotAnalysable(tr("{seat} does not play this deal", seat=seat))
     if not r.complete[seat]:
-        raise NotAnalysable(f"not analysable from {seat}: {seat}'s own cards are not all"
-                            " given")
+        raise NotAnalysable(tr("not analysable from {seat}: {seat}'s own cards are not all"
+                               " given", seat=seat))
     number, held = r.record.first_trick, r.record.tricks_left
     takes_talon = not contract.allpass and not contract.hand and r.record.start is None
     declarer = None if r.declarer is None or contract.allpass else r.declarer
@@ -130,18 +131,20 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
         for other in r.participants:  # laid open: every defender's cards are seen
             if other != declarer:
                 if not r.complete[other]:
-                    raise NotAnalysable(f"not analysable: {other}'s cards, played open, are"
-                                        " not given")
+                    raise NotAnalysable(tr("not analysable: {seat}'s cards, played open, are"
+                                           " not given", seat=other))
                 known[other] = int(r.hands[other])
     talon = int(r.talon) if r.talon.bit_count() == 2 else 0
     talon_seen = (takes_talon or rules.talon_leads > 0) and number == 1
     if talon_seen and not talon:
-        raise NotAnalysable("not analysable: the talon, which every player saw, is not given")
+        raise NotAnalysable(tr("not analysable: the talon, which every player saw, is not"
+                               " given"))
     discard = 0
     if seat == declarer and takes_talon:
         discard = int(r.discard)
         if discard.bit_count() != 2:
-            raise NotAnalysable(f"not analysable from {seat}: his discard is not given")
+            raise NotAnalysable(tr("not analysable from {seat}: his discard is not given",
+                                   seat=seat))
     # the cards played to this point, by whom, and what each proves absent
     absent = [0, 0, 0, 0]
     played: list[int] = []
@@ -177,7 +180,7 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
         size = held if other in r.participants or r.record.start is None else 0
         need = size - known[other].bit_count()
         if need < 0:
-            raise NotAnalysable("not analysable: a hand holds more cards than it can")
+            raise NotAnalysable(tr("not analysable: a hand holds more cards than it can"))
         if need:
             # the talon cards shown are in the declarer's twelve: nobody else holds them
             barred = absent[other] | (talon if takes_talon and other != declarer else 0)
@@ -186,7 +189,7 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
             allowed.append(unknown & ~barred)
     pile = unknown.bit_count() - sum(needs)
     if pile < 0:
-        raise NotAnalysable("not analysable: the cards given do not add up to a deal")
+        raise NotAnalysable(tr("not analysable: the cards given do not add up to a deal"))
     if pile:
         holders.append(PILE)
         needs.append(pile)
@@ -253,8 +256,8 @@ def layouts(view: View, limit: int = EXHAUSTIVE_LIMIT, sample: int = SAMPLE,
     while len(found) < sample:
         tries += 1
         if tries > 1000 * sample:
-            raise NotAnalysable("the play leaves too few layouts to sample: ask for every"
-                                " one (a larger limit)")
+            raise NotAnalysable(tr("the play leaves too few layouts to sample: ask for every"
+                                   " one (a larger limit)"))
         rng.shuffle(cards)
         layout, at = [], 0
         for need, allowed in zip(view.needs, view.allowed, strict=True):

@@ -30,6 +30,7 @@ from pfn.analysis.position import NotAnalysable
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import CARDS, Card
 from pfn.diagnostics import Diagnostic, Problem
+from pfn.i18n import ntr, tr
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
@@ -127,7 +128,7 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
     view = view_of(replay, seat, trick, card)
     found, exhaustive = layouts(view, limit, sample, seed)
     if not found:
-        raise NotAnalysable("no layout agrees with the play")
+        raise NotAnalysable(tr("no layout agrees with the play"))
     search = engine_in_use(engine)
     chunks = [found[i:i + CHUNK] for i in range(0, len(found), CHUNK)]
     work = functools.partial(_counts, view, search)
@@ -181,12 +182,13 @@ def discard_odds(source: Any, *, sample: int = DISCARD_SAMPLE, seed: int = 0,
     contract, declarer = r.contract, r.declarer
     if contract is None or declarer is None or contract.allpass or contract.hand or \
             r.record.start is not None or r.play_rules is None or r.first_leader is None:
-        raise NotAnalysable("no discard to weigh: the contract is not played with the talon")
+        raise NotAnalysable(tr("no discard to weigh: the contract is not played with the"
+                                  " talon"))
     deal = r.record.deal
     dealt = deal.hand(declarer) if deal is not None else None
     if dealt is None or not dealt.complete or r.talon.bit_count() != 2:
-        raise NotAnalysable("not analysable: the declarer's twelve cards (hand and talon)"
-                            " are not all given")
+        raise NotAnalysable(tr("not analysable: the declarer's twelve cards (hand and talon)"
+                               " are not all given"))
     twelve = dealt.mask | int(r.talon)
     unseen = [c for c in range(32) if not twelve >> c & 1]
     rng = random.Random(seed)
@@ -251,23 +253,27 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
         return []
     where = next(((t.pos) for t in record.tags if asked.get(t.name)), None)
     if replay.declarer is None or replay.contract is None or replay.contract.allpass:
-        return [Problem("PFN-I001", "the chance is not verified: there is no declarer")
+        return [Problem("PFN-I001", tr("the chance is not verified: there is no declarer"))
                 .at(where)]
     try:
         found = odds(replay, replay.declarer, engine=engine)
     except NotAnalysable as error:
-        return [Problem("PFN-I001", f"the chance is not verified: {error}").at(where)]
+        return [Problem("PFN-I001", tr("the chance is not verified: {error}",
+                                          error=error)).at(where)]
     cards = list(found.cards.values()) if found.mover == found.counted else []
     out: list[Diagnostic] = []
-    how = f"{found.layouts:,} layouts, " + ("every one" if found.exhaustive else
-                                           f"a sample: ±{found.margin:.1%}")
+    how = ntr("{n} layout, every one", "{n} layouts, every one", found.layouts,
+              n=f"{found.layouts:,}") if found.exhaustive else \
+        ntr("{n} layout, a sample: ±{margin}", "{n} layouts, a sample: ±{margin}",
+            found.layouts, n=f"{found.layouts:,}", margin=f"{found.margin:.1%}")
     for name, text in asked.items():
         if not text:
             continue
         value = stated(text)
         pos = next(t.pos for t in record.tags if t.name == name)
         if value is None:
-            out.append(Problem("PFN-I001", f"{name} {text!r} is not a number").at(pos, text))
+            out.append(Problem("PFN-I001", tr("{name} {text} is not a number", name=name,
+                                                  text=repr(text))).at(pos, text))
             continue
         if name == "Chance":
             shares = [c.makes for c in cards if c.makes is not None] or \
@@ -281,9 +287,11 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
             got = found.taken + max(expectations)
             shown, slack = f"{got:.2f}", value[1] + found.margin * 10
         if abs(got - value[0]) > slack:
-            out.append(Problem("PFN-W006", f"{name} says {text}; the layouts give {shown}"
-                               f" ({how})", "each layout weighted the same, open-hand play"
-                               " after the declarer's best card").at(pos, text))
+            out.append(Problem("PFN-W006", tr("{name} says {text}; the layouts give {shown}"
+                                              " ({how})", name=name, text=text, shown=shown,
+                                              how=how),
+                               tr("each layout weighted the same, open-hand play after the"
+                                  " declarer's best card")).at(pos, text))
     return out
 
 
@@ -328,7 +336,7 @@ def _counts(view: View, engine: str, chunk: Sequence[tuple[int, ...]]) -> _Tally
     for layout in chunk:
         position = view.deal(layout)
         if position.over:
-            raise NotAnalysable("the play is over: nothing is left to choose")
+            raise NotAnalysable(tr("the play is over: nothing is left to choose"))
         solver = Solver(position.start, engine, searches)
         mover = position.turn
         counted = view.declarer if view.declarer is not None else mover

@@ -18,6 +18,7 @@ from typing import Literal
 from pfn.cards import CARDS
 from pfn.contract import Contract
 from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import PlayRules, Tricks
 
@@ -59,16 +60,17 @@ class Start:
             twice = self.hands[seat] & seen
             if twice:
                 card = CARDS[twice.bit_length() - 1]
-                raise NotAnalysable(f"not a position: {card} is in two hands")
+                raise NotAnalysable(tr("not a position: {card} is in two hands", card=card))
             seen |= self.hands[seat]
         counts = {self.hands[seat].bit_count() for seat in self.order}
         if len(counts) != 1 or counts.pop() > 11 - self.number:
-            raise NotAnalysable(f"not a position: the hands before trick {self.number} do"
-                                " not hold the same number of cards, one for each trick left")
+            raise NotAnalysable(tr("not a position: the hands before trick {n} do not hold"
+                                   " the same number of cards, one for each trick left",
+                                   n=self.number))
         if self.leader not in self.order:
-            raise NotAnalysable("not a position: the leader does not play")
+            raise NotAnalysable(tr("not a position: the leader does not play"))
         if any(seen >> card & 1 for card in self.talon):
-            raise NotAnalysable("not a position: a talon card is in a hand")
+            raise NotAnalysable(tr("not a position: a talon card is in a hand"))
 
     @property
     def kind(self) -> Kind:
@@ -127,32 +129,36 @@ def start_of(replay: Replay) -> Start:
 
     broken = [d for d in check_structure(r.record) if d.is_error]
     if broken:  # a card twice, a short hand: no deal has this play to analyse
-        raise NotAnalysable(f"not analysable: {broken[0].code} {broken[0].message}", True)
+        raise NotAnalysable(tr("not analysable: {code} {message}", code=broken[0].code,
+                                message=broken[0].message), True)
     contract = r.contract
     if contract is None:
-        raise NotAnalysable("no contract: there is no play to analyse")
+        raise NotAnalysable(tr("no contract: there is no play to analyse"))
     if r.record.start is not None and r.play_rules is not None and r.first_leader is None:
-        raise NotAnalysable(f"who leads to trick {r.record.first_trick} is not given: an"
-                            " ending's leader is the one its Play tag names ([Play \"B\"])")
+        raise NotAnalysable(tr("who leads to trick {n} is not given: an ending's leader is"
+                               " the one its Play tag names ([Play \"B\"])",
+                               n=r.record.first_trick))
     if r.play_rules is None or not r.participants or r.first_leader is None:
-        raise NotAnalysable(f"{contract} is not played: there is no play to analyse")
+        raise NotAnalysable(tr("{contract} is not played: there is no play to analyse",
+                                contract=contract))
     hidden = [str(s) for s in r.participants if not r.complete[s]]
     if hidden:
         known = [str(s) for s in r.participants if r.complete[s]]
-        what = " and ".join(hidden)
+        what = ", ".join(hidden)
         if known:
-            raise NotAnalysable(
-                f"not analysable: the cards of {what} are not all given (only {', '.join(known)}"
-                " and the played cards are known; the chances over every layout of the rest:"
-                f" pfn odds --seat {known[0]})")
-        raise NotAnalysable(f"not analysable: the cards of {what} are not given")
+            raise NotAnalysable(tr(
+                "not analysable: the cards of {hidden} are not all given (only {known} and the"
+                " played cards are known; the chances over every layout of the rest: {command})",
+                hidden=what, known=", ".join(known), command=f"pfn odds --seat {known[0]}"))
+        raise NotAnalysable(tr("not analysable: the cards of {hidden} are not given",
+                               hidden=what))
     order = tuple(int(s) for s in r.participants)
     hands = tuple(r.hands) + (0,) * (4 - len(r.hands))
     number, held = r.record.first_trick, r.record.tricks_left
     counts = {hands[s].bit_count() for s in order}
     if counts != {held}:
-        raise NotAnalysable(f"not analysable: the hands do not hold {held} cards each when"
-                            " the play begins")
+        raise NotAnalysable(tr("not analysable: the hands do not hold {n} cards each when"
+                               " the play begins", n=held))
     return Start(hands, order, int(r.first_leader), r.play_rules, contract,
                  None if r.declarer is None or contract.allpass else int(r.declarer),
                  talon_order(r) if number == 1 else (), number)
@@ -166,8 +172,8 @@ def talon_order(r: Replay) -> tuple[int, ...]:
         return ()
     cards = [c for c in range(32) if r.talon >> c & 1]
     if len(cards) < rules.talon_leads:
-        raise NotAnalysable("not analysable: the talon, which opens the first tricks, is"
-                            " not given")
+        raise NotAnalysable(tr("not analysable: the talon, which opens the first tricks, is"
+                               " not given"))
     played = [t.cards[0] for t in r.tricks if t.talon_lead and t.cards and t.cards[0] is not None]
     listed = [int(c) for c in r.record.talon or () if isinstance(c, int)]
     for order in (played, listed):

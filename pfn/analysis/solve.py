@@ -28,6 +28,7 @@ from pfn.analysis.position import Kind, NotAnalysable, Position, Start, main_lin
 from pfn.analysis.suits import equivalence_classes
 from pfn.cards import CARDS, Card
 from pfn.contract import Contract
+from pfn.i18n import tr
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import TRICKS
 from pfn.seats import SEATS, Seat
@@ -57,7 +58,7 @@ class Solution:
     def counted(self) -> str:
         """What the card values count, in words."""
         if self.kind == "allpass":
-            return f"{self.mover}'s tricks, the others against him (paranoid)"
+            return f"{self.mover}'s tricks, the others against him (sure tricks)"
         return "the declarer's tricks"
 
 
@@ -245,9 +246,11 @@ def position_at(replay: Replay, trick: int | None = None, card: int = 0) -> Posi
     end of the recorded play), after ``card`` cards of it have been played."""
     start = start_of(replay)
     if trick is not None and not start.number <= trick <= TRICKS:
-        raise NotAnalysable(f"there is no trick {trick}: a deal has {TRICKS}" if start.number
-                            == 1 else f"there is no trick {trick}: this ending has tricks"
-                            f" {start.number} to {TRICKS}")
+        raise NotAnalysable(
+            tr("there is no trick {trick}: a deal has {n}", trick=trick, n=TRICKS)
+            if start.number == 1 else
+            tr("there is no trick {trick}: this ending has tricks {first} to {last}",
+               trick=trick, first=start.number, last=TRICKS))
     played: list[int] = []
     for position, played_card, _, _ in main_line(replay):
         if trick is not None and _progress(position) >= (trick, card):
@@ -255,9 +258,11 @@ def position_at(replay: Replay, trick: int | None = None, card: int = 0) -> Posi
         played.append(played_card)
     position = Position(start, tuple(played))
     if trick is not None and _progress(position) < (trick, card):
-        raise NotAnalysable(f"the record's play stops before trick {trick}"
-                            + (f", card {card + 1}" if card else "") + ": that position"
-                            " cannot be reached")
+        raise NotAnalysable(
+            tr("the record's play stops before trick {trick}, card {card}: that position"
+               " cannot be reached", trick=trick, card=card + 1) if card else
+            tr("the record's play stops before trick {trick}: that position cannot be"
+               " reached", trick=trick))
     return position
 
 
@@ -287,7 +292,7 @@ def dd_table(replay: Replay, engine: str | None = None) -> list[TableRow]:
     play in each strain, and in misère: the Preferans double-dummy table."""
     start = start_of(replay)
     if start.declarer is None:
-        raise NotAnalysable("an all-pass has no declarer: no table of strains")
+        raise NotAnalysable(tr("an all-pass has no declarer: no table of strains"))
     rows = []
     for strain in (*STRAINS, "mis"):
         contract = Contract.parse("mis" if strain == "mis" else f"6{strain}")
@@ -321,7 +326,8 @@ def _full_hands(replay: Replay, start: Start) -> tuple[int, ...]:
     for seat in replay.order:
         if not hands[seat]:
             if not replay.complete[seat]:
-                raise NotAnalysable(f"not analysable: the cards of {seat} are not given")
+                raise NotAnalysable(tr("not analysable: the cards of {hidden} are not given",
+                                       hidden=seat))
             hands[seat] = replay.hands[seat]
     return tuple(hands)
 
@@ -340,13 +346,13 @@ def best_discards(replay: Replay, engine: str | None = None) -> tuple[list[Disca
     start = start_of(replay)
     declarer = start.declarer
     if declarer is None or start.contract.hand:
-        raise NotAnalysable("no discard: the contract is played without the talon")
+        raise NotAnalysable(tr("no discard: the contract is played without the talon"))
     if replay.record.start is not None:
-        raise NotAnalysable("no discard: the record gives the hands after it (Start)")
+        raise NotAnalysable(tr("no discard: the record gives the hands after it (Start)"))
     twelve = start.hands[declarer] | replay.discard
     if twelve.bit_count() != TRICKS + 2:
-        raise NotAnalysable("not analysable: the declarer's twelve cards (hand and talon) are"
-                            " not all known")
+        raise NotAnalysable(tr("not analysable: the declarer's twelve cards (hand and talon)"
+                               " are not all known"))
     start = replace(start, hands=_full_hands(replay, start))
     live = 0
     for seat in start.order:

@@ -43,12 +43,13 @@ from collections.abc import Sequence
 from pfn.analysis.position import Position, Start, start_of
 from pfn.board.moves import Move, Stage
 from pfn.board.record import defending, finished, moves_of, play_lines, setup_of, with_tags
-from pfn.board.words import board_text, out_of_stage, parse_move, refusal
+from pfn.board.words import board_text, no_play_yet, out_of_stage, parse_move, refusal, unfit
 from pfn.cards import CARDS, Card, CardSet, cards_of
 from pfn.contract import Contract
 from pfn.deal import replay as replay_record
 from pfn.deal import score
 from pfn.diagnostics import PfnError, Problem, RuleError
+from pfn.i18n import tr
 from pfn.model import Call, CallSection, Play, Record, Tag
 from pfn.notation import values
 from pfn.outcome import Outcome, outcome_of
@@ -114,8 +115,9 @@ class Board:
         if trick is None:
             return board
         if not record.first_trick <= trick <= 11 or not 0 <= card < record.players:
-            raise PfnError(f"trick {trick}, card {card}: the tricks are {record.first_trick}"
-                           " to 10 (11: after the last), the cards of one from 0")
+            raise PfnError(tr("trick {trick}, card {card}: the tricks are {first} to 10 (11:"
+                              " after the last), the cards of one from 0", trick=trick,
+                              card=card, first=record.first_trick))
         for stage, move in moves_of(found):
             if board.stage == "play" and board._progress() >= (trick, card) and \
                     stage != "defence":  # (a whister's open or closed comes before it)
@@ -124,8 +126,7 @@ class Board:
                 continue  # a misère's contract is the bid itself
             board.push(move)
         if board._progress() < (trick, card):
-            raise PfnError(f"the record's play does not reach trick {trick}"
-                           + (f", card {card + 1}" if card else ""))
+            raise unfit("short", trick=trick, card=card)
         return board
 
     def _setup(self, base: Record, context: DealContext, walk_defence: bool) -> None:
@@ -135,9 +136,7 @@ class Board:
         hidden = [str(SEATS[i]) for i, h in enumerate(base.deal.hands if base.deal else ())
                   if h is None or not h.complete]
         if base.deal is None or hidden:
-            raise PfnError("a board needs every card: "
-                           + (f"the hand of {' and '.join(hidden)} is not given in full"
-                              if hidden else "the record has no Deal"))
+            raise unfit("hidden" if hidden else "deal", hidden=", ".join(hidden))
         self._base = base
         self._variant = find_variant(base.variant).with_rules(base.rules)
         self._context = context
@@ -148,7 +147,7 @@ class Board:
         """Each move: the stage it was made in, the move, and the move as written."""
         first = stages.run(base, self._variant, context, "collect")
         if self._walk_auction and first.eldest is None:
-            raise PfnError("a board needs the dealer: who speaks first depends on him")
+            raise PfnError(tr("a board needs the dealer: who speaks first depends on him"))
         self._eldest = first.eldest
         self._settle()
 
@@ -442,9 +441,10 @@ class Board:
         if stage == "discard":
             assert isinstance(move, Card) and self._winner is not None
             if move not in self.hands()[self._winner]:
-                raise refusal(Problem("PFN-E206", f"{move} is not one of {self._winner}'s"
-                                        " cards: the discard comes from his hand and the"
-                                        " talon").at(None))
+                raise refusal(Problem("PFN-E206", tr("{card} is not one of {seat}'s cards: the"
+                                                     " discard comes from his hand and the"
+                                                     " talon", card=move,
+                                                     seat=self._winner)).at(None))
             if sum(s == "discard" for s, _, _ in self._moves) == 0:
                 self._moves.append((stage, move, move))  # the second card completes it
                 return
@@ -475,7 +475,8 @@ class Board:
         assert kernel is not None
         if kernel.over or not kernel.legal_cards() >> card & 1:
             self._check(("play", card, card))  # the engine says which rule forbids it
-            raise refusal(Problem("PFN-E502", f"{card} cannot be played now").at(None))
+            raise refusal(Problem("PFN-E502", tr("{card} cannot be played now",
+                                                 card=card)).at(None))
         kernel.play(card)
         self._moves.append(("play", card, card))
         if kernel.over:
@@ -490,7 +491,7 @@ class Board:
         (Card.S8, Card.S9, <Board sochi · 7S by A · trick 1, B to move>)
         """
         if not self._moves:
-            raise PfnError("no move to take back")
+            raise PfnError(tr("no move to take back"))
         stage, move, _ = self._moves.pop()
         if stage == "play" and self._kernel is not None:
             self._kernel.undo()
@@ -533,8 +534,7 @@ class Board:
         8
         """
         if self._start is None:
-            raise PfnError(f"there is no play to solve yet: the {self.stage} comes first"
-                           if self.stage != "over" else "this deal has no play")
+            raise no_play_yet(self.stage)
         return Position(self._start, tuple(int(c) for c in self._cards()))
 
     def to_record(self) -> Record:

@@ -10,6 +10,7 @@ from pfn.board.moves import Move, Stage
 from pfn.cards import RANK_TEXT, SUITS
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, PfnError, Problem, RuleError
+from pfn.i18n import ntr, ptr, tr
 from pfn.model import Call
 from pfn.seats import Seat
 from pfn.vocabulary import Vocabulary, parse_card
@@ -24,26 +25,28 @@ def board_text(board: Board) -> str:
     assert r is not None
     head = [board._variant.title.split(" (")[0]]
     if board._base.dealer is not None:
-        head.append(f"dealer {board._base.dealer}")
+        head.append(tr("dealer {seat}", seat=board._base.dealer))
     if r.contract is not None:
-        head.append(str(r.contract) + (f" by {r.declarer}" if r.declarer is not None
-                                       and not r.contract.allpass else ""))
+        head.append(tr("{contract} by {seat}", contract=r.contract, seat=r.declarer)
+                    if r.declarer is not None and not r.contract.allpass else str(r.contract))
     head.append(doing(board))
     lines = [" · ".join(head)]
     taken = board.tricks_taken
     for seat, held in board.hands().items():
         hand = "  ".join(suit.symbol + (RANK_TEXT[held >> 8 * suit & 0xFF] or "—")
                          for suit in SUITS)
-        tricks = f"   {taken[seat]} trick{'s' * (taken[seat] != 1)}" if seat in taken \
+        tricks = "   " + ntr("{n} trick", "{n} tricks", taken[seat]) if seat in taken \
             else ""
         lines.append(f"{seat}  {hand}{tricks}" if held or tricks else f"{seat}  —")
-    for stage in ("auction", "defence"):
+    for stage, label in (("auction", tr("auction: {calls}")),
+                         ("defence", tr("defence: {calls}"))):
         calls = [str(m) for s, m, _ in board._moves if s == stage]
         if calls:
-            lines.append(f"{stage}: {' '.join(calls)}")
+            lines.append(label.replace("{calls}", " ".join(calls)))
     if board.table:
-        lines.append("on the table: " + "  ".join(
-            f"{'talon' if s is None else s} {c}" for s, c in board.table))
+        talon = tr("talon")
+        lines.append(tr("on the table: {cards}", cards="  ".join(
+            f"{talon if s is None else s} {c}" for s, c in board.table)))
     return "\n".join(lines)
 
 
@@ -51,33 +54,59 @@ def doing(board: Board) -> str:
     """What the deal waits for, in words."""
     turn, stage = board.turn, board.stage
     if stage == "auction":
-        return f"auction, {turn} to call"
+        return tr("auction, {seat} to call", seat=turn)
     if stage == "discard":
-        return f"{turn} takes the talon and discards two"
+        return tr("{seat} takes the talon and discards two", seat=turn)
     if stage == "contract":
-        return f"{turn} announces the contract"
+        return tr("{seat} announces the contract", seat=turn)
     if stage == "defence":
-        return f"defence, {turn} to say"
+        return tr("defence, {seat} to say", seat=turn)
     if stage == "play":
-        return f"trick {board.trick}, {turn} to play"
+        return tr("trick {n}, {seat} to play", n=board.trick, seat=turn)
     found = board.result()
-    return f"over: {found}" if found is not None else "over"
+    return tr("over: {result}", result=found) if found is not None else tr("over")
+
+
+def no_play_yet(stage: Stage) -> PfnError:
+    """Why a board has no position to solve at ``stage``."""
+    if stage == "over":
+        return PfnError(tr("this deal has no play"))
+    names = {"auction": ptr("stage", "the auction"), "discard": ptr("stage", "the discard"),
+             "contract": ptr("stage", "the contract"), "defence": ptr("stage", "the defence"),
+             "play": ptr("stage", "the play")}
+    return PfnError(tr("there is no play to solve yet: {stage} comes first",
+                       stage=names.get(stage, stage)))
+
+
+def unfit(why: str, trick: int = 0, card: int = 0, hidden: str = "") -> PfnError:
+    """Why a record gives no board: its play stops short, or cards are not given."""
+    if why == "short":
+        return PfnError(tr("the record's play does not reach trick {trick}, card {card}",
+                           trick=trick, card=card + 1) if card else
+                        tr("the record's play does not reach trick {trick}", trick=trick))
+    return PfnError(tr("a board needs every card: the hand of {hidden} is not given in full",
+                       hidden=hidden) if hidden else
+                    tr("a board needs every card: the record has no Deal"))
 
 
 def out_of_stage(stage: Stage, move: Move, turn: Seat | None) -> Problem:
     """The rule a move of the wrong kind breaks."""
     if stage == "auction":
-        return Problem("PFN-E307", f"the auction is not finished: {turn} calls, not {move}")
+        return Problem("PFN-E307", tr("the auction is not finished: {seat} calls, not {move}",
+                                      seat=turn, move=move))
     if stage == "discard":
-        return Problem("PFN-E401", f"{turn} discards two cards first, not {move}")
+        return Problem("PFN-E401", tr("{seat} discards two cards first, not {move}", seat=turn,
+                                      move=move))
     if stage == "contract":
-        return Problem("PFN-E409", f"{turn} announces the contract first, not {move}")
+        return Problem("PFN-E409", tr("{seat} announces the contract first, not {move}",
+                                      seat=turn, move=move))
     if stage == "defence":
-        return Problem("PFN-E407", f"the defence is not finished: {turn} says whist or pass"
-                       f" first, not {move}")
+        return Problem("PFN-E407", tr("the defence is not finished: {seat} says whist or pass"
+                                      " first, not {move}", seat=turn, move=move))
     if stage == "play":
-        return Problem("PFN-E406", f"{move}: the defence has decided; {turn} plays a card")
-    return Problem("PFN-E507", f"{move}: the deal is over")
+        return Problem("PFN-E406", tr("{move}: the defence has decided; {seat} plays a card",
+                                      move=move, seat=turn))
+    return Problem("PFN-E507", tr("{move}: the deal is over", move=move))
 
 
 def parse_move(text: str, stage: Stage, vocabulary: Vocabulary) -> Move:
@@ -97,7 +126,7 @@ def parse_move(text: str, stage: Stage, vocabulary: Vocabulary) -> Move:
         return Call(token)
     if card is not None:
         return card
-    raise PfnError(f"{text!r} is not a move: a call, a card or a contract")
+    raise PfnError(tr("{text} is not a move: a call, a card or a contract", text=repr(text)))
 
 
 def refusal(diagnostic: Diagnostic) -> RuleError:

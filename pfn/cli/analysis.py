@@ -23,6 +23,7 @@ from pfn.cli.common import (
     run_of,
     use_search,
 )
+from pfn.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from pfn.analysis.solve import Solution
@@ -111,12 +112,15 @@ def solve(
         else:
             sys.stderr.write(printable(f"pfn: {source}: {name}: {error}\n"))
         raise typer.Exit(EXIT_PROBLEMS) from None
-    where = (f"before trick {first}" if first > 1 else "before the lead") if at_lead else \
-        f"trick {trick}" + (f", after {card} card{'s' * (card > 1)}" if card else "")
+    where = (tr("before trick {n}", n=first) if first > 1 else tr("before the lead")) \
+        if at_lead else ntr("trick {trick}, after {n} card", "trick {trick}, after {n} cards",
+                            card, trick=trick) if card else tr("trick {n}", n=trick)
     if verbose:
-        sys.stderr.write(f"pfn: search {search}{' (compiled)' if search == 'native' else ''},"
-                         f" {solver.nodes:,} positions for the cards,"
-                         f" {time.perf_counter() - began:.3f} s in all\n")
+        sys.stderr.write(tr("pfn: search {search}, {nodes} positions for the cards, {seconds} s"
+                            " in all", search=search + (tr(" (compiled)")
+                                                        if search == "native" else ""),
+                            nodes=f"{solver.nodes:,}",
+                            seconds=f"{time.perf_counter() - began:.3f}") + "\n")
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
                                     ensure_ascii=False) + "\n")
@@ -128,11 +132,11 @@ def solve(
 def _title(result: Replay) -> str:
     record = result.record
     board = record.tag("Board")
-    parts = [f"board {board}" if board else "the deal"]
+    parts = [tr("board {board}", board=board) if board else tr("the deal")]
     if result.contract is not None:
-        by = f" by {result.declarer}" if result.declarer is not None and \
-            not result.contract.allpass else ""
-        parts.append(f"{result.contract}{by}")
+        parts.append(tr("{contract} by {seat}", contract=result.contract, seat=result.declarer)
+                     if result.declarer is not None and not result.contract.allpass
+                     else str(result.contract))
     return " · ".join(parts)
 
 
@@ -164,41 +168,53 @@ def _as_json(board: str | None, trick: int, card: int, s: Solution, extra: dict[
             "best": [str(c) for c in s.best], "nodes": s.nodes, **extra}
 
 
+def _counted(s: Solution) -> str:
+    """What the card values count (:attr:`Solution.counted`), in the run's language."""
+    if s.kind == "allpass":
+        return tr("{seat}'s tricks, the others against him (sure tricks)", seat=s.mover)
+    return tr("the declarer's tricks")
+
+
 def _as_text(name: str, where: str, s: Solution, extra: dict[str, Any], first: int = 1
              ) -> str:
     # an ending's tricks count from its first trick: those before it are not known
-    counted = "in the deal" if first == 1 else f"from trick {first} on"
-    hands = "his cards after the discard" if first == 1 else \
-        f"the hands before trick {first}"
-    lines = [f"{name[0].upper()}{name[1:]} — {where}" +
-             (f", {s.mover} to play" if s.mover is not None else ", the play is over")]
+    counted = tr("the declarer's tricks in the deal") if first == 1 else \
+        tr("the declarer's tricks from trick {n} on", n=first)
+    hands = tr("his cards after the discard") if first == 1 else \
+        tr("the hands before trick {n}", n=first)
+    turn = tr("{where}, {seat} to play", where=where, seat=s.mover) if s.mover is not None \
+        else tr("{where}, the play is over", where=where)
+    lines = [f"{name[0].upper()}{name[1:]} — {turn}"]
     if s.kind == "allpass":
-        lines.append("All-pass: there is no single best-play value.  Paranoid values (the"
-                     " fewest tricks each player can make sure of, the other two against"
-                     " him):")
+        lines.append(tr("All-pass: there is no single best-play value.  Sure tricks (the"
+                        " fewest tricks each player can make sure of, the other two against"
+                        " him):"))
         lines.append("  " + "   ".join(f"{seat} {v}" for seat, v in s.paranoid.items()))
     else:
-        what = "misère: the tricks the defence can force on the declarer" if s.kind == "misere" \
-            else f"the declarer's tricks {counted}"
-        lines.append(f"Best play: {s.value} ({what})")
+        what = tr("misère: the tricks the defence can force on the declarer") \
+            if s.kind == "misere" else counted
+        lines.append(tr("Best play: {value} ({what})", value=s.value, what=what))
     if s.cards:
-        lines.append(f"Each card ({s.counted} after it):")
+        lines.append(tr("Each card ({what} after it):", what=_counted(s)))
         by_value: dict[int, list[str]] = {}
         for c, v in s.cards.items():
             by_value.setdefault(v, []).append(str(c))
         best = s.cards[s.best[0]] if s.best else None
         wanted = sorted(by_value, reverse=best == max(by_value))
         for v in wanted:
-            mark = "  best" if v == best else ""
+            mark = "  " + tr("best") if v == best else ""
             lines.append(f"  {v:>2}  {' '.join(by_value[v])}{mark}")
     if "table" in extra:
         table = extra["table"]
-        lines.append(f"Double-dummy table (the declarer's tricks with best play, {hands}):")
-        lines.append("  " + "   ".join(f"{k if k != 'mis' else 'misère'} {v}"
+        lines.append(tr("Open-hand table (the declarer's tricks with best play, {hands}):",
+                        hands=hands))
+        misere = tr("misère")
+        lines.append("  " + "   ".join(f"{k if k != 'mis' else misere} {v}"
                                        for k, v in table.items()))
     if "discards" in extra:
         pairs = ", ".join(" ".join(p) for p in extra["discards"])
-        lines.append(f"Best discard ({extra['discard_tricks']} tricks): {pairs}")
+        lines.append(ntr("Best discard ({n} trick): {pairs}", "Best discard ({n} tricks):"
+                         " {pairs}", extra["discard_tricks"], pairs=pairs))
     for key in ("table_reason", "discard_reason"):
         if key in extra and "no discard" not in extra[key]:
             lines.append(f"({extra[key]})")
@@ -259,8 +275,8 @@ def annotate(
                                 scheduler=scheduler):
             if done.problem is not None:
                 board = done.record.tag("Board")
-                sys.stderr.write(printable(f"{name}: {'board ' + board if board else 'a record'}:"
-                                           f" {done.problem}\n"))
+                what = tr("board {board}", board=board) if board else tr("a record")
+                sys.stderr.write(printable(f"{name}: {what}: {done.problem}\n"))
                 broken += done.broken  # a deal no rules allow: an error in the record
             marked += done.mistakes
             yield done.record
@@ -288,11 +304,12 @@ def annotate(
         raise fail(str(error)) from None
     except NotFormatted as error:
         print_diagnostics(error.problems, stream=sys.stderr)
-        sys.stderr.write(f"{source}: not annotated (fix the errors first)\n")
+        sys.stderr.write(tr("{source}: not annotated (fix the errors first)", source=source)
+                         + "\n")
         raise typer.Exit(EXIT_PROBLEMS) from None
     except WriteError as error:
         raise fail(str(error)) from None
-    sys.stderr.write(f"{marked} card{'s' * (marked != 1)} marked\n")
+    sys.stderr.write(ntr("{n} card marked", "{n} cards marked", marked) + "\n")
     raise typer.Exit(EXIT_PROBLEMS if broken else EXIT_CLEAN)
 
 
@@ -360,7 +377,8 @@ def odds(
     _, record = _load_one(source, board, purpose="to weigh")
     chosen = _seats(seat, "--seat")
     if len(chosen) != 1:
-        raise typer.BadParameter(f"{seat!r}: one seat", param_hint="--seat")
+        raise typer.BadParameter(tr("{seat}: one seat",
+                                    seat=repr(seat)), param_hint="--seat")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     if discards:
         _discards(source, result, chosen[0], output, samples if samples != 1_000 else 200,
@@ -374,7 +392,8 @@ def odds(
 
     def progress(done: int, total: int) -> None:
         if shown and total > 2_000:
-            sys.stderr.write(f"\r{done:,} of {total:,} layouts solved")
+            sys.stderr.write("\r" + ntr("{done} of {n} layout solved", "{done} of {n} layouts"
+                                         " solved", total, done=f"{done:,}", n=f"{total:,}"))
             if done == total:
                 sys.stderr.write("\n")
 
@@ -396,8 +415,9 @@ def odds(
         data = {"board": record.tag("Board"), "trick": at, "card": card, **found.as_json()}
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
-        where_text = (f"before trick {at}" if card == 0 else
-                      f"trick {at}, after {card} card{'s' * (card > 1)}")
+        where_text = tr("before trick {n}", n=at) if card == 0 else \
+            ntr("trick {trick}, after {n} card", "trick {trick}, after {n} cards", card,
+                trick=at)
         sys.stdout.write(printable(_odds_text(_title(result), where_text, found)))
     raise typer.Exit(EXIT_CLEAN)
 
@@ -410,7 +430,8 @@ def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
     from pfn.diagnostics import printable
 
     if seat != result.declarer:
-        raise fail(f"--discards weighs the declarer's discards: the seat is {result.declarer}")
+        raise fail(tr("--discards weighs the declarer's discards: the seat is {declarer}",
+                      declarer=result.declarer))
     try:
         found, layouts = discard_odds(result, sample=samples, seed=seed)
     except NotAnalysable as error:
@@ -426,10 +447,15 @@ def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                                            for k, v in d.distribution.items()}}
                          for d in found]}, ensure_ascii=False) + "\n")
         raise typer.Exit(EXIT_CLEAN)
-    lines = [f"{_title(result)} · before the play · the declarer's discards, seen from {seat}",
-             f"{layouts:,} layouts of the twenty cards he has not seen, a uniform sample, the"
-             " same for every discard; open-hand play from the lead",
-             f"  {'discard':<10}{'expected':>9}{'makes':>9}   distribution"]
+    heads = (tr("discard"), tr("expected"), tr("makes"), tr("distribution"))
+    lines = [tr("{title} · before the play · the declarer's discards, seen from {seat}",
+                title=_title(result), seat=seat),
+             ntr("{n} layout of the twenty cards he has not seen, a uniform sample, the same"
+                 " for every discard; open-hand play from the lead",
+                 "{n} layouts of the twenty cards he has not seen, a uniform sample, the same"
+                 " for every discard; open-hand play from the lead", layouts,
+                 n=f"{layouts:,}"),
+             f"  {heads[0]:<10}{heads[1]:>9}{heads[2]:>9}   {heads[3]}"]
     for d in found:
         spread = "  ".join(f"{k}: {v:.1%}" for k, v in d.distribution.items())
         lines.append(f"  {' '.join(map(str, d.cards)):<10}{d.expected:>9.2f}{d.makes:>9.1%}"
@@ -461,12 +487,19 @@ def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                                            for k, v in d.distribution.items()}}
                          for d in found]}, ensure_ascii=False) + "\n")
         raise typer.Exit(EXIT_CLEAN)
-    lines = [f"{_title(result)} · before the play · each defence, seen from {seat}",
-             f"{layouts:,} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
-             " play where the defence plays; scored and settled as the variant does",
-             f"  {'defence':<22}{'declarer':>9}{'makes':>9}{'score of ' + str(seat):>12}"]
+    score_of = tr("score of {seat}", seat=seat)
+    heads = (tr("defence"), tr("declarer"), tr("makes"))
+    lines = [tr("{title} · before the play · each defence, seen from {seat}",
+                title=_title(result), seat=seat),
+             ntr("{n} layout of the cards {seat} has not seen, a uniform sample; open-hand play"
+                 " where the defence plays; scored and settled as the variant does",
+                 "{n} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
+                 " play where the defence plays; scored and settled as the variant does",
+                 layouts, n=f"{layouts:,}", seat=seat),
+             f"  {heads[0]:<22}{heads[1]:>9}{heads[2]:>9}{score_of:>12}"]
+    no_play = " " + tr("(no play)")
     for d in found:
-        lines.append(f"  {' '.join(d.calls) + ('' if d.played else ' (no play)'):<22}"
+        lines.append(f"  {' '.join(d.calls) + ('' if d.played else no_play):<22}"
                      f"{d.expected:>9.2f}{d.makes:>9.1%}{d.score:>+12.2f}")
     sys.stdout.write(printable("\n".join(lines) + "\n"))
     raise typer.Exit(EXIT_CLEAN)
@@ -474,21 +507,30 @@ def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
 
 def _odds_text(name: str, where: str, found: Any) -> str:
     contract = found.needed
-    lines = [f"{name} · {where} · seen from {found.seat} ({found.mover} to play)"]
-    how = "every one" if found.exhaustive else \
-        f"a uniform sample (shares within ±{found.margin:.1%} at 95 %)"
-    lines.append(f"{found.layouts:,} layouts, {how}; each weighted the same, and everyone"
-                 " plays open-handed after the card")
-    counted = f"{found.counted}'s tricks in the deal" + (
-        f" ({found.taken} taken before this trick)" if found.taken else "")
-    makes = "makes" if contract is not None else "caught" if found.needed is None and \
-        found.mover != found.counted else "clean"
+    lines = [tr("{title} · {where} · seen from {seat} ({mover} to play)", title=name,
+                where=where, seat=found.seat, mover=found.mover)]
+    layouts = f"{found.layouts:,}"
+    lines.append(ntr("{n} layout, every one; each weighted the same, and everyone plays"
+                     " open-handed after the card", "{n} layouts, every one; each weighted the"
+                     " same, and everyone plays open-handed after the card", found.layouts,
+                     n=layouts) if found.exhaustive else
+                 ntr("{n} layout, a uniform sample (shares within ±{margin} at 95 %); each"
+                     " weighted the same, and everyone plays open-handed after the card",
+                     "{n} layouts, a uniform sample (shares within ±{margin} at 95 %); each"
+                     " weighted the same, and everyone plays open-handed after the card",
+                     found.layouts, n=layouts, margin=f"{found.margin:.1%}"))
+    counted = tr("{seat}'s tricks in the deal ({n} taken before this trick)", seat=found.counted,
+                 n=found.taken) if found.taken else \
+        tr("{seat}'s tricks in the deal", seat=found.counted)
+    makes = tr("makes") if contract is not None else tr("caught") \
+        if found.needed is None and found.mover != found.counted else tr("clean")
     rows = found.cards.values() if found.cards else [found.position]
     if not found.cards:
-        lines.append(f"{found.mover}'s cards are not seen from {found.seat}: the position"
-                     " with best open-hand play on each layout")
+        lines.append(tr("{mover}'s cards are not seen from {seat}: the position with best"
+                        " open-hand play on each layout", mover=found.mover, seat=found.seat))
     lines.append(counted + ":")
-    lines.append(f"  {'card':<6}{'expected':>9}{makes:>9}   distribution")
+    heads = (tr("card"), tr("expected"), tr("distribution"))
+    lines.append(f"  {heads[0]:<6}{heads[1]:>9}{makes:>9}   {heads[2]}")
     for row in rows:
         if row is None:
             continue
@@ -497,5 +539,5 @@ def _odds_text(name: str, where: str, found: Any) -> str:
         label = str(row.card) if found.cards else "—"
         lines.append(f"  {label:<6}{found.taken + row.expected:>9.2f}{share:>9}   {spread}")
     if found.best:
-        lines.append("best: " + " ".join(map(str, found.best)))
+        lines.append(tr("best: {cards}", cards=" ".join(map(str, found.best))))
     return "\n".join(lines) + "\n"

@@ -27,6 +27,7 @@ from pfn.cli.common import (
     stdin,
 )
 from pfn.diagnostics import Diagnostic, Severity
+from pfn.i18n import tr
 
 if TYPE_CHECKING:
     from pfn.check import Outcome
@@ -211,8 +212,9 @@ def explain(
 
     found = explanation(code)
     if found is None:
-        sys.stderr.write(f"pfn: no diagnostic {code!r} (pfn explain E503, or see"
-                         " docs/diagnostics.md)\n")
+        sys.stderr.write(tr("pfn: no diagnostic {code} (pfn explain E503, or see"
+                            " docs/diagnostics.md)",
+                            code=repr(code)) + "\n")
         raise typer.Exit(EXIT_UNUSABLE)
     sys.stdout.write(found + "\n")
 
@@ -237,5 +239,6 @@ def rules(
     try:
         sys.stdout.write(rules_table(variant))
     except UnknownVariant as error:
-        sys.stderr.write(f"pfn: {error} (pfn rules lists them all)\n")
+        sys.stderr.write(tr("pfn: {error} (pfn rules lists them all)",
+                            error=error) + "\n")
         raise typer.Exit(EXIT_UNUSABLE) from None

@@ -16,6 +16,7 @@ import typer
 
 from pfn import __version__
 from pfn.diagnostics import Diagnostic, PfnError, Severity
+from pfn.i18n import tr
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -29,8 +30,10 @@ def _version(value: bool) -> None:
         from pfn.analysis.engines import engine_in_use
 
         search = engine_in_use()
-        sys.stdout.write(f"pfn {__version__} (open-hand search: {search}"
-                         f"{', compiled' if search == 'native' else ', pure Python'})\n")
+        sys.stdout.write((tr("pfn {version} (open-hand search: {search}, compiled)",
+                             version=__version__, search=search) if search == "native" else
+                          tr("pfn {version} (open-hand search: {search}, pure Python)",
+                             version=__version__, search=search)) + "\n")
         raise typer.Exit(EXIT_CLEAN)
 
 
@@ -157,7 +160,7 @@ def stdin() -> TextIO:
     """Standard input as PFN is read: UTF-8, bad bytes kept for the diagnostic (as from a
     file), any line ends; a note on a terminal that input is awaited."""
     if sys.stdin.isatty():
-        sys.stderr.write("pfn: reading PFN from standard input (end with Ctrl-D)\n")
+        sys.stderr.write(tr("pfn: reading PFN from standard input (end with Ctrl-D)") + "\n")
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:
         return sys.stdin
@@ -190,11 +193,13 @@ def parse_rules(rule: list[str] | None) -> tuple[tuple[str, str], ...]:
     for item in rule or ():
         key, sep, value = item.partition("=")
         if not sep:
-            raise typer.BadParameter(f"{item!r} is not key=value", param_hint="--rule")
+            raise typer.BadParameter(tr("{item} is not key=value",
+                                        item=repr(item)), param_hint="--rule")
         try:
             HouseRules().with_values(((key, value),))
         except PfnError as error:
-            raise typer.BadParameter(f"{error} (pfn rules lists the options)",
+            raise typer.BadParameter(tr("{error} (pfn rules lists the options)",
+                                        error=error),
                                      param_hint="--rule") from None
         out.append((key.strip(), value.strip()))
     return tuple(out)
@@ -209,7 +214,8 @@ def fail(message: str) -> typer.Exit:
 def engine_of(value: str) -> Literal["local", "dask"]:
     """The ``--engine`` value, checked."""
     if value not in ("local", "dask"):
-        raise typer.BadParameter(f"{value!r}: local or dask", param_hint="--engine")
+        raise typer.BadParameter(tr("{value}: local or dask",
+                                    value=repr(value)), param_hint="--engine")
     return "dask" if value == "dask" else "local"
 
 
@@ -224,7 +230,8 @@ def use_search(value: str | None) -> str:
     except EngineMissing as error:
         raise fail(str(error)) from None
     except PfnError:
-        raise typer.BadParameter(f"{value!r}: native or python", param_hint="--engine") \
+        raise typer.BadParameter(tr("{value}: native or python",
+                                    value=repr(value)), param_hint="--engine") \
             from None
     if value:
         os.environ[ENVIRONMENT] = value
@@ -242,7 +249,8 @@ def run_of(values: list[str] | None) -> Literal["local", "dask"]:
         elif value in ("native", "python"):
             search = value
         else:
-            raise typer.BadParameter(f"{value!r}: local or dask, native or python",
+            raise typer.BadParameter(tr("{value}: local or dask, native or python",
+                                        value=repr(value)),
                                      param_hint="--engine")
     use_search(search)
     return where
@@ -255,7 +263,8 @@ def input_files(paths: list[str] | None) -> list[Path]:
 
     files = list(expand_paths(paths or []))
     if not files:
-        raise fail(f"nothing to read: no PFN files in {' '.join(paths or [])}")
+        raise fail(tr("nothing to read: no PFN files in {items}",
+                      items=' '.join(paths or [])))
     for path in files:
         problem = unusable(path)
         if problem is not None:
@@ -311,11 +320,12 @@ def main() -> None:
         sys.stderr.write(f"pfn: {error}\n")
         raise SystemExit(EXIT_UNUSABLE) from None
     except KeyboardInterrupt:
-        sys.stderr.write("pfn: interrupted\n")
+        sys.stderr.write(tr("pfn: interrupted") + "\n")
         raise SystemExit(130) from None
     except Exception as error:  # the last guard: a diagnostic, never a traceback
         if os.environ.get("PFN_DEBUG"):
             raise
-        sys.stderr.write(f"pfn: internal error: {type(error).__name__}: {error}"
-                         " (set PFN_DEBUG=1 for details)\n")
+        sys.stderr.write(tr("pfn: internal error: {kind}: {error} (set PFN_DEBUG=1 for"
+                            " details)",
+                            kind=type(error).__name__, error=error) + "\n")
         raise SystemExit(EXIT_UNUSABLE) from None

@@ -27,6 +27,7 @@ from pfn.cli.common import (
     input_files,
     parse_rules,
 )
+from pfn.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from pfn.corpus.engine import Engine, Job
@@ -43,7 +44,7 @@ OutOpt = Annotated[str | None, typer.Option(
 def _inputs(paths: list[str] | None) -> list[str]:
     """The files to read (a directory: its *.pfn files); unusable ones are an error."""
     if not paths:
-        raise fail("give the PFN files to read")
+        raise fail(tr("give the PFN files to read"))
     return [str(p) for p in input_files(paths)]
 
 
@@ -69,12 +70,13 @@ def _apart(inputs: Sequence[str | Path], outputs: dict[str, str | None]) -> None
         assert name is not None
         for source in inputs:
             if same_file(name, source):
-                raise fail(f"{option} {name} is an input: nothing written")
+                raise fail(tr("{option} {name} is an input: nothing written",
+                              option=option, name=name))
         for other, second in given[index + 1:]:
             assert second is not None
             if same_file(name, second):
-                raise fail(f"{option} and {other} are the same file ({name}): nothing"
-                           " written")
+                raise fail(tr("{option} and {other} are the same file ({name}): nothing written",
+                              option=option, other=other, name=name))
 
 
 class _Out:
@@ -165,7 +167,8 @@ def filter_(
             first = False
             out.write(text)
     out.close()
-    sys.stderr.write(f"{kept} of {read} record{'s' * (read != 1)} selected\n")
+    sys.stderr.write(ntr("{kept} of {n} record selected", "{kept} of {n} records selected",
+                         read, kept=kept) + "\n")
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -213,8 +216,9 @@ def dedupe(
     out.close()
     if extra is not None:
         extra.close()
-    sys.stderr.write(f"{dropped} duplicate{'s' * (dropped != 1)} of {read}"
-                     f" record{'s' * (read != 1)}; kept {read - dropped}\n")
+    sys.stderr.write(ntr("duplicates: {dropped} of {n} record; kept {kept}",
+                         "duplicates: {dropped} of {n} records; kept {kept}", read,
+                         dropped=dropped, kept=read - dropped) + "\n")
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -255,8 +259,9 @@ def stats(
     from pfn.corpus.stats import Stats, StatsJob
 
     if plot is not None and Path(plot).suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise fail(f"--plot {plot}: name the picture .png, .svg or .pdf (its format comes"
-                   " from its name)")
+        raise fail(tr("--plot {plot}: name the picture .png, .svg or .pdf (its format comes from"
+                      " its name)",
+                      plot=plot))
     found = _inputs(paths)
     total = Stats(checked=not no_check)
     for result in _results(found, StatsJob(not no_check), not no_check, parse_rules(rule),
@@ -268,7 +273,8 @@ def stats(
         from pfn.render.charts import save_stats_chart
 
         save_stats_chart(total, plot)
-        sys.stderr.write(f"wrote {plot}\n")
+        sys.stderr.write(tr("wrote {plot}",
+                            plot=plot) + "\n")
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -309,8 +315,9 @@ def split(
     except SplitError as error:
         raise fail(str(error)) from None
     for name, count in written:
-        sys.stderr.write(f"wrote {name} ({count} record{'s' * (count != 1)})\n")
+        sys.stderr.write(ntr("wrote {name} ({n} record)", "wrote {name} ({n} records)", count,
+                             name=name) + "\n")
     if not written:
-        sys.stderr.write("pfn: nothing to split\n")
+        sys.stderr.write(tr("pfn: nothing to split") + "\n")
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_CLEAN)

@@ -22,6 +22,7 @@ from pfn.cli.common import (
     use_search,
 )
 from pfn.files import file_name_part
+from pfn.i18n import tr
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -87,7 +88,8 @@ def _records(source: str) -> list[Record]:
         from pfn.cli.common import print_diagnostics
 
         print_diagnostics([d for r in found for d in r.diagnostics], stream=sys.stderr)
-        sys.stderr.write(f"pfn: {source}: no record could be read\n")
+        sys.stderr.write(tr("pfn: {source}: no record could be read",
+                            source=source) + "\n")
         raise typer.Exit(EXIT_PROBLEMS)
     return usable
 
@@ -117,10 +119,12 @@ def _inches(text: str) -> float:
     try:
         value = float(number) * units[unit]
     except ValueError:
-        raise typer.BadParameter(f"{text!r}: a width such as 8.5cm, 85mm or 3.4in",
+        raise typer.BadParameter(tr("{text}: a width such as 8.5cm, 85mm or 3.4in",
+                                    text=repr(text)),
                                  param_hint="--width") from None
     if not 1.0 <= value <= 40.0:
-        raise typer.BadParameter(f"{text!r}: between 2.5 cm and 1 m", param_hint="--width")
+        raise typer.BadParameter(tr("{text}: between 2.5 cm and 1 m",
+                                    text=repr(text)), param_hint="--width")
     return value
 
 
@@ -132,7 +136,8 @@ def _seats(text: str | None, option: str = "--hide") -> tuple[Seat, ...]:
     try:
         return tuple(SEAT_BY_NAME[part.strip().upper()] for part in text.split(","))
     except KeyError:
-        raise typer.BadParameter(f"{text!r}: seats are A, B, C, D", param_hint=option) from None
+        raise typer.BadParameter(tr("{text}: seats are A, B, C, D",
+                                    text=repr(text)), param_hint=option) from None
 
 
 @app.command()
@@ -254,7 +259,8 @@ def render(
         if bottom is not None:
             chosen = _seats(bottom, "--bottom")
             if len(chosen) != 1 or chosen[0] >= record.players:
-                raise typer.BadParameter(f"{bottom!r}: one seat of the table",
+                raise typer.BadParameter(tr("{bottom}: one seat of the table",
+                                            bottom=repr(bottom)),
                                          param_hint="--bottom")
             style = replace(style, bottom=chosen[0])
         if listing or compact:
@@ -273,18 +279,20 @@ def render(
         if inches is not None:
             style = replace(style, width=inches)
         if (fragment or quiz or chances) and kind != "html":
-            raise RenderError("--fragment, --quiz and --chances are for the HTML page"
-                              " (-f html)")
+            raise RenderError(tr("--fragment, --quiz and --chances are for the HTML page"
+                                 " (-f html)"))
         request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
                           style, _seats(hide), inches, fragment, quiz, chances)
         if problems:
             from pfn.render.problems import problem_set
 
             for written in problem_set(records, request):
-                sys.stderr.write(f"wrote {written}\n")
+                sys.stderr.write(tr("wrote {written}",
+                                    written=written) + "\n")
             return
         for written in render(records, record, request):
-            sys.stderr.write(f"wrote {written}\n")
+            sys.stderr.write(tr("wrote {written}",
+                                written=written) + "\n")
     except (RenderError, NoLatex) as error:  # nothing to draw as asked, no LaTeX for PGF
         raise fail(f"{source}: {error}") from None
 
@@ -321,12 +329,16 @@ def show(
         result = replay(record, on_error="collect")
         first, last = record.first_trick, last_trick(result)
         if trick and not first <= trick <= last:
-            played = f"tricks {first} to {last}" if last >= first else "no trick"
-            raise fail(f"{source}: board {record.tag('Board') or '?'} has {played}, not"
-                       f" {trick} (0: before the lead)")
+            board = record.tag("Board") or "?"
+            raise fail(tr("{source}: board {board} has tricks {first} to {last}, not {trick}"
+                          " (0: before the lead)", source=source, board=board, first=first,
+                          last=last, trick=trick) if last >= first else
+                       tr("{source}: board {board} has no trick, not {trick} (0: before the"
+                          " lead)", source=source, board=board, trick=trick))
         out.append(show_replay(result, painted) if trick is None else
                    show_position(position(result, trick), painted))
     if not out:
-        sys.stderr.write(f"pfn: {source}: no deal to show\n")
+        sys.stderr.write(tr("pfn: {source}: no deal to show",
+                            source=source) + "\n")
         raise typer.Exit(EXIT_UNUSABLE)
     sys.stdout.write("\n".join(out) + "\n")

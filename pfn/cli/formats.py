@@ -25,6 +25,7 @@ from pfn.cli.common import (
     stdin,
 )
 from pfn.diagnostics import Diagnostic
+from pfn.i18n import tr
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -123,7 +124,7 @@ def fmt(
     from pfn.formatting import NotFormatted, format_file, is_formatted
 
     if sheet and not fill:
-        raise typer.BadParameter("--sheet goes with --fill", param_hint="--sheet")
+        raise typer.BadParameter(tr("--sheet goes with --fill"), param_hint="--sheet")
     filler = _Filler(sheet) if fill else None
     change: Change = filler if filler is not None else _unchanged
     if is_stdin(paths):
@@ -145,7 +146,7 @@ def fmt(
 
     files = input_files(paths)
     if output is not None and len(files) != 1:
-        raise typer.BadParameter("give exactly one input file with --output",
+        raise typer.BadParameter(tr("give exactly one input file with --output"),
                                  param_hint="--output")
     changed = failed = 0
     for path in files:
@@ -160,20 +161,24 @@ def fmt(
                 before = path.read_text(encoding="utf-8", errors="surrogateescape")
                 if _formatted_text(before, str(path), change) != before.replace("\r\n", "\n"):
                     changed += 1
-                    sys.stdout.write(f"would fill or reformat {path}\n")
+                    sys.stdout.write(tr("would fill or reformat {path}",
+                                        path=path) + "\n")
             elif check_only:
                 if not is_formatted(path):
                     changed += 1
-                    sys.stdout.write(f"would reformat {path}\n")
+                    sys.stdout.write(tr("would reformat {path}",
+                                        path=path) + "\n")
             elif to_stdout:
                 spooled(functools.partial(_export_file, path, change=change))
             elif format_file(path, output, force, None if filler is None else change):
                 changed += 1
-                sys.stderr.write(f"reformatted {path}" + (f" into {output}" if output else "")
-                                 + "\n")
+                sys.stderr.write((tr("reformatted {path} into {output}", path=path,
+                                     output=output) if output else
+                                  tr("reformatted {path}", path=path)) + "\n")
         except NotFormatted as error:
             print_diagnostics(error.problems, stream=sys.stderr)
-            sys.stderr.write(f"{path}: not formatted (fix the errors first)\n")
+            sys.stderr.write(tr("{path}: not formatted (fix the errors first)",
+                                path=path) + "\n")
             failed += 1
         except WriteError as error:
             raise fail(str(error)) from None
@@ -191,8 +196,8 @@ def _fill_report(filler: _Filler | None) -> bool:
         sys.stderr.write(line + "\n")
     if filler.problems:
         print_diagnostics(filler.problems, stream=sys.stderr)
-        sys.stderr.write("pfn: a figure the record states and the rules do not give is left"
-                         " as it is (above); --fill writes only what is missing\n")
+        sys.stderr.write(tr("pfn: a figure the record states and the rules do not give is left"
+                            " as it is (above); --fill writes only what is missing") + "\n")
     return bool(filler.problems)
 
 
@@ -247,7 +252,8 @@ def convert(
     if source != "-":
         problem = unusable(source) if input_kind(source) == "pfn" else None
         if problem is not None or not Path(source).is_file():
-            raise fail(problem.message if problem is not None else f"cannot read {source}")
+            raise fail(problem.message if problem is not None else tr("cannot read {source}",
+                                                                      source=source))
     if to is None:
         suffix = Path(output).suffix if output else ""
         to = {".jsonl": ConvertFormat.jsonl, ".json": ConvertFormat.json,
@@ -294,12 +300,14 @@ def convert(
     except WriteError as error:
         raise fail(str(error)) from None
     except OSError as error:
-        raise fail(f"cannot read {source}: {error.strerror or error}") from None
+        raise fail(tr("cannot read {source}: {value}",
+                      source=source, value=error.strerror or error)) from None
     except Stopped:
         pass
     if problems:
         print_diagnostics(problems, stream=sys.stderr)
-        sys.stderr.write(f"{source}: not converted (fix the errors first)\n")
+        sys.stderr.write(tr("{source}: not converted (fix the errors first)",
+                            source=source) + "\n")
         unreadable = any(d.is_input for d in problems)
         raise typer.Exit(EXIT_UNUSABLE if unreadable else EXIT_PROBLEMS)
 

@@ -16,6 +16,7 @@ from pfn.cli.common import (
     print_diagnostics,
     spooled,
 )
+from pfn.i18n import ntr, tr
 
 
 class ImportFormat(StrEnum):
@@ -65,7 +66,7 @@ def import_(
     try:
         if source == "-":
             if source_format is None:
-                raise typer.BadParameter("give the format of standard input",
+                raise typer.BadParameter(tr("give the format of standard input"),
                                          param_hint="--format")
             imported = import_data(sys.stdin.buffer.read(), source_format.value, shown)
         else:
@@ -73,10 +74,12 @@ def import_(
     except ValueError as error:
         raise fail(str(error)) from None
     except OSError as error:
-        raise fail(f"cannot read {source}: {error.strerror or error}") from None
+        raise fail(tr("cannot read {source}: {value}",
+                      source=source, value=error.strerror or error)) from None
     print_diagnostics(imported.problems, stream=sys.stderr)
     if not imported.ok:
-        sys.stderr.write(f"{shown}: not imported (nothing written)\n")
+        sys.stderr.write(tr("{shown}: not imported (nothing written)",
+                            shown=shown) + "\n")
         raise typer.Exit(EXIT_PROBLEMS)
     try:
         if output:
@@ -86,7 +89,8 @@ def import_(
     except WriteError as error:
         raise fail(str(error)) from None
     count = len([r for r in imported.records if not r.empty])
-    sys.stderr.write(f"{shown}: {count} record{'s' * (count != 1)} imported\n")
+    sys.stderr.write(ntr("{shown}: {n} record imported", "{shown}: {n} records imported",
+                         count, shown=shown) + "\n")
     raise typer.Exit(EXIT_CLEAN)
 
 
@@ -132,22 +136,27 @@ def export(
         where = f"{source}:{record.source.line if record.source else 1}"
         if bad:
             print_diagnostics(bad, stream=sys.stderr)
-            sys.stderr.write(f"{source}: not exported (fix the errors first)\n")
+            sys.stderr.write(tr("{source}: not exported (fix the errors first)",
+                                source=source) + "\n")
             raise typer.Exit(EXIT_PROBLEMS)
         try:
             parts.append(export_record(record, index + 1, dropped))
             written += 1
         except NotExportable as error:
             label = f"board {record.tag('Board')}" if record.tag("Board") else "record"
-            sys.stderr.write(f"{where}: info[PFN-I002]: {label} not exported: {error}\n")
+            sys.stderr.write(tr("{where}: info[PFN-I002]: {label} not exported: {error}",
+                                where=where, label=label, error=error) + "\n")
     if not found:
-        raise fail(f"{source}: no board {board}" if board else f"{source}: no records")
+        raise fail(tr("{source}: no board {board}",
+                      source=source, board=board) if board else tr("{source}: no records",
+                                                                  source=source))
     if not written:
-        sys.stderr.write(f"{source}: nothing to export to {to.value}\n")
+        sys.stderr.write(tr("{source}: nothing to export to {value}",
+                            source=source, value=to.value) + "\n")
         raise typer.Exit(EXIT_PROBLEMS)
     if dropped:
-        sys.stderr.write(f"{source}: {to.value} has no place for: {', '.join(dropped)}"
-                         " (not written)\n")
+        sys.stderr.write(tr("{source}: {value} has no place for: {items} (not written)",
+                            source=source, value=to.value, items=', '.join(dropped)) + "\n")
     text = "".join(parts)
     try:
         if output:

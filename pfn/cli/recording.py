@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from pfn.cli.common import app, fail
+from pfn.i18n import tr
 
 
 class Terminal:
@@ -69,8 +70,8 @@ def record(
     try:
         Session(pool, Terminal()).run()
     except KeyboardInterrupt:
-        sys.stdout.write("\ninterrupted: the deals entered before this one are in"
-                         f" {pool}\n")
+        sys.stdout.write("\n" + tr("interrupted: the deals entered before this one are in {pool}",
+                            pool=pool) + "\n")
         raise typer.Exit(130) from None
     except (WriteError, PfnError) as error:
         raise fail(str(error)) from None

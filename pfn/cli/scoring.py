@@ -19,6 +19,7 @@ from pfn.cli.common import (
     input_records,
     parse_rules,
 )
+from pfn.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -75,9 +76,9 @@ def score(
     if first is None:
         if unread:  # records there, none readable: problems in the records (exit 1)
             print_diagnostics([d for r in unread for d in r.diagnostics], stream=sys.stderr)
-            sys.stderr.write("pfn: no record could be read: nothing to score\n")
+            sys.stderr.write(tr("pfn: no record could be read: nothing to score") + "\n")
             raise typer.Exit(EXIT_PROBLEMS)
-        sys.stderr.write("pfn: no PFN records to score\n")
+        sys.stderr.write(tr("pfn: no PFN records to score") + "\n")
         raise typer.Exit(EXIT_UNUSABLE)
     every = itertools.chain([first], items)
     if output is ScoreFormat.json:
@@ -89,9 +90,9 @@ def score(
             else:
                 sys.stdout.write(("\n" if index else "") + report.format_text([item], each))
     if unread or problems:  # the sheet stands, but records have errors: pfn check says
-        sys.stderr.write(f"pfn: {problems + len(unread)} record"
-                         f"{'s' * (problems + len(unread) != 1)} with errors (pfn check"
-                         " names them)\n")
+        sys.stderr.write(ntr("pfn: {n} record with errors (pfn check names them)",
+                             "pfn: {n} records with errors (pfn check names them)",
+                             problems + len(unread)) + "\n")
         raise typer.Exit(EXIT_PROBLEMS)
 
 
@@ -130,12 +131,14 @@ def generate(
     try:
         found = find_variant(variant)
     except UnknownVariant:
-        raise typer.BadParameter(f"{variant!r}: the variants are "
-                                 + ", ".join(v.name for v in VARIANTS),
+        raise typer.BadParameter(tr("{text}: the variants are {names}", text=repr(variant),
+                                    names=", ".join(v.name for v in VARIANTS)),
                                  param_hint="--variant") from None
     if players not in found.tables:
-        raise typer.BadParameter(f"{found.name} is played by "
-                                 + " or ".join(map(str, found.tables)), param_hint="--players")
+        raise typer.BadParameter(tr("{variant} is played by {tables}, not {n}",
+                                    variant=found.name,
+                                    tables=" / ".join(map(str, found.tables)), n=players),
+                                 param_hint="--players")
     texts = make(count, variant, seed, players=players, match_size=match, target=target)
     records = (record for text in texts for record in loads(text))
     if output:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pfn.cli.common import app, fail
+from pfn.i18n import tr
 
 
 @app.command()
@@ -19,6 +20,7 @@ def lsp() -> None:
     try:
         from pfn.lsp.server import serve
     except ImportError as error:  # pygls is an extra
-        raise fail(f"the language server needs pygls: pip install 'pfn[lsp]' ({error})"
+        raise fail(tr("the language server needs pygls: pip install 'pfn[lsp]' ({error})",
+                      error=error)
                    ) from None
     serve()

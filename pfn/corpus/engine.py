@@ -24,6 +24,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pfn.corpus.stream import Entry, entries
 from pfn.corpus.workers import EngineError
+from pfn.i18n import tr
 from pfn.model import Record
 
 R = TypeVar("R")
@@ -330,8 +331,9 @@ def span_records(span: Span) -> Iterator[Record]:
 
     with open(span.path, "rb") as handle:
         if span.identity is not None and identity(os.fstat(handle.fileno())) != span.identity:
-            raise FileChanged(f"{span.name} changed while it was read (replaced or"
-                              " rewritten): nothing of it is reported; run again")
+            raise FileChanged(tr("{name} changed while it was read (replaced or rewritten):"
+                                 " nothing of it is reported; run again",
+                                 name=span.name))
         handle.seek(span.start)
         text = handle.read(span.end - span.start).decode("utf-8", errors="surrogateescape")
     lines: Iterable[str] = io.StringIO(text, newline=None)  # line ends as text mode reads them
@@ -446,8 +448,9 @@ def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1
         try:
             return future.result()
         except BrokenProcessPool:
-            raise EngineError(f"a worker process died while working on {describe(item)}"
-                              " (killed, or out of memory): nothing more is reported"
+            raise EngineError(tr("a worker process died while working on {item} (killed, or"
+                                 " out of memory): nothing more is reported",
+                                 item=describe(item))
                               ) from None
 
     with ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent,
@@ -526,8 +529,9 @@ def _connect(api: Any, scheduler: str) -> Any:
 
     parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
     if not scheduler.strip() or parts.scheme not in ("tcp", "tls") or not parts.hostname:
-        raise EngineError(f"--scheduler {scheduler!r}: give a Dask scheduler's address,"
-                          " tcp://host:8786")
+        raise EngineError(tr("--scheduler {scheduler}: give a Dask scheduler's address,"
+                             " tcp://host:8786",
+                             scheduler=repr(scheduler)))
     found: list[Any] = []
     problem: list[BaseException] = []
 
@@ -543,11 +547,12 @@ def _connect(api: Any, scheduler: str) -> Any:
     if found:
         return found[0]
     if thread.is_alive():
-        raise EngineError(f"no Dask scheduler at {scheduler}: no answer in"
-                          f" {SCHEDULER_WAIT:.0f} s")
+        raise EngineError(tr("no Dask scheduler at {scheduler}: no answer in {seconds} s",
+                             scheduler=scheduler, seconds=f"{SCHEDULER_WAIT:.0f}"))
     error = problem[0] if problem else None
     said = f"{type(error).__name__}: {error}" if error is not None else "no answer"
-    raise EngineError(f"no Dask scheduler at {scheduler} ({said[:200]})")
+    raise EngineError(tr("no Dask scheduler at {scheduler} ({value})",
+                         scheduler=scheduler, value=said[:200]))
 
 
 @contextlib.contextmanager
@@ -556,7 +561,7 @@ def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
     try:
         import dask.distributed
     except ImportError:
-        raise EngineError("--engine dask needs Dask: pip install 'pfn[dask]'") from None
+        raise EngineError(tr("--engine dask needs Dask: pip install 'pfn[dask]'")) from None
     api: Any = dask.distributed  # untyped
     cluster: Any = None
     if scheduler is None:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from pfn.check import CheckOptions, RecordReport, check_records
+from pfn.i18n import tr
 from pfn.model import Record, format_amount
 from pfn.outcome import UNKNOWN, outcome, outcome_of
 from pfn.scoring.ledger import totals
@@ -146,7 +147,7 @@ def to_dataframe(source: str | Path | Iterable[Record],
     except ImportError:
         from pfn.diagnostics import PfnError
 
-        raise PfnError("to_dataframe needs pandas: pip install 'pfn[pandas]'") from None
+        raise PfnError(tr("to_dataframe needs pandas: pip install 'pfn[pandas]'")) from None
     frame = pandas.DataFrame(list(to_rows(source, rules)), columns=list(COLUMNS))
     for column in ("line", "by", *(f"tricks_{s}" for s in SEATS)):
         frame[column] = frame[column].astype("Int64")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pfn.corpus.stream import Entry
 from pfn.diagnostics import Severity
+from pfn.i18n import tr
 from pfn.model import Record
 from pfn.outcome import KINDS, outcome
 
@@ -37,8 +38,8 @@ class TagTest:
         """Read ``Variant=sochi``, ``Contract~^9``, ``Event!=?``."""
         m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*(!=|!~|=|~)(.*)", text, re.DOTALL)
         if m is None:
-            raise CriteriaError(f"{text!r}: a test such as Variant=sochi, Contract~^9 or"
-                                " Event!=?")
+            raise CriteriaError(tr("{text}: a test such as Variant=sochi, Contract~^9 or Event!=?",
+                                   text=repr(text)))
         name, op, value = m.group(1), m.group(2), m.group(3).strip()
         if "~" in op:
             try:
@@ -72,11 +73,13 @@ def _value(record: Record, name: str) -> str | None:
 def _boards(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
     if m is None:
-        raise CriteriaError(f"{text!r}: a board or a range such as 3-7")
+        raise CriteriaError(tr("{text}: a board or a range such as 3-7",
+                               text=repr(text)))
     low = int(m.group(1))
     high = int(m.group(2)) if m.group(2) else low
     if high < low:
-        raise CriteriaError(f"{text!r}: the range runs backward")
+        raise CriteriaError(tr("{text}: the range runs backward",
+                               text=repr(text)))
     return low, high
 
 
@@ -104,7 +107,8 @@ class Criteria:
         """Criteria from command-line words (raises :class:`CriteriaError`)."""
         for value in outcomes or ():
             if value not in OUTCOMES:
-                raise CriteriaError(f"{value!r}: an outcome is one of {', '.join(OUTCOMES)}")
+                raise CriteriaError(tr("{value}: an outcome is one of {items}",
+                                       value=repr(value), items=', '.join(OUTCOMES)))
         wanted = tuple(c.upper() if c.upper().startswith("PFN-") else "PFN-" + c.upper()
                        for c in codes or ())
         return cls(tuple(TagTest.parse(w) for w in where or ()),

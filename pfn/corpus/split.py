@@ -19,6 +19,7 @@ from typing import TextIO
 
 from pfn.corpus.stream import HEADER, Entry
 from pfn.files import file_name_part, same_file, sweep, take_over, temporary_prefix
+from pfn.i18n import tr
 
 OPEN_FILES = 32
 """At most this many parts are open at once (the least recently used one is closed,
@@ -46,7 +47,8 @@ class Splitter:
     def __init__(self, by: str, pattern: str, directory: Path,
                  inputs: Iterable[str] = ()) -> None:
         if by not in ("match", "variant") and not (by.isdigit() and int(by) > 0):
-            raise SplitError(f"--by {by!r}: match, variant, or a number of records")
+            raise SplitError(tr("--by {by}: match, variant, or a number of records",
+                                by=repr(by)))
         self.by = by
         self.every = int(by) if by.isdigit() else 0
         self.pattern = pattern
@@ -79,9 +81,10 @@ class Splitter:
             name = self.pattern.format(stem=stem, key=_safe(key), n=self.part,
                                        match=_safe(match), variant=_safe(variant))
         except (KeyError, IndexError, ValueError, AttributeError, TypeError) as error:
-            raise SplitError(f"--pattern {self.pattern!r} cannot be filled ({error}): a"
-                             " part's name has the fields {key}, {stem}, {match}, {variant}"
-                             " and {n} (formats such as {n:03d} allowed)") from None
+            raise SplitError(tr("--pattern {pattern} cannot be filled ({error}): a part's name"
+                                " has the fields {{key}}, {{stem}}, {{match}}, {{variant}} and"
+                                " {{n}} (formats such as {{n:03d}} allowed)",
+                                pattern=repr(self.pattern), error=error)) from None
         path = self.directory / name
         number = 1
         while path in self.keys and self.keys[path] != f"{stem}\0{key}":
@@ -99,7 +102,8 @@ class Splitter:
             return handle
         fresh = path not in self.counts
         if fresh and any(same_file(path, source) for source in self.inputs):
-            raise SplitError(f"{path}: that is an input file (nothing written)")
+            raise SplitError(tr("{path}: that is an input file (nothing written)",
+                                path=path))
         if len(self.handles) >= OPEN_FILES:
             _, oldest = self.handles.popitem(last=False)
             oldest.close()
@@ -107,7 +111,8 @@ class Splitter:
             if fresh:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 if path.is_dir():
-                    raise SplitError(f"cannot write {path}: it is a directory")
+                    raise SplitError(tr("cannot write {path}: it is a directory",
+                                        path=path))
                 sweep(path.parent, path.name)  # what a killed run left
                 descriptor, name = tempfile.mkstemp(dir=path.parent, suffix=".tmp",
                                                     prefix=temporary_prefix(path.name))
@@ -116,7 +121,8 @@ class Splitter:
             handle = open(self.temporary[path], "w" if fresh else "a",  # noqa: SIM115
                           encoding="utf-8", errors="surrogateescape", newline="")
         except OSError as error:
-            raise SplitError(f"cannot write {path}: {error.strerror or error}") from None
+            raise SplitError(tr("cannot write {path}: {value}",
+                                path=path, value=error.strerror or error)) from None
         if fresh:
             handle.write(HEADER)
             self.counts[path] = 0
@@ -148,7 +154,8 @@ class Splitter:
                     take_over(temporary, path.stat() if path.exists() else None)
                     os.replace(temporary, path)
                 except OSError as error:
-                    raise SplitError(f"cannot write {path}: {error.strerror or error}"
+                    raise SplitError(tr("cannot write {path}: {value}",
+                                        path=path, value=error.strerror or error)
                                      ) from None
                 del self.temporary[path]
         finally:

@@ -16,6 +16,7 @@ from typing import Any
 
 from pfn.corpus.stream import Entry
 from pfn.diagnostics import Severity
+from pfn.i18n import ptr, tr
 from pfn.outcome import outcome
 
 
@@ -133,31 +134,43 @@ class Stats:
     def table(self) -> str:
         """The counts for a terminal."""
         data = self.as_dict()
-        lines = [f"records {data['records']}  (deals {data['deals']}, unparsed"
-                 f" {data['unparsed']}" + (f", clean {data['clean']}" if "clean" in data else "")
-                 + ")"]
+        counts = tr("records {records}  (deals {deals}, unparsed {unparsed}, clean {clean})",
+                    **data) if "clean" in data else \
+            tr("records {records}  (deals {deals}, unparsed {unparsed})", **data)
+        lines = [counts]
         if data["variants"]:
-            lines.append("variants  " + "  ".join(f"{k} {v}" for k, v in data["variants"].items()))
+            lines.append(tr("variants  {counts}", counts="  ".join(
+                f"{k} {v}" for k, v in data["variants"].items())))
         if data["outcomes"]:
-            lines.append("outcomes  " + "  ".join(f"{k} {v}" for k, v in data["outcomes"].items()))
+            lines.append(tr("outcomes  {counts}", counts="  ".join(
+                f"{k} {v}" for k, v in data["outcomes"].items())))
         if data["all_pass_frequency"] is not None:
-            lines.append(f"all-pass  {data['all_pass_frequency']:.1%} of deals")
+            lines.append(tr("all-pass  {share} of deals",
+                            share=f"{data['all_pass_frequency']:.1%}"))
         if data["score_entries_per_scored_record"] is not None:
-            lines.append(f"score entries  {data['score_entries_per_scored_record']:.2f} per"
-                         " scored record")
+            lines.append(tr("score entries  {n} per scored record",
+                            n=f"{data['score_entries_per_scored_record']:.2f}"))
         if data["contracts"]:
             lines.append("")
-            lines.append(f"{'contract':<12}{'deals':>7}{'decided':>9}{'made':>7}{'success':>9}")
+            heads = (tr("contract"), ptr("count", "deals"), tr("decided"), tr("made"),
+                     tr("success"))
+            # each column as wide as its heading in the run's language, and a space more
+            least = (7, 9, 7, 9)
+            w = [max(12, len(heads[0]) + 1)] + [max(n, len(h) + 2)
+                                                for n, h in zip(least, heads[1:], strict=True)]
+            lines.append(f"{heads[0]:<{w[0]}}{heads[1]:>{w[1]}}{heads[2]:>{w[2]}}"
+                         f"{heads[3]:>{w[3]}}{heads[4]:>{w[4]}}")
             for name, row in data["contracts"].items():
                 rate = "—" if row["success_rate"] is None else f"{row['success_rate']:.1%}"
-                lines.append(f"{name:<12}{row['deals']:>7}{row['decided']:>9}{row['made']:>7}"
-                             f"{rate:>9}")
-            lines.append("success = made ÷ decided: the deals whose outcome is known (made,"
-                         " with or without play, or failed); made without play counts as made")
+                lines.append(f"{name:<{w[0]}}{row['deals']:>{w[1]}}{row['decided']:>{w[2]}}"
+                             f"{row['made']:>{w[3]}}{rate:>{w[4]}}")
+            lines.append(tr("success = made ÷ decided: the deals whose outcome is known (made,"
+                            " with or without play, or failed); made without play counts as"
+                            " made"))
         if data.get("diagnostics"):
             lines.append("")
-            lines.append("diagnostics  " + "  ".join(f"{k} {v}" for k, v in
-                                                     data["diagnostics"].items()))
+            lines.append(tr("diagnostics  {counts}", counts="  ".join(
+                f"{k} {v}" for k, v in data["diagnostics"].items())))
         return "\n".join(lines) + "\n"
 
 

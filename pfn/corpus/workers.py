@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+from pfn.i18n import tr
+
 MAX_JOBS = 256
 """The most worker processes a run starts (more only waste memory on any machine)."""
 
@@ -22,7 +24,8 @@ def workers(asked: int | None, path: str | None = None) -> int:
     per CPU for a file of :data:`PARALLEL_BYTES` or more, else one."""
     if asked is not None:
         if asked > MAX_JOBS:
-            raise EngineError(f"--jobs {asked}: at most {MAX_JOBS} worker processes")
+            raise EngineError(tr("--jobs {asked}: at most {n} worker processes",
+                                 asked=asked, n=MAX_JOBS))
         return asked or os.cpu_count() or 1
     try:
         big = path is not None and os.path.getsize(path) >= PARALLEL_BYTES

@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from pfn.cards import CARDS, Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, hand_text, play_lines, tag_line
+from pfn.i18n import tr
 from pfn.model import Record
 
 COMPASS = "NESW"
@@ -87,11 +88,11 @@ def read(data: bytes, name: str) -> Batch:
         elif blocks:
             blocks[-1][1].append(line)
         elif line.strip() and not line.startswith("%"):
-            batch.problem("PFN-E007", "text before the first deal", number, 1, line.strip(),
-                          "a record starts with: deal <n> <hands>")
+            batch.problem("PFN-E007", tr("text before the first deal"), number, 1, line.strip(),
+                          tr("a record starts with: deal <n> <hands>"))
     if not blocks and not batch.failed:
-        batch.problem("PFN-E007", "no deal in the file", 1, None, None,
-                      "a record starts with: deal <n> <hands>")
+        batch.problem("PFN-E007", tr("no deal in the file"), 1, None, None,
+                      tr("a record starts with: deal <n> <hands>"))
     for first, block in blocks:
         draft = _record(block, first, batch)
         if draft is not None:
@@ -138,8 +139,8 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     head = block[0].split()
     board = head[1] if len(head) > 1 else ""
     if not board.isdigit():
-        batch.problem("PFN-E007", "the deal has no number", first, 1, block[0].strip(),
-                      "deal <n> <hands>")
+        batch.problem("PFN-E007", tr("the deal has no number"), first, 1, block[0].strip(),
+                      tr("deal <n> <hands>"))
     absent = _compass(fields.get("absent", Field(first, "S", 1)), "absent", batch)
     seats = [s for s in COMPASS if s != absent]
     hands = _hands(head[2:], first, block[0], batch)
@@ -147,8 +148,9 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
         return None
     sizes = {len(h) for h in hands}
     if len(sizes) != 1 or not 1 <= min(sizes) <= 10:
-        batch.problem("PFN-E007", "the hands hold " + ", ".join(str(len(h)) for h in hands)
-                      + " cards: a position has as many in each, ten at most", first, None,
+        batch.problem("PFN-E007", tr("the hands hold {counts} cards: a position has as many in"
+                                     " each, ten at most",
+                                     counts=", ".join(str(len(h)) for h in hands)), first, None,
                       block[0].strip())
         return None
     held = sizes.pop()
@@ -156,10 +158,11 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     contract = _contract(fields.get("contract"), first, batch)
     declarer = _compass(fields["player"], "player", batch) if "player" in fields else None
     if "player" not in fields:
-        batch.problem("PFN-E007", "no player line: a bridge deal, not a Preferans one", first,
-                      None, None, "a Preferans record names the declarer: player <seat>")
+        batch.problem("PFN-E007", tr("no player line: a bridge deal, not a Preferans one"), first,
+                      None, None, tr("a Preferans record names the declarer: player <seat>"))
     elif declarer == absent:
-        batch.problem("PFN-E007", f"the declarer {declarer} is the absent seat",
+        batch.problem("PFN-E007", tr("the declarer {declarer} is the absent seat",
+                                     declarer=declarer),
                       fields["player"].line, fields["player"].col, fields["player"].value)
     leader, played = _play(fields.get("play"), owner, seats, first, batch)
     if batch.errors > errors or contract is None or declarer is None or leader is None:
@@ -189,10 +192,11 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     draft.sections["Play"] = play_lines(played)
     turns = fields.get("turns")
     if turns is None:
-        batch.problem("PFN-E007", "no turns line", first, None, None,
-                      "turns <n>: how many of the play's cards are shown")
+        batch.problem("PFN-E007", tr("no turns line"), first, None, None,
+                      tr("turns <n>: how many of the play's cards are shown"))
     elif not turns[1].isdigit() or int(turns[1]) > len(played):
-        batch.problem("PFN-E007", f"turns {turns[1]}: the play gives {len(played)} cards",
+        batch.problem("PFN-E007", tr("turns {value}: the play gives {n} cards",
+                                     value=turns[1], n=len(played)),
                       turns.line, turns.col, turns.value)
     elif int(turns[1]) != len(played):
         draft.tag("Turns", turns[1])
@@ -201,7 +205,8 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     for number, key, value in extra:
         name = "Bts" + re.sub(r"[^A-Za-z0-9_]", "", key.title())
         if name == "Bts":
-            batch.problem("PFN-E007", f"unreadable line {key!r}", number, 1, key)
+            batch.problem("PFN-E007", tr("unreadable line {key}",
+                                         key=repr(key)), number, 1, key)
             continue
         draft.tag(name, value)
         batch.note(f"{key!r} is not a field of the format: kept as the tag {name}", number)
@@ -212,20 +217,22 @@ def _compass(field: Field, what: str, batch: Batch) -> str | None:
     number, value, col = field
     seat = value.strip().upper()[:1]
     if seat not in COMPASS or len(value.strip()) != 1:
-        batch.problem("PFN-E007", f"{what} {value!r} is not a seat", number, col, value,
-                      "N, E, S or W")
+        batch.problem("PFN-E007", tr("{what} {value} is not a seat",
+                                     what=what, value=repr(value)), number, col, value,
+                      tr("N, E, S or W"))
         return None
     return seat
 
 
 def _hands(texts: list[str], line: int, source: str, batch: Batch) -> list[list[Card]]:
     if len(texts) == 4:
-        batch.problem("PFN-E007", "four hands: a bridge deal, not a Preferans one", line, None,
+        batch.problem("PFN-E007", tr("four hands: a bridge deal, not a Preferans one"), line, None,
                       source.strip())
         return []
     if len(texts) != 3:
-        batch.problem("PFN-E007", f"{len(texts)} hands: a Preferans record gives three", line,
-                      None, source.strip(), "deal <n> <hand> <hand> <hand>")
+        batch.problem("PFN-E007", tr("{value} hands: a Preferans record gives three",
+                                     value=len(texts)), line,
+                      None, source.strip(), tr("deal <n> <hand> <hand> <hand>"))
         return []
     hands: list[list[Card]] = []
     seen: set[Card] = set()
@@ -233,23 +240,28 @@ def _hands(texts: list[str], line: int, source: str, batch: Batch) -> list[list[
         col = source.find(text) + 1
         suits = text.upper().split(".")
         if len(suits) != 4:
-            batch.problem("PFN-E007", f"hand {text!r} does not have four suits", line, col, text,
-                          "spades.hearts.diamonds.clubs, e.g. AKQ.J..987")
+            batch.problem("PFN-E007", tr("hand {text} does not have four suits",
+                                         text=repr(text)), line, col, text,
+                          tr("spades.hearts.diamonds.clubs, e.g. AKQ.J..987"))
             return []
         hand: list[Card] = []
         for suit_letter, ranks in zip("SHDC", suits, strict=True):
             for char in ranks.replace("-", ""):
                 if char in BRIDGE_RANKS:
-                    batch.problem("PFN-E007", f"{suit_letter}{char} is not a card of the"
-                                  " Preferans pack (7 to ace)", line, col, text)
+                    batch.problem("PFN-E007", tr("{suit_letter}{char} is not a card of the"
+                                                 " Preferans pack (7 to ace)",
+                                                 suit_letter=suit_letter, char=char),
+                                  line, col, text)
                     return []
                 if char not in RANKS:
-                    batch.problem("PFN-E007", f"{char!r} is not a rank", line, col, text,
-                                  "ranks are A K Q J T 9 8 7")
+                    batch.problem("PFN-E007", tr("{char} is not a rank",
+                                                 char=repr(char)), line, col, text,
+                                  tr("ranks are A K Q J T 9 8 7"))
                     return []
                 card = Card.of(BTS_SUITS[suit_letter], RANKS[char])
                 if card in seen:
-                    batch.problem("PFN-E007", f"{card} is dealt twice", line, col, text)
+                    batch.problem("PFN-E007", tr("{card} is dealt twice",
+                                                 card=card), line, col, text)
                     return []
                 seen.add(card)
                 hand.append(card)
@@ -259,7 +271,7 @@ def _hands(texts: list[str], line: int, source: str, batch: Batch) -> list[list[
 
 def _contract(field: Field | None, line: int, batch: Batch) -> str | None:
     if field is None:
-        batch.problem("PFN-E007", "no contract line", line, None, None, "contract 6S")
+        batch.problem("PFN-E007", tr("no contract line"), line, None, None, tr("contract 6S"))
         return None
     number, value, col = field
     word = value.strip().upper()
@@ -268,8 +280,9 @@ def _contract(field: Field | None, line: int, batch: Batch) -> str | None:
     found = re.fullmatch(r"(\d+)(NT|[SHDCN])", word)
     if found is None or not 6 <= int(found.group(1)) <= 10:
         what = "no contract" if word.startswith("?") else f"contract {value!r}"
-        batch.problem("PFN-E007", f"{what}: a Preferans contract is 6 to 10 in a suit or"
-                      " no-trumps, or misere", number, col, value, "contract 7S")
+        batch.problem("PFN-E007", tr("{what}: a Preferans contract is 6 to 10 in a suit or"
+                                     " no-trumps, or misere",
+                                     what=what), number, col, value, tr("contract 7S"))
         return None
     return f"{int(found.group(1))}{TRUMPS[found.group(2)]}"
 
@@ -277,15 +290,16 @@ def _contract(field: Field | None, line: int, batch: Batch) -> str | None:
 def _play(field: Field | None, owner: dict[Card, str], seats: list[str], line: int,
           batch: Batch) -> tuple[str | None, list[Card]]:
     if field is None:
-        batch.problem("PFN-E007", "no play line", line, None, None,
-                      "play <seat> (who leads), or the cards played")
+        batch.problem("PFN-E007", tr("no play line"), line, None, None,
+                      tr("play <seat> (who leads), or the cards played"))
         return None, []
     number, value, col = field
     words = value.split()
     if len(words) == 1 and len(words[0]) == 1:
         seat = words[0].upper()
         if seat not in seats:
-            batch.problem("PFN-E007", f"play {value!r}: not a seat at this table", number, col,
+            batch.problem("PFN-E007", tr("play {value}: not a seat at this table",
+                                         value=repr(value)), number, col,
                           value)
             return None, []
         return seat, []
@@ -296,13 +310,14 @@ def _play(field: Field | None, owner: dict[Card, str], seats: list[str], line: i
         if len(token) == 2 and token[0] in BTS_SUITS and token[1] in RANKS:
             card = Card.of(BTS_SUITS[token[0]], RANKS[token[1]])
         if card is None or card not in owner:
-            batch.problem("PFN-E007", f"{word!r} is not a card of the deal", number,
+            batch.problem("PFN-E007", tr("{word} is not a card of the deal",
+                                         word=repr(word)), number,
                           col + value.find(word), word)
             return None, []
         played.append(card)
     if not played:
-        batch.problem("PFN-E007", "an empty play line", number, col, None,
-                      "play <seat>, or the cards played")
+        batch.problem("PFN-E007", tr("an empty play line"), number, col, None,
+                      tr("play <seat>, or the cards played"))
         return None, []
     return owner[played[0]], played
 
@@ -346,14 +361,15 @@ def export_record(record: Record, index: int = 1, dropped: list[str] | None = No
     result = replay(record, on_error="collect")
     errors = [d for d in result.diagnostics if d.is_error]
     if errors:
-        raise NotExportable(f"the record has errors ({errors[0].code}: {errors[0].message})")
+        raise NotExportable(tr("the record has errors ({code}: {message})",
+                               code=errors[0].code, message=errors[0].message))
     contract, declarer = result.contract, result.declarer
     if contract is None or contract.allpass or declarer is None:
-        raise NotExportable("the solver's format holds a game with a declarer: this record"
-                            " has none")
+        raise NotExportable(tr("the solver's format holds a game with a declarer: this record"
+                               " has none"))
     order = list(result.order)
     if len(order) != 3 or not all(result.complete[s] for s in order):
-        raise NotExportable("the hands of all three players must be known")
+        raise NotExportable(tr("the hands of all three players must be known"))
     names = record.names
     compass = _places(record, order)
     seats = [s for s in COMPASS if s in compass.values()]
@@ -361,10 +377,10 @@ def export_record(record: Record, index: int = 1, dropped: list[str] | None = No
     by_place = {place: seat for seat, place in compass.items()}
     hands = [result.hands[by_place[place]] for place in seats]
     if len({h.bit_count() for h in hands}) != 1:
-        raise NotExportable("the hands as the play begins do not hold as many cards each")
+        raise NotExportable(tr("the hands as the play begins do not hold as many cards each"))
     played = _played(record)
     if result.first_leader is None:
-        raise NotExportable("the game was not played (the defenders passed)")
+        raise NotExportable(tr("the game was not played (the defenders passed)"))
     lines = [f"deal {_number(record, index)} " + " ".join(_bts_hand(h) for h in hands)]
     lines.append("contract " + ("misere" if contract.misere else
                                 f"{contract.level}{contract.strain}"))

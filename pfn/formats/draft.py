@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from pfn.cards import Card, Suit
 from pfn.diagnostics import Diagnostic
+from pfn.i18n import tr
 from pfn.model import Record
 
 SUIT_ORDER = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
@@ -131,8 +132,8 @@ def finish(batch: Batch) -> tuple[str, list[Record]]:
         for record in read:
             for d in record.diagnostics:
                 if d.is_error:
-                    batch.problem(d.code, f"imported record would not read as PFN: {d.message}",
-                                  draft.line, None, d.text)
+                    batch.problem(d.code, tr("imported record would not read as PFN: {message}",
+                                             message=d.message), draft.line, None, d.text)
         records.extend(read)
     if batch.failed:
         return "", []

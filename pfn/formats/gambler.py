@@ -34,6 +34,7 @@ import re
 
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, hand_text, play_lines
+from pfn.i18n import tr
 
 SUITS = {"s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS}
 RANKS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "10": Rank.TEN,
@@ -76,11 +77,11 @@ def read(data: bytes, name: str) -> Batch:
         command, _, rest = line.partition(" ")
         if command == "begin":
             if record is not None:
-                batch.problem("PFN-E007", "begin inside a record (no end)", number, 1, line)
+                batch.problem("PFN-E007", tr("begin inside a record (no end)"), number, 1, line)
             record, start = [], number
         elif command == "end":
             if record is None:
-                batch.problem("PFN-E007", "end without begin", number, 1, line)
+                batch.problem("PFN-E007", tr("end without begin"), number, 1, line)
             else:
                 draft = _record(record, start, len(batch.drafts) + 1, batch)
                 if draft is not None:
@@ -90,11 +91,11 @@ def read(data: bytes, name: str) -> Batch:
             if line:
                 record.append((number, command, rest.strip()))
         elif line:
-            batch.problem("PFN-E007", "text outside begin … end", number, 1, line)
+            batch.problem("PFN-E007", tr("text outside begin … end"), number, 1, line)
     if record is not None:
-        batch.problem("PFN-E007", "the last record has no end", start, 1, "begin")
+        batch.problem("PFN-E007", tr("the last record has no end"), start, 1, "begin")
     if not batch.drafts and not batch.failed:
-        batch.problem("PFN-E007", "no record (begin … end) in the file", 1)
+        batch.problem("PFN-E007", tr("no record (begin … end) in the file"), 1)
     return batch
 
 
@@ -114,10 +115,12 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
         for word in rest.split():
             card = card_of(word)
             if card is None:
-                batch.problem("PFN-E007", f"{word!r} is not a card", number, None, word,
-                              "a rank A K Q J 10 9 8 7 and a suit s c d h: 10s, Ah")
+                batch.problem("PFN-E007", tr("{word} is not a card",
+                                             word=repr(word)), number, None, word,
+                              tr("a rank A K Q J 10 9 8 7 and a suit s c d h: 10s, Ah"))
             elif card in seen:
-                batch.problem("PFN-E007", f"{word} dealt twice ({what})", number, None, word)
+                batch.problem("PFN-E007", tr("{word} dealt twice ({what})",
+                                             word=word, what=what), number, None, word)
             else:
                 seen.add(card)
                 out.append(card)
@@ -138,27 +141,30 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
             extra.append((number, command, rest))
     players = values.get("NUMOFPLAYERS", (start, "3"))
     if players[1] != "3":
-        batch.problem("PFN-E007", f"NUMOFPLAYERS {players[1]}: the logs say who sat out only"
-                      " for three players", players[0], None, players[1])
+        batch.problem("PFN-E007", tr("NUMOFPLAYERS {value}: the logs say who sat out only for"
+                                     " three players",
+                                     value=players[1]), players[0], None, players[1])
     if len(hands) != 3 or any(len(h) != 10 for h in hands) or len(widow) != 2:
-        batch.problem("PFN-E007", "a record gives three HAND lines of ten cards and a WIDOW of"
-                      " two", start, None, None)
+        batch.problem("PFN-E007", tr("a record gives three HAND lines of ten cards and a WIDOW of"
+                         " two"), start, None, None)
     first = values.get("FIRSTPLAYER")
     if first is None or not first[1].isdigit():
-        batch.problem("PFN-E007", "no FIRSTPLAYER (who speaks first)",
+        batch.problem("PFN-E007", tr("no FIRSTPLAYER (who speaks first)"),
                       first[0] if first else start, None, first[1] if first else None)
     contract_line = values.get("CONTRACT")
     contract = call_of(contract_line[1]) if contract_line else None
     if contract is None:
-        batch.problem("PFN-E007", f"CONTRACT {contract_line[1] if contract_line else ''!r} is"
-                      " not a game pfn can read", contract_line[0] if contract_line else start,
+        batch.problem("PFN-E007", tr("CONTRACT {value} is not a game pfn can read",
+                                     value=repr(contract_line[1] if contract_line else "")),
+                      contract_line[0] if contract_line else start,
                       None, contract_line[1] if contract_line else None,
-                      "6s … 10nt, miser, pass")
+                      tr("`6s` … `10nt`, `miser`, `pass`"))
     calls = []
     for number, word in trade:
         call = call_of(word)
         if call is None:
-            batch.problem("PFN-E007", f"TRADE {word!r} is not a call", number, None, word)
+            batch.problem("PFN-E007", tr("TRADE {word} is not a call",
+                                         word=repr(word)), number, None, word)
         calls.append(call or "")
     if batch.errors > errors or first is None or contract is None:
         return None
@@ -183,7 +189,8 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
     played = [card_of(word) for _, word in moves]
     for (number, word), card in zip(moves, played, strict=True):
         if card is None:
-            batch.problem("PFN-E007", f"MOVE {word!r} is not a card", number, None, word)
+            batch.problem("PFN-E007", tr("MOVE {word} is not a card",
+                                         word=repr(word)), number, None, word)
             return None
     if moves:
         cards_played = [c for c in played if c is not None]
@@ -196,7 +203,8 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
     for number, command, rest in extra:
         tag = re.sub(r"[^A-Za-z0-9_]", "", command.title())
         if not tag or not tag[0].isalpha():
-            batch.problem("PFN-E007", f"unreadable line {command!r}", number, 1, command)
+            batch.problem("PFN-E007", tr("unreadable line {command}",
+                                         command=repr(command)), number, 1, command)
             return None
         draft.tag("Gambler" + tag, rest)
         batch.note(f"{command} is not a field of the format: kept as the tag Gambler{tag}",

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, hand_text, tag_line
+from pfn.i18n import tr
 from pfn.seats import SEATS, Seat
 
 _SUITS = (Suit.SPADES, Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS)
@@ -66,10 +67,10 @@ def read(data: bytes, name: str) -> Batch:
             if draft is not None:
                 batch.drafts.append(draft)
         else:
-            batch.problem("PFN-E007", "neither an info tag nor a deal line", number, 1, line,
-                          '[Tag "value"], or: 1. <dealer> <cards> <bids> …')
+            batch.problem("PFN-E007", tr("neither an info tag nor a deal line"), number, 1, line,
+                          tr('[Tag "value"], or: `1. <dealer> <cards> <bids> …`'))
     if not batch.drafts and not batch.failed:
-        batch.problem("PFN-E007", "no deal line in the file", 1)
+        batch.problem("PFN-E007", tr("no deal line in the file"), 1)
     return batch
 
 

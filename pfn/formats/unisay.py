@@ -26,6 +26,7 @@ from typing import Any
 
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, hand_text, play_lines
+from pfn.i18n import tr
 
 SEATS = ("EAST", "SOUTH", "WEST")
 """The editor's three playing hands, in playing order."""
@@ -49,16 +50,17 @@ def read(data: bytes, name: str) -> Batch:
     try:
         found = json.loads(text)
     except json.JSONDecodeError as error:
-        batch.problem("PFN-E005", f"not valid JSON: {error.msg}", error.lineno, error.colno)
+        batch.problem("PFN-E005", tr("not valid JSON: {msg}",
+                                     msg=error.msg), error.lineno, error.colno)
         return batch
     except RecursionError:
-        batch.problem("PFN-E005", "not valid JSON for an editor file: nested too deeply", 1, 1)
+        batch.problem("PFN-E005", tr("not valid JSON for an editor file: nested too deeply"), 1, 1)
         return batch
     deals = found if isinstance(found, list) else [found]
     for index, deal in enumerate(deals):
         where = _Locator(batch.source, index)
         if not isinstance(deal, dict):
-            batch.problem("PFN-E007", "a deal is a JSON object", where.line(None))
+            batch.problem("PFN-E007", tr("a deal is a JSON object"), where.line(None))
             continue
         draft = _deal(deal, where, batch)
         if draft is not None:
@@ -109,17 +111,20 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
         key = seat.lower() + "Cards"
         cards = deal.get(key)
         if not isinstance(cards, list):
-            batch.problem("PFN-E007", f"no {key}", where.line("eastContract"), None, None,
+            batch.problem("PFN-E007", tr("no {field}", field=key), where.line("eastContract"),
+                          None, None,
                           f'"{key}": ["SPADE_ACE", …]')
             continue
         hands[seat] = []
         for name in cards:
             card = card_of(name)
             if card is None:
-                batch.problem("PFN-E007", f"{name!r} is not a card", where.line(key, str(name)),
+                batch.problem("PFN-E007", tr("{name} is not a card",
+                                             name=repr(name)), where.line(key, str(name)),
                               None, str(name), "SPADE_7 … SPADE_10, SPADE_JACK … SPADE_ACE")
             elif card in seen:
-                batch.problem("PFN-E007", f"{name} is dealt twice", where.line(key, str(name)),
+                batch.problem("PFN-E007", tr("{name} is dealt twice",
+                                             name=name), where.line(key, str(name)),
                               None, str(name))
             else:
                 seen.add(card)
@@ -129,35 +134,41 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
         else []
     for card, key in zip(talon, ("card1", "card2"), strict=False):
         if card is None and isinstance(widow, dict) and widow.get(key) is not None:
-            batch.problem("PFN-E007", f"widow {widow.get(key)!r} is not a card",
+            batch.problem("PFN-E007", tr("widow {value} is not a card",
+                                         value=repr(widow.get(key))),
                           where.line(key), None, str(widow.get(key)))
         elif card is not None and card in seen:
-            batch.problem("PFN-E007", f"{card} is in the widow and in a hand", where.line(key))
+            batch.problem("PFN-E007", tr("{card} is in the widow and in a hand",
+                                         card=card), where.line(key))
     contracts = {seat: deal.get(seat.lower() + "Contract") for seat in SEATS}
     playing = {seat: _contract(c) for seat, c in contracts.items() if c not in ("WHIST", "PASS")}
     for seat, word in contracts.items():
         if word not in ("WHIST", "PASS") and playing.get(seat) is None:
-            batch.problem("PFN-E007", f"{seat.lower()}Contract {word!r} is not a contract",
+            batch.problem("PFN-E007", tr("{field} {word} is not a contract",
+                                         field=seat.lower() + "Contract", word=repr(word)),
                           where.line(seat.lower() + "Contract"), None, str(word),
-                          "SIX_SPADE … TEN_NO_TRUMP, MISER, WHIST or PASS")
+                          tr("SIX_SPADE … TEN_NO_TRUMP, MISER, WHIST or PASS"))
     if len(playing) > 1:
-        batch.problem("PFN-E007", "two players with a contract: "
-                      + " and ".join(s.lower() for s in playing), where.line("eastContract"))
+        batch.problem("PFN-E007", tr("two players with a contract: {players}",
+                                     players=", ".join(s.lower() for s in playing)),
+                      where.line("eastContract"))
     first = deal.get("firstTurn")
     if first not in SEATS:
-        batch.problem("PFN-E007", f"firstTurn {first!r} is not a playing hand",
-                      where.line("firstTurn"), None, str(first), "EAST, SOUTH or WEST")
+        batch.problem("PFN-E007", tr("firstTurn {first} is not a playing hand",
+                                     first=repr(first)),
+                      where.line("firstTurn"), None, str(first), tr("EAST, SOUTH or WEST"))
     four = deal.get("players") == "FOUR"
     if deal.get("players") not in (None, "THREE", "FOUR"):
-        batch.problem("PFN-E007", f"players {deal.get('players')!r}", where.line("players"),
-                      None, None, "THREE or FOUR")
+        batch.problem("PFN-E007", tr("players {value}", value=repr(deal.get("players"))),
+                      where.line("players"),
+                      None, None, tr("THREE or FOUR"))
     if batch.errors > errors:
         return None
     sizes = {len(h) for h in hands.values()}
     if len(sizes) != 1 or not 1 <= min(sizes) <= 10:
-        batch.problem("PFN-E007", "the hands hold " + ", ".join(
-            str(len(h)) for h in hands.values()) + " cards: as many each, ten at most",
-            where.line("eastCards"))
+        batch.problem("PFN-E007", tr("the hands hold {counts} cards: as many each, ten at most",
+                                     counts=", ".join(str(len(h)) for h in hands.values())),
+                      where.line("eastCards"))
         return None
     letter = {seat: "ABC"[i] for i, seat in enumerate(SEATS)}
     assert isinstance(first, str)
@@ -169,7 +180,8 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
     if four:
         draft.tag("Players", "East; South; West; North")
         if first != "EAST":
-            batch.problem("PFN-E007", f"at four North deals and East leads, not {first}",
+            batch.problem("PFN-E007", tr("at four North deals and East leads, not {first}",
+                                         first=first),
                           where.line("firstTurn"), None, first)
             return None
         draft.tag("Dealer", "D")
@@ -226,7 +238,7 @@ def _contract(word: object) -> str | None:
 def _turns(turns: object, owner: dict[Card, str], where: _Locator,
            batch: Batch) -> list[Card] | None:
     if not isinstance(turns, list):
-        batch.problem("PFN-E007", "turns is a list of {hand, card}", where.line("turns"))
+        batch.problem("PFN-E007", tr("turns is a list of {hand, card}"), where.line("turns"))
         return None
     played: list[Card] = []
     for turn in turns:
@@ -234,8 +246,9 @@ def _turns(turns: object, owner: dict[Card, str], where: _Locator,
         card = card_of(name)
         hand = turn.get("hand") if isinstance(turn, dict) else None
         if card is None or owner.get(card) != hand:
-            batch.problem("PFN-E007", f"turn {json.dumps(turn, ensure_ascii=False)}: not a card"
-                          " of that hand", where.line("card", str(name)), None, str(name))
+            batch.problem("PFN-E007", tr("turn {value}: not a card of that hand",
+                                         value=json.dumps(turn, ensure_ascii=False)),
+                          where.line("card", str(name)), None, str(name))
             return None
         played.append(card)
     return played

@@ -15,6 +15,7 @@ from typing import Any
 from lsprotocol import types as lsp
 
 from pfn.diagnostics import Diagnostic, PfnError, Severity
+from pfn.i18n import tr
 from pfn.lsp.document import Document, Token
 from pfn.model import Record
 
@@ -26,8 +27,6 @@ _SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
 def _hint_pattern(template: str) -> re.Pattern[str]:
     r"""A hint's template (in the language the server speaks) as a pattern that finds the
     text to write: ``write {text}`` → ``^write (?P<text>\S+)$``."""
-    from pfn.i18n import tr
-
     said = re.escape(tr(template))
     return re.compile("^" + said.replace(re.escape("{text}"), r"(?P<text>\S+)") + "$")
 
@@ -61,7 +60,7 @@ def _diagnostic(doc: Document, found: Diagnostic) -> lsp.Diagnostic:
     end = start + len(found.text) if found.text else len(text)
     if end <= start:
         end = len(text)
-    message = found.message + (f"\nhint: {found.hint}" if found.hint else "")
+    message = found.message + (f"\n{tr('hint')}: {found.hint}" if found.hint else "")
     return lsp.Diagnostic(_range(line, start, max(end, start + 1)), message,
                           severity=_SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Error),
                           code=found.code, source="pfn",
@@ -89,8 +88,9 @@ def completions(doc: Document, line: int, column: int) -> list[lsp.CompletionIte
     legal = _legal(doc, line, column)
     if legal is not None:
         kind = lsp.CompletionItemKind.Value
-        return [lsp.CompletionItem(move, kind=kind, detail=f"legal in the {section[0]}")
-                for move in legal]
+        detail = {"auction": tr("legal in the auction"), "defence": tr("legal in the defence"),
+                  "play": tr("legal in the play")}.get(section[0], "")
+        return [lsp.CompletionItem(move, kind=kind, detail=detail) for move in legal]
     return _words(doc, line, section[0])
 
 
@@ -227,8 +227,9 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
     rows = [f"{seat}  {hands[seat]}" for seat in sorted(hands) if int(hands[seat])]
     taken = board.tricks_taken
     tally = ", ".join(f"{seat} {n}" for seat, n in sorted(taken.items()))
-    said = [f"**Before {_plain(token.text)}** (trick {board.trick}, {board.turn} to play)", "",
-            "```", *rows, "```", f"tricks so far: {tally}"]
+    said = [tr("**Before {card}** (trick {n}, {seat} to play)", card=_plain(token.text),
+               n=board.trick, seat=board.turn), "",
+            "```", *rows, "```", tr("tricks so far: {tally}", tally=tally)]
     span = doc.record_at(line)
     if span is not None:
         section = doc.section_of(line)
@@ -237,8 +238,9 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
         played = replay(span[0], on_error="collect")
         if index < len(played.tricks):
             trick = played.tricks[index]
-            winner = "nobody" if trick.winner is None else str(SEATS[trick.winner])
-            said.append(f"trick {trick.number} is taken by {winner}")
+            said.append(tr("nobody takes trick {n}", n=trick.number) if trick.winner is None
+                        else tr("trick {n} is taken by {seat}", n=trick.number,
+                                seat=SEATS[trick.winner]))
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n".join(said)),
                      _range(line, token.start, token.end))
 
@@ -267,7 +269,7 @@ def _score_hover(doc: Document, line: int, column: int) -> lsp.Hover | None:
         return None
     why = [e for e in report.written if entry_label(e.key) == label.group(1)]
     if not why:
-        text = f"{label.group(1)}: the rules write nothing here"
+        text = tr("{entry}: the rules write nothing here", entry=label.group(1))
     else:
         from pfn.model import format_amount
 

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, text_lines
+from pfn.i18n import tr
 from pfn.model import (
     MATCH_TAGS,
     Deal,
@@ -211,16 +212,17 @@ class RecordBuilder(SectionReader):
             if len(out) >= MOST_TAGS:  # memory bounded, whatever a record holds
                 if not self._cut:
                     self._cut = True
-                    self._problem("PFN-E122", f"more than {MOST_TAGS} tags in one record: the"
-                                  " rest are not read", (line, col), tag_text.rstrip()[:60])
+                    self._problem("PFN-E122", tr("more than {n} tags in one record: the rest are"
+                                                     " not read", n=MOST_TAGS), (line, col),
+                                  tag_text.rstrip()[:60])
                 continue
             entry = TagEntry(name, value, (line, col), col + start)
             if value == "#" and name in SESSION_TAGS:
                 if name in self._previous:
                     entry.value, entry.inherited = self._previous[name], True
                 else:
-                    self._problem("PFN-E106", f'{name}: "#" but no earlier record gives'
-                                  f" {name}", (line, col), tag_text.rstrip())
+                    self._problem("PFN-E106", tr('{name}: "#" but no earlier record gives {name}',
+                                                     name=name), (line, col), tag_text.rstrip())
             out.append(entry)
             if tag_text[-1] == "\n":
                 line += 1
@@ -281,8 +283,8 @@ class RecordBuilder(SectionReader):
                 if parsed_note is not None:
                     notes.append(parsed_note)
             elif entry.name in by_name and entry.name in _ORDERED:
-                self._problem("PFN-E112", f"tag {entry.name} given twice", entry.pos,
-                              f"[{entry.name}", "a record has each tag once (Note may repeat)")
+                self._problem("PFN-E112", tr("tag {name} given twice", name=entry.name), entry.pos,
+                              f"[{entry.name}", tr("a record has each tag once (Note may repeat)"))
             else:
                 by_name.setdefault(entry.name, entry)
 
@@ -293,14 +295,14 @@ class RecordBuilder(SectionReader):
         if names is not None and names.value.strip() not in ("", "?"):
             count = len(names.value.split(";"))
             if count not in (3, 4):
-                self._problem("PFN-E209", f"Players: {count} names; Preferans is played by"
-                              " 3 or 4", names.pos, None)
+                self._problem("PFN-E209", tr("Players: {n} names; Preferans is played by 3 or 4",
+                                             n=count), names.pos, None)
                 count = None
         deal = self._typed(deal_entry, lambda v: values.deal(v, count))
         players = count or (deal.players if deal is not None else 3)
         if deal is not None and deal.players != players and deal_entry is not None:
-            self._problem("PFN-E209", f"Deal has {deal.players} seats but Players names"
-                          f" {players}", deal_entry.pos, None)
+            self._problem("PFN-E209", tr("Deal has {seats} seats but Players names {n}",
+                                         seats=deal.players, n=players), deal_entry.pos, None)
             deal = Deal(tuple(deal.hands[:players]) + (None,) * (players - deal.players),
                         deal.talon)
 
@@ -365,14 +367,14 @@ class RecordBuilder(SectionReader):
     def _variant(self, entry: TagEntry | None, has_tags: bool) -> tuple[str, Vocabulary]:
         if entry is None or entry.value.strip() in ("", "?"):
             if has_tags:
-                self._problem("PFN-W001", "no Variant tag: read as sochi", (self._line0 + 1, 1),
-                              None, 'add [Variant "sochi"] (or the variant played)')
+                self._problem("PFN-W001", tr("no Variant tag: read as sochi"), (self._line0 + 1, 1),
+                              None, tr('add [Variant "sochi"] (or the variant played)'))
             return "sochi", RUSSIAN
         found = family_words(entry.value)
         if found is None:
-            self._problem("PFN-E109", f"unknown variant {entry.value!r}",
+            self._problem("PFN-E109", tr("unknown variant {text}", text=repr(entry.value)),
                           (entry.pos[0], entry.value_col), entry.value,
-                          "known variants: " + ", ".join(family_names()))
+                          tr("known variants: {names}", names=", ".join(family_names())))
             return entry.value.strip().casefold(), RUSSIAN
         return found
 
@@ -381,13 +383,14 @@ class RecordBuilder(SectionReader):
         out: list[str] = []
         for element in entry.elements:
             if isinstance(element, _RawVariation):
-                self._problem("PFN-E105", f"a variation after the {entry.name} tag, outside any"
-                              " section", entry.pos, None)
+                self._problem("PFN-E105", tr("a variation after the {name} tag, outside any"
+                                             " section", name=entry.name), entry.pos, None)
             elif element.type in ("COMMENT", "LINE_COMMENT"):
                 out.append(self._comment(element.value))
             elif element.type == "WORDS":
                 text = element.value.split("\n")[0].rstrip()
-                self._problem("PFN-E105", f"{text!r} after the {entry.name} tag, which"
-                              " opens no section", self._pos(element), text,
-                              "moves belong after [Auction], [Defence] or [Play]")
+                self._problem("PFN-E105", tr("{text} after the {name} tag, which opens no"
+                                             " section", text=repr(text), name=entry.name),
+                              self._pos(element), text,
+                              tr("moves belong after [Auction], [Defence] or [Play]"))
         return out

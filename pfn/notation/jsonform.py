@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from pfn.cards import Card
 from pfn.diagnostics import Diagnostic, NotationError
+from pfn.i18n import N_, tr
 from pfn.model import (
     Amount,
     Annotation,
@@ -118,7 +119,8 @@ def _entry_json(entry: ScoreEntry) -> dict[str, Any]:
 def record_to_json(record: Record) -> dict[str, Any]:
     """The JSON form of one record (a dict ready for :func:`json.dumps`)."""
     if not record.syntax_ok:
-        raise NotationError(Diagnostic("PFN-E101", "cannot convert a record that did not parse"))
+        raise NotationError(Diagnostic("PFN-E101",
+                                       tr("cannot convert a record that did not parse")))
     tags = []
     known = sorted((t for t in record.tags if t.name in _ORDER), key=lambda t: _ORDER[t.name])
     for tag in known + [t for t in record.tags if t.name not in _ORDER]:
@@ -212,7 +214,8 @@ def _card(name: str | None) -> Card | None:
         return None
     card = parse_card(name)
     if card is None:
-        raise NotationError(Diagnostic("PFN-E107", f"unknown card {name!r}", text=name))
+        raise NotationError(Diagnostic("PFN-E107", tr("unknown card {text}", text=repr(name)),
+                                       text=name))
     return card
 
 
@@ -244,8 +247,9 @@ def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
     for tag in obj.get("tags", ()):
         if _LINE_BREAK.search(tag["value"]):  # a tag pair is one line in PFN
             raise NotationError(Diagnostic(
-                "PFN-E006", f"tag {tag['name']}: a value cannot hold a line break"
-                f" ({tag['value'][:40]!r}): a tag pair is one line in PFN"))
+                "PFN-E006", tr("tag {name}: a value cannot hold a line break ({text}): a tag"
+                               " pair is one line in PFN", name=tag["name"],
+                               text=repr(tag["value"][:40]))))
     entries = [TagEntry(t["name"], t["value"], inherited=t.get("inherited", False),
                         implied=t.get("implied", False)) for t in obj.get("tags", ())]
     fields = builder.tag_fields(entries)
@@ -286,8 +290,11 @@ def _vocabulary_problems(obj: dict[str, Any], variant: str) -> list[Diagnostic]:
         section = obj.get(key)
         for call in _all_calls(section["calls"] if section else []):
             if lookup(call["call"]) != call["call"]:
-                problems.append(Diagnostic("PFN-E108", f"{key}: {call['call']!r} is not a"
-                                           f" canonical {variant} call", text=call["call"]))
+                problems.append(Diagnostic("PFN-E108", tr("{section}: {text} is not a canonical"
+                                                              " {variant} call", section=key,
+                                                              text=repr(call["call"]),
+                                                              variant=variant),
+                                           text=call["call"]))
     return problems
 
 
@@ -332,7 +339,7 @@ def dumps_json(records: Iterable[Record]) -> str:
 def dump_json(records: Iterable[Record], handle: IO[str]) -> None:
     """The JSON document of :func:`dumps_json`, written one record at a time (the same
     bytes as ``json.dumps(document, indent=1)``, in constant memory)."""
-    handle.write(f'{{\n "pfn": {json.dumps(JSON_VERSION)},\n "records": [')
+    handle.write(f'{{\n "pfn": {json.dumps(JSON_VERSION)},\n "records": [')  # data
     first = True
     for record in records:
         text = json.dumps(record_to_json(record), ensure_ascii=False, indent=1)
@@ -347,7 +354,7 @@ def dump_jsonl(records: Iterable[Record], handle: IO[str]) -> None:
         handle.write(json.dumps(record_to_json(record), ensure_ascii=False) + "\n")
 
 
-TOO_DEEP = "not JSON pfn can read: arrays or objects nested too deeply (a record is flat)"
+TOO_DEEP = N_("not JSON pfn can read: arrays or objects nested too deeply (a record is flat)")
 
 
 def read_jsonl(lines: Iterable[str], name: str | None = None) -> Iterator[Record]:
@@ -360,10 +367,10 @@ def read_jsonl(lines: Iterable[str], name: str | None = None) -> Iterator[Record
                 obj = json.loads(line)
             except json.JSONDecodeError as error:
                 yield _unreadable(name, number, error.colno, "PFN-E005",
-                                  f"not JSON: {error.msg}", line.rstrip("\r\n"))
+                                  tr("not JSON: {error}", error=error.msg), line.rstrip("\r\n"))
                 continue
             except RecursionError:
-                yield _unreadable(name, number, 1, "PFN-E005", TOO_DEEP)
+                yield _unreadable(name, number, 1, "PFN-E005", tr(TOO_DEEP))
                 continue
             yield checked_record(obj, name, number)
 
@@ -375,14 +382,14 @@ def loads_json(text: str, name: str | None = None) -> list[Record]:
     try:
         document = json.loads(text)
     except RecursionError:
-        return [_unreadable(name, 1, 1, "PFN-E005", TOO_DEEP)]
+        return [_unreadable(name, 1, 1, "PFN-E005", tr(TOO_DEEP))]
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
             return list(read_jsonl(text.split("\n"), name))
         lines = text.split("\n")
         shown = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else None
         return [_unreadable(name, error.lineno, error.colno, "PFN-E005",
-                            f"not JSON: {error.msg}", shown)]
+                            tr("not JSON: {error}", error=error.msg), shown)]
     if isinstance(document, list):
         items = document
     elif isinstance(document, dict) and "records" in document:
@@ -400,7 +407,7 @@ def checked_record(obj: Any, name: str | None, line: int = 1, index: int | None 
                    ) -> Record:
     """A record from its JSON form once it is known to fit the schema and to hold
     values a record can have; otherwise a record that did not parse, saying why."""
-    where = f"record {index}: " if index is not None else ""
+    where = tr("record {n}: ", n=index) if index is not None else ""
     problem = _schema_problem(obj, top=False)
     if problem is not None:
         return _unreadable(name, line, 1, "PFN-E006", where + problem)
@@ -410,8 +417,8 @@ def checked_record(obj: Any, name: str | None, line: int = 1, index: int | None 
         message = error.diagnostic.message if error.diagnostic else str(error)
         return _unreadable(name, line, 1, "PFN-E006", where + message)
     except (ValueError, ZeroDivisionError) as error:
-        return _unreadable(name, line, 1, "PFN-E006", f"{where}a value a record cannot hold:"
-                           f" {error}")
+        return _unreadable(name, line, 1, "PFN-E006",
+                           where + tr("a value a record cannot hold: {error}", error=error))
 
 
 def _schema_problem(obj: Any, top: bool) -> str | None:
@@ -423,7 +430,7 @@ def _schema_problem(obj: Any, top: bool) -> str | None:
     if error is None:
         return None
     path = "/".join(str(p) for p in error.absolute_path)
-    return f"{'at ' + path + ': ' if path else ''}{error.message}"
+    return tr("at {path}: {error}", path=path, error=error.message) if path else error.message
 
 
 @functools.cache
@@ -440,7 +447,7 @@ def _unreadable(name: str | None, line: int, col: int, code: str, message: str,
                 shown: str | None = None) -> Record:
     """A record standing for input that could not be read as a record."""
     diagnostic = Diagnostic(code, message, name, line, col, None,
-                            "see docs/spec.md, section 9, and schemas/pfn.schema.json",
+                            tr("see docs/spec.md, section 9, and schemas/pfn.schema.json"),
                             shown)
     return Record(source=Source(name, line, 0, ""), diagnostics=(diagnostic,),
                   syntax_ok=False)

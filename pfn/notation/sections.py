@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from pfn.cards import CARD_BY_NAME, Card
 from pfn.diagnostics import Diagnostic, NotationError
+from pfn.i18n import tr
 from pfn.model import (
     Annotation,
     Call,
@@ -174,7 +175,7 @@ class SectionReader:
         for element in elements:
             if isinstance(element, _RawVariation):
                 if not moves:
-                    self._problem("PFN-E115", "a variation must follow the move it replaces",
+                    self._problem("PFN-E115", tr("a variation must follow the move it replaces"),
                                   self._first_pos(element), "(")
                     continue
                 moves[-1].annotation().variations.append(
@@ -208,22 +209,24 @@ class SectionReader:
               section: str, players: int, new_line: bool) -> None:
         if word[0] == "$":
             if not word[1:].isdigit() or len(word) > 4 or int(word[1:]) > MAX_NAG:
-                self._problem("PFN-E111", f"NAG {word!r} is not $0 … ${MAX_NAG}", pos, word,
-                              "a NAG is $ and a number, as in PGN")
+                self._problem("PFN-E111", tr("NAG {text} is not $0 … ${n}", text=repr(word),
+                                                 n=MAX_NAG), pos, word,
+                              tr("a NAG is $ and a number, as in PGN"))
             elif moves:
                 moves[-1].annotation().nags.append(int(word[1:]))
             else:
-                self._problem("PFN-E114", f"NAG {word} before any move", pos, word)
+                self._problem("PFN-E114", tr("NAG {text} before any move", text=word), pos, word)
             return
         if word[0] == "=":
             m = _NOTE_REF_RE.match(word)
             if m is None:
-                self._problem("PFN-E113", f"note reference {word!r} is not =n=", pos, word,
-                              "notes are numbered 1 … 9999")
+                self._problem("PFN-E113", tr("note reference {text} is not =n=", text=repr(word)),
+                              pos, word, tr("notes are numbered 1 … 9999"))
             elif moves:
                 moves[-1].annotation().notes.append(int(m.group(1)))
             else:
-                self._problem("PFN-E114", f"note reference {word} before any move", pos, word)
+                self._problem("PFN-E114", tr("note reference {text} before any move", text=word),
+                              pos, word)
             return
         body = word.rstrip(_SUFFIX_CHARS) if word[-1] in _SUFFIX_CHARS else word
         suffix = word[len(body):]
@@ -233,13 +236,15 @@ class SectionReader:
             if moves:
                 moves[-1].annotation().suffix += suffix
             else:
-                self._problem("PFN-E114", f"annotation {word!r} before any move", pos, word)
+                self._problem("PFN-E114", tr("annotation {text} before any move", text=repr(word)),
+                              pos, word)
             return
         seat: Seat | None = None
         if section != "play" and len(body) > 2 and body[1] == ":":
             seat = SEAT_BY_NAME.get(body[0].upper())
             if seat is None or seat >= players:
-                self._problem("PFN-E110", f"invalid seat {body[0]!r} in {word!r}", pos, word)
+                self._problem("PFN-E110", tr("invalid seat {seat} in {text}", seat=repr(body[0]),
+                                                 text=repr(word)), pos, word)
                 return
             body = body[2:]
         value: Any
@@ -265,16 +270,17 @@ class SectionReader:
 
     def _unknown_word(self, word: str, pos: Pos, section: str) -> None:
         if section == "play":
-            self._problem("PFN-E107", f"unknown card {word!r}", pos, word,
-                          "cards are a suit letter S C D H and a rank A K Q J T 9 8 7 (SA, HT);"
-                          " - is an unknown card, * claims the rest")
+            self._problem("PFN-E107", tr("unknown card {text}", text=repr(word)), pos, word,
+                          tr("cards are a suit letter S C D H and a rank A K Q J T 9 8 7 (SA,"
+                             " HT); - is an unknown card, * claims the rest"))
         elif section == "auction":
-            self._problem("PFN-E108", f"unknown call {word!r}", pos, word,
-                          "calls are bids such as 6S 7NT mis, pass and hold (spec, section 6)")
+            self._problem("PFN-E108", tr("unknown call {text}", text=repr(word)), pos, word,
+                          tr("calls are bids such as `6S` `7NT` `mis`, `pass` and `hold` (spec,"
+                             " section 6)"))
         else:
-            self._problem("PFN-E108", f"unknown defence call {word!r}", pos, word,
-                          "defence calls are whist, pass, half, open, closed, together, own,"
-                          " return, check, kontra …")
+            self._problem("PFN-E108", tr("unknown defence call {text}", text=repr(word)), pos,
+                          word, tr("defence calls are `whist`, `pass`, `half`, `open`,"
+                                   " `closed`, `together`, `own`, `return`, `check`, `kontra` …"))
 
     def _first_pos(self, raw: _RawVariation) -> Pos:
         for element in raw:
@@ -348,8 +354,9 @@ class SectionReader:
                 claim = move.ann.freeze() if move.ann is not None else Annotation()
                 continue
             if claim is not None:
-                self._problem("PFN-E101", f"{move.text!r} after the claim *", move.pos, move.text,
-                              "* ends the play: the rest was claimed or not recorded")
+                self._problem("PFN-E101", tr("{text} after the claim *", text=repr(move.text)),
+                              move.pos, move.text,
+                              tr("* ends the play: the rest was claimed or not recorded"))
             cards.append(move.value)
             anns.append(move.ann.freeze() if move.ann is not None else None)
             positions.append(move.pos)
@@ -423,7 +430,7 @@ class SectionReader:
         last: tuple[int, Seat | None] = (0, None)  # the line read last, and its seat
         for element in entry.elements:
             if isinstance(element, _RawVariation):
-                self._problem("PFN-E105", "a variation in the Sheet section",
+                self._problem("PFN-E105", tr("a variation in the Sheet section"),
                               self._first_pos(element), "(")
                 continue
             if element.type in ("COMMENT", "LINE_COMMENT"):
@@ -454,9 +461,10 @@ class SectionReader:
                                                  players, start, prefix, (line, col))
                     for e in found:
                         if any(e.key == seen.key for seen in out):
-                            self._problem("PFN-E120", f"Sheet: {e.label()} is given twice",
-                                          e.pos, e.label(), "give each figure of the sheet"
-                                          " once")
+                            self._problem("PFN-E120", "Sheet: " + tr("{text} is given twice",
+                                                                      text=e.label()),
+                                          e.pos, e.label(),
+                                          tr("give each figure of the sheet once"))
                         else:
                             out.append(e)
                 except ValueProblem as problem:

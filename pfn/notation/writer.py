@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 from pfn.model import (
     Annotation,
     Call,
@@ -244,7 +245,7 @@ def record_lines(record: Record, header: bool = True) -> list[str]:
     the record opens its match in this output, so the match-wide tags implied from an
     earlier record are written too."""
     if not record.syntax_ok:
-        raise WriteError("cannot write a record that did not parse")
+        raise WriteError(tr("cannot write a record that did not parse"))
     lines = [d for d in record.directives if not d.lstrip("%").strip().upper().startswith("PFN")]
     for comment in record.comments:
         atoms: list[_Atom] = []

@@ -6,6 +6,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from pfn.corpus.stats import Stats
+from pfn.i18n import ptr, tr
 from pfn.render.look import FONT
 from pfn.render.picture import save
 
@@ -19,13 +20,14 @@ def stats_chart(stats: Stats) -> Figure:
     deals, rates = figure.subplots(2, 1, sharex=True)
     positions = range(len(names))
     deals.bar(positions, [data[n]["deals"] for n in names], color="#3d5f9e")
-    deals.set_ylabel("deals", family=FONT)
+    deals.set_ylabel(ptr("count", "deals"), family=FONT)
     rates.bar(positions, [(data[n]["success_rate"] or 0) * 100 for n in names],
               color="#1b7d2b")
-    rates.set_ylabel("made, %", family=FONT)
+    rates.set_ylabel(tr("made, %"), family=FONT)
     rates.set_ylim(0, 100)
     rates.set_xticks(list(positions), names, rotation=45, ha="right", family=FONT)
-    deals.set_title(f"{stats.deals} deals of {stats.records} records", family=FONT)
+    deals.set_title(tr("deals: {deals}, records: {records}", deals=stats.deals,
+                       records=stats.records), family=FONT)
     figure.set_label(f"pfn stats: {stats.deals} deals")
     figure.tight_layout()
     return figure

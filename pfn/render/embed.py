@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from matplotlib.figure import Figure
 
 from pfn.diagnostics import PfnError, Severity
+from pfn.i18n import tr
 from pfn.render.look import Style
 from pfn.seats import Seat
 
@@ -47,15 +48,16 @@ def read_options(given: Mapping[str, str | None]) -> Block:
 
     unknown = [k for k in given if k not in OPTIONS]
     if unknown:
-        raise BlockError(f"unknown option {unknown[0]!r}: the options are"
-                         f" {', '.join(OPTIONS)}")
+        raise BlockError(tr("unknown option {value}: the options are {items}",
+                            value=repr(unknown[0]), items=', '.join(OPTIONS)))
 
     def flag(name: str, default: bool = False) -> bool:
         if name not in given:
             return default
         value = (given[name] or "yes").strip().lower()
         if value not in ("yes", "true", "1", "no", "false", "0"):
-            raise BlockError(f"{name}={value!r}: yes or no")
+            raise BlockError(tr("{name}={value}: yes or no",
+                                name=name, value=repr(value)))
         return value in ("yes", "true", "1")
 
     def seats(name: str) -> tuple[Seat, ...]:
@@ -63,18 +65,22 @@ def read_options(given: Mapping[str, str | None]) -> Block:
         try:
             return tuple(SEAT_BY_NAME[p.strip().upper()] for p in text.split(",") if p.strip())
         except KeyError:
-            raise BlockError(f"{name}={text!r}: seats are A, B, C, D") from None
+            raise BlockError(tr("{name}={text}: seats are A, B, C, D",
+                                name=name, text=repr(text))) from None
 
     look = (given.get("style") or "screen").strip()
     if look not in ("screen", "book"):
-        raise BlockError(f"style={look!r}: screen or book")
+        raise BlockError(tr("style={look}: screen or book",
+                            look=repr(look)))
     style = Style.book() if look == "book" else Style()
     played = (given.get("played") or "hide").strip()
     if played not in ("hide", "grey"):
-        raise BlockError(f"played={played!r}: hide or grey")
+        raise BlockError(tr("played={played}: hide or grey",
+                            played=repr(played)))
     lang = (given.get("lang") or "").strip() or None
     if lang not in (None, "en", "ru", "sr"):
-        raise BlockError(f"lang={lang!r}: en, ru or sr")
+        raise BlockError(tr("lang={lang}: en, ru or sr",
+                            lang=repr(lang)))
     style = replace(style, played=played, lang=lang, dd=flag("dd"),
                     four_colour=flag("four-colour"), title=flag("title", True),
                     caption=given.get("caption") or None, font=given.get("font") or None)
@@ -85,7 +91,8 @@ def read_options(given: Mapping[str, str | None]) -> Block:
         style = replace(style, width=_inches(given["width"] or ""))
     trick_text = (given.get("trick") or "0").strip()
     if not trick_text.isdigit() or int(trick_text) > 10:
-        raise BlockError(f"trick={trick_text!r}: a trick from 0 (before the lead) to 10")
+        raise BlockError(tr("trick={trick_text}: a trick from 0 (before the lead) to 10",
+                            trick_text=repr(trick_text)))
     return Block(given.get("board"), int(trick_text), flag("final"), flag("sheet"), style,
                  seats("hide"))
 
@@ -100,9 +107,11 @@ def _inches(text: str) -> float:
     try:
         value = float(number) * units[unit]
     except ValueError:
-        raise BlockError(f"width={text!r}: a width such as 8.5cm, 85mm or 3.4in") from None
+        raise BlockError(tr("width={text}: a width such as 8.5cm, 85mm or 3.4in",
+                            text=repr(text))) from None
     if not 1.0 <= value <= 40.0:
-        raise BlockError(f"width={text!r}: between 2.5 cm and 1 m")
+        raise BlockError(tr("width={text}: between 2.5 cm and 1 m",
+                            text=repr(text)))
     return value
 
 
@@ -124,12 +133,13 @@ def block_figure(text: str, given: Mapping[str, str | None], name: str = "<pfn b
     errors = [d for report in check_records(records, CheckOptions())
               for d in report.diagnostics if d.severity is Severity.ERROR]
     if errors:
-        raise BlockError("the record does not check:\n" + "\n".join(d.format()
-                                                                     for d in errors))
+        raise BlockError(tr("the record does not check:") + "\n"
+                         + "\n".join(d.format() for d in errors))
     chosen = find_board(records, block.board, block.sheet)
     if chosen is None:
-        raise BlockError(f"{name}: no board {block.board}" if block.board is not None
-                         else f"{name}: no deal to draw")
+        raise BlockError(tr("{name}: no board {board}",
+                            name=name, board=block.board) if block.board is not None
+                         else tr("{name}: no deal to draw", name=name))
     hidden = block.hidden
     if block.sheet:
         from pfn.render.sheet import sheet_figure
@@ -137,7 +147,8 @@ def block_figure(text: str, given: Mapping[str, str | None], name: str = "<pfn b
 
         matches = reports(records)
         if not matches:
-            raise BlockError(f"{name}: nothing to score")
+            raise BlockError(tr("{name}: nothing to score",
+                                name=name))
         width = block.style.width if "width" in given else 6.0
         return sheet_figure(matches[0], None, max(7.0, min(9.0, 9.0 * width / 6.0)), width,
                             5.2 * width / 6.0, block.style.lang, block.style)

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 from pfn.seats import Seat
 
 FONT = "DejaVu Sans"
@@ -107,16 +108,19 @@ def families(font: str | None) -> tuple[str, ...]:
             name = FontProperties(fname=str(path)).get_name()
             _add_faces_beside(path, name)
         except OSError as error:
-            raise FontMissing(f"{font}: cannot read it ({error.strerror or error})") from None
+            raise FontMissing(tr("{font}: cannot read it ({value})",
+                                 font=font, value=error.strerror or error)) from None
         except (RuntimeError, ValueError):  # FreeType could not open it as a face
-            raise FontMissing(f"{font}: not a font file (TrueType or OpenType)") from None
+            raise FontMissing(tr("{font}: not a font file (TrueType or OpenType)",
+                                 font=font)) from None
     else:
         name = font
         try:
             font_manager.findfont(FontProperties(family=name), fallback_to_default=False)
         except ValueError:
-            raise FontMissing(f"no font named {font!r} here (`fc-list : family` lists"
-                              " the installed ones; a .ttf or .otf file may be given)"
+            raise FontMissing(tr("no font named {font} here (`fc-list : family` lists the"
+                                 " installed ones; a .ttf or .otf file may be given)",
+                                 font=repr(font))
                               ) from None
     return (name, FONT, SYMBOLS) if name != FONT else (FONT, SYMBOLS)
 

@@ -15,6 +15,7 @@ from typing import Literal
 from pfn.deal import replay
 from pfn.diagnostics import PfnError
 from pfn.files import write_atomic
+from pfn.i18n import ntr, tr
 from pfn.model import Record
 from pfn.render.diagram import deal_figure, strip_figure
 from pfn.render.look import Style
@@ -70,8 +71,9 @@ def kind_of(output: str | None, given: str | None) -> ImageKind:
     """The image format: the one given, else the output file's extension, else SVG."""
     kind = given or (Path(output).suffix.lstrip(".").lower() if output else "") or "svg"
     if kind not in KINDS:
-        raise RenderError(f"{kind!r} is not a format pfn draws: svg, pdf, png, pgf (LaTeX),"
-                          " gif or apng (animations), html")
+        raise RenderError(tr("{kind} is not a format pfn draws: svg, pdf, png, pgf (LaTeX), gif"
+                             " or apng (animations), html",
+                             kind=repr(kind)))
     return kind
 
 
@@ -82,8 +84,8 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
         return [_html(records, record, request)]
     if request.sheet:
         if request.kind not in PICTURES:
-            raise RenderError(f"a sheet is a still picture: svg, pdf, png or pgf, not"
-                              f" {request.kind}")
+            raise RenderError(tr("a sheet is a still picture: svg, pdf, png or pgf, not {kind}",
+                                 kind=request.kind))
         return [_sheet(records, record, request)]
     result = replay(record, on_error="collect")
     kind, output = request.kind, request.output
@@ -91,8 +93,9 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
         from pfn.render.animation import animation
 
         if request.every or request.final or request.trick:
-            raise RenderError(f"{kind} is the whole deal card by card: --trick, --final"
-                              " and --all are for still pictures")
+            raise RenderError(tr("{kind} is the whole deal card by card: --trick, --final and"
+                                 " --all are for still pictures",
+                                 kind=kind))
         path = output or f"{request.stem}.{SUFFIX.get(kind, kind)}"
         write_atomic(path, animation(result, kind, request.style, request.hidden,
                                      request.dpi))
@@ -122,13 +125,15 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
     first, last = record.first_trick, last_trick(result)
     if not request.final and request.trick and not first <= request.trick <= last:
         board = record.tag("Board") or "?"
-        played = (f"has {len(result.tricks)} trick{'s' * (len(result.tricks) != 1)}"
-                  if first == 1 else f"is an ending: its play runs from trick {first}"
-                  f" to trick {last}" if last >= first else
-                  f"is an ending before trick {first}, with no trick played")
-        raise RenderError(f"board {board} {played}, so there is no trick {request.trick}"
-                          " (0 draws the position before the lead, --final the end of the"
-                          " play)")
+        played = ntr("board {board} has {n} trick", "board {board} has {n} tricks",
+                     len(result.tricks), board=board) if first == 1 else \
+            tr("board {board} is an ending: its play runs from trick {first} to trick {last}",
+               board=board, first=first, last=last) if last >= first else \
+            tr("board {board} is an ending before trick {first}, with no trick played",
+               board=board, first=first)
+        raise RenderError(tr("{played}, so there is no trick {trick} (0 draws the position"
+                             " before the lead, --final the end of the play)",
+                             played=played, trick=request.trick))
     number = last + 1 if request.final else request.trick
     path = output or f"{request.stem}-trick{number:02d}.{kind}"
     save(deal_figure(result, number, request.style, request.hidden), path, kind, request.dpi)
@@ -142,9 +147,9 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
 
     style = request.style  # (its language: the run's, set from --lang; see html.language)
     if style.font or style.caption is not None or not style.title or style.transparent:
-        raise RenderError("--font, --caption, --no-title and --transparent are for"
-                          " pictures (svg, pdf, png, pgf, gif): the page takes the"
-                          " reader's fonts and colours")
+        raise RenderError(tr("--font, --caption, --no-title and --transparent are for"
+                             " pictures (svg, pdf, png, pgf, gif): the page takes the"
+                             " reader's fonts and colours"))
     deals = [r for r in records if r.deal is not None or r.play is not None]
     # without --board, every deal of the input (a match's sheet comes with its deals)
     chosen = deals if request.board is None else [record]
@@ -163,12 +168,13 @@ def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:
     target = next((m for m in matches if m.id is not None and m.id == record.match),
                   matches[0] if matches else None)
     if target is None:
-        raise RenderError("nothing to score")
+        raise RenderError(tr("nothing to score"))
     upto = None
     if request.board is not None:
         boards = [row.board for row in target.rows]
         if request.board not in boards:
-            raise RenderError(f"the match has no board {request.board}")
+            raise RenderError(tr("the match has no board {board}",
+                                 board=request.board))
         upto = boards.index(request.board) + 1
         if upto < len(boards):
             # the settlement as it stands after that board: the match scored up to it

@@ -23,6 +23,7 @@ from matplotlib.transforms import Bbox
 
 from pfn.diagnostics import PfnError
 from pfn.files import write_atomic
+from pfn.i18n import tr
 from pfn.render.bidi import visual
 
 MOST_PIXELS = 100_000_000
@@ -123,9 +124,10 @@ def picture_bytes(figure: Figure, kind: str, dpi: int = 200, path: str = "pictur
     if kind == "png":  # a bitmap is held whole in memory while it is drawn
         wide, high = (round(side * dpi) for side in figure.get_size_inches())
         if wide * high > MOST_PIXELS or max(wide, high) > 1 << 15:
-            raise PictureTooLarge(f"cannot draw {path}: {wide} × {high} pixels is more than a"
-                                  f" picture may have ({MOST_PIXELS // 10**6} million pixels,"
-                                  " 32768 a side): lower --dpi or --width")
+            raise PictureTooLarge(tr("cannot draw {path}: {wide} × {high} pixels is more than a"
+                                     " picture may have ({value} million pixels, 32768 a side):"
+                                     " lower --dpi or --width",
+                                     path=path, wide=wide, high=high, value=MOST_PIXELS // 10 ** 6))
     if kind == "svg":
         return svg_text(figure).encode("utf-8")
     if kind == "pgf":
@@ -187,8 +189,8 @@ def _pgf(figure: Figure) -> bytes:
     from matplotlib import rc_context
 
     if shutil.which("lualatex") is None:
-        raise NoLatex("PGF needs LuaLaTeX to measure its labels (Debian: texlive-luatex);"
-                      " SVG or PDF need nothing more")
+        raise NoLatex(tr("PGF needs LuaLaTeX to measure its labels (Debian: texlive-luatex);"
+                         " SVG or PDF need nothing more"))
     buffer = io.BytesIO()
     # matplotlib's PGF backend passes text to TeX as it is, and already makes ^ and %
     # printable: the rest is escaped here

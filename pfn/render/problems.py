@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 from pfn.deal import replay as replay_of
 from pfn.diagnostics import PfnError, printable
 from pfn.files import write_atomic
+from pfn.i18n import tr
 from pfn.model import Record
 from pfn.render.diagram import deal_figure
 from pfn.render.fit import wrap
@@ -53,11 +54,11 @@ def problem_set(records: Sequence[Record], request: Request) -> list[str]:
     files written."""
     kind = request.kind if request.kind in ("pdf", "html", "svg", "png") else None
     if kind is None:
-        raise RenderError("a problem set is pages: a PDF (-o problems.pdf), a page"
-                          " (-f html), or numbered SVG or PNG files")
+        raise RenderError(tr("a problem set is pages: a PDF (-o problems.pdf), a page"
+                             " (-f html), or numbered SVG or PNG files"))
     deals = [r for r in records if r.deal is not None]
     if not deals:
-        raise RenderError("no deal to set as a problem")
+        raise RenderError(tr("no deal to set as a problem"))
     style = request.style
     statements = []
     answers = []

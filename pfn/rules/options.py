@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from pfn.diagnostics import OptionError
+from pfn.i18n import tr
 
 
 def _opt(default: Any, doc: str, values: str, source: str) -> Any:
@@ -179,7 +180,7 @@ class HouseRules:
         for key, text in pairs:
             name = key.strip().lower().replace("-", "_")
             if name not in known:
-                raise OptionError(f"unknown house rule {key!r}")
+                raise OptionError(tr("unknown house rule {key}", key=repr(key)))
             changes[name] = value = _convert(known[name].metadata["values"], getattr(self, name),
                                              text, key)
             _check_range(name, key, value)
@@ -217,17 +218,17 @@ def _check_range(name: str, key: str, value: Any) -> None:
     error, not a silent oddity."""
     if name == "consolation_factor" and not (
             0 < value <= MOST_CONSOLATION and value.denominator <= 100):
-        raise OptionError(f"house rule {key!r}: the factor must be a fraction above 0 and at"
-                          f" most {MOST_CONSOLATION} (denominator at most 100), not"
-                          f" {_short(value)}")
+        raise OptionError(tr("house rule {key}: the factor must be a fraction above 0 and at"
+                             " most {most} (denominator at most 100), not {value}",
+                             key=repr(key), most=MOST_CONSOLATION, value=_short(value)))
     low, high = _RANGES.get(name, (None, None))
     if low is None or isinstance(value, str):
         return
     for number in value if isinstance(value, tuple) else (value,):
         if number < low or (high is not None and number > high):
-            bound = f"{low}…{high}" if high is not None else f"at least {low}"
-            raise OptionError(f"house rule {key!r}: {_short(number)} is out of range"
-                              f" ({bound})")
+            bound = f"{low}…{high}" if high is not None else tr("at least {n}", n=low)
+            raise OptionError(tr("house rule {key}: {value} is out of range ({bound})",
+                                 key=repr(key), value=_short(number), bound=bound))
 
 
 def _short(number: object) -> str:
@@ -243,7 +244,7 @@ def _convert(values: str, current: Any, text: str, key: str) -> Any:
         if text.isdigit():
             return int(text)
         if text not in choices:
-            raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}")
+            raise _not_one_of(key, text, values)
         return text
     try:
         if isinstance(current, bool):
@@ -264,7 +265,12 @@ def _convert(values: str, current: Any, text: str, key: str) -> Any:
                 raise ValueError
             return parsed
     except (ValueError, ZeroDivisionError):
-        raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}") from None
+        raise _not_one_of(key, text, values) from None
     if "|" in values and text not in choices:
-        raise OptionError(f"house rule {key!r}: {text!r} is not one of {values}")
+        raise _not_one_of(key, text, values)
     return text
+
+
+def _not_one_of(key: str, text: str, values: str) -> OptionError:
+    return OptionError(tr("house rule {key}: {text} is not one of {values}", key=repr(key),
+                          text=repr(text), values=values))

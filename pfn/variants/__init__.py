@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from pfn.diagnostics import UnknownVariant
+from pfn.i18n import tr
 from pfn.variants.base import Variant
 from pfn.variants.britannica import Britannica
 from pfn.variants.classic import Classic
@@ -50,7 +51,7 @@ def find_variant(name: str) -> type[Variant]:
     :class:`~pfn.diagnostics.UnknownVariant` if none."""
     found = _BY_NAME.get(name) or _BY_NAME.get(fold(name))
     if found is None:
-        raise UnknownVariant(f"unknown variant {name!r}")
+        raise UnknownVariant(tr("unknown variant {text}", text=repr(name)))
     return found
 
 

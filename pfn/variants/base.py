@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
+from pfn.i18n import tr
 from pfn.rules.auction import Auction
 from pfn.rules.defence import Defence
 from pfn.rules.ladder import Ladder, level
@@ -136,8 +137,8 @@ class Variant:
         """Why this family has no such contract at all: only seed 000 knows the
         "Preferans" hand."""
         if contract.pref:
-            return Problem("PFN-E404", f"there is no Preferans hand ({contract}) in"
-                           f" {self.name}")
+            return Problem("PFN-E404", tr("there is no Preferans hand ({contract}) in"
+                                          " {variant}", contract=contract, variant=self.name))
         return None
 
     def hand_problem(self, contract: Contract, twelve: int) -> Problem | None:

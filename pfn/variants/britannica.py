@@ -50,7 +50,7 @@ class BritannicaAuction(Auction):
     def speaker(self, explicit: Seat | None) -> tuple[Seat | None, Problem | None]:
         state = self.state
         if state.finished:
-            return explicit, Problem("PFN-E308", "call after the auction ended")
+            return explicit, Problem("PFN-E308", tr("call after the auction ended"))
         live = [s for s in self.duel if s not in state.passed]
         if len(live) < 2:
             self._open_duel()
@@ -60,11 +60,13 @@ class BritannicaAuction(Auction):
         if last is None:
             expected = live[0]
         if explicit is not None and explicit not in state.order:
-            return expected, Problem("PFN-E301", f"{explicit} takes no part in this auction:"
-                                     f" it is {expected}'s turn")
+            return expected, Problem("PFN-E301", tr("{seat} takes no part in this auction:"
+                                                    " it is {turn}'s turn", seat=explicit,
+                                                    turn=expected))
         if explicit is not None and explicit != expected:
-            return explicit, Problem("PFN-E301", f"{explicit} speaks out of turn: it is"
-                                         f" {expected}'s turn")
+            return explicit, Problem("PFN-E301", tr("{seat} speaks out of turn: it is"
+                                                    " {turn}'s turn", seat=explicit,
+                                                    turn=expected))
         return expected, None
 
     def _open_duel(self) -> None:
@@ -77,10 +79,11 @@ class BritannicaAuction(Auction):
     def _check_hold(self, seat: Seat) -> Problem | None:
         state = self.state
         if state.high is None:
-            return Problem("PFN-E305", "nothing to hold: no bid yet")
+            return Problem("PFN-E305", tr("nothing to hold: no bid yet"))
         if state.order.index(seat) > state.order.index(state.high_seat or seat):
-            return Problem("PFN-E305", f"{seat} has no priority over {state.high_seat}",
-                               "only an earlier hand may hold")
+            return Problem("PFN-E305", tr("{seat} has no priority over {other}", seat=seat,
+                                          other=state.high_seat),
+                           tr("only an earlier hand may hold"))
         return None
 
     def apply(self, seat: Seat, token: str) -> None:
@@ -124,8 +127,8 @@ class BritannicaDefence(Defence):
             problems: list[CallProblem] = []
             if calls:
                 problems.append((0, Problem(
-                    "PFN-E406", f"no defence choice below value {self.CHOICE_FROM} or in"
-                    " misère", "both defenders must play")))
+                    "PFN-E406", tr("no defence choice below value {n} or in misère",
+                                   n=self.CHOICE_FROM), tr("both defenders must play"))))
             o.whisters = [] if self.contract.misere else list(o.defenders)
             o.players = o.defenders
             return problems
@@ -177,27 +180,30 @@ class BritannicaScoring(Scoring):
     def deal(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         contract, declarer = facts.contract, facts.declarer
         if contract.allpass or declarer is None:
-            notes.cannot("Britannica gives no payment when everybody passes")
+            notes.cannot(tr("Britannica gives no payment when everybody passes"))
             return []
         if contract.misere and self.rules.misere_stakes == "none":
-            notes.cannot("Britannica gives no payment for misère (house rule misere-stakes)")
+            notes.cannot(tr("Britannica gives no payment for misère (house rule"
+                            " misere-stakes)"))
             return []
         defence = facts.defence
         taken = 10 if defence is not None and not defence.played else facts.took(declarer)
         if taken is None:
-            notes.cannot("the soloist's tricks are not given")
+            notes.cannot(tr("the soloist's tricks are not given"))
             return []
         ante = self.rules.ante
         made = taken == 0 if contract.misere else taken >= 6
         if made:
-            out = [entry(declarer, "chips", ante, f"Britannica: {contract} made, the"
-                         f" soloist takes {ante} from the pot")]
+            out = [entry(declarer, "chips", ante, tr("Britannica: {contract} made, the"
+                                                     " soloist takes {n} from the pot",
+                                                     contract=contract, n=ante))]
         else:
-            out = [entry(declarer, "chips", -2 * ante, f"Britannica: {contract} failed,"
-                         f" the soloist pays {2 * ante} into the pot")]
+            out = [entry(declarer, "chips", -2 * ante, tr("Britannica: {contract} failed,"
+                                                          " the soloist pays {n} into the pot",
+                                                          contract=contract, n=2 * ante))]
         if defence is not None and defence.played and not contract.misere and any(
                 (facts.took(s) or 0) < 2 for s in self._quota(defence)):
-            notes.cannot("Britannica gives no payment for a defender short of two tricks")
+            notes.cannot(tr("Britannica gives no payment for a defender short of two tricks"))
         return out
 
     @staticmethod
@@ -224,8 +230,8 @@ class BritannicaSheet(Sheet):
         ante = self.rules.ante
         if entries and self.pot() <= 0:  # the pot is empty: everyone antes
             for seat in self.seats():
-                e = entry(seat, "chips", -ante, f"Britannica: the pot is empty, each"
-                          f" antes {ante}")
+                e = entry(seat, "chips", -ante, tr("Britannica: the pot is empty, each"
+                                                   " antes {n}", n=ante))
                 out.append(e)
                 self._add(e)
         for e in entries:
