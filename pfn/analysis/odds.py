@@ -263,9 +263,9 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
     cards = list(found.cards.values()) if found.mover == found.counted else []
     out: list[Diagnostic] = []
     how = ntr("{n} layout, every one", "{n} layouts, every one", found.layouts,
-              n=f"{found.layouts:,}") if found.exhaustive else \
+              n=format(found.layouts, ",")) if found.exhaustive else \
         ntr("{n} layout, a sample: ±{margin}", "{n} layouts, a sample: ±{margin}",
-            found.layouts, n=f"{found.layouts:,}", margin=f"{found.margin:.1%}")
+            found.layouts, n=format(found.layouts, ","), margin=format(found.margin, ".1%"))
     for name, text in asked.items():
         if not text:
             continue

@@ -149,7 +149,7 @@ def start_of(replay: Replay) -> Start:
             raise NotAnalysable(tr(
                 "not analysable: the cards of {hidden} are not all given (only {known} and the"
                 " played cards are known; the chances over every layout of the rest: {command})",
-                hidden=what, known=", ".join(known), command=f"pfn odds --seat {known[0]}"))
+                hidden=what, known=", ".join(known), command="pfn odds --seat " + known[0]))
         raise NotAnalysable(tr("not analysable: the cards of {hidden} are not given",
                                hidden=what))
     order = tuple(int(s) for s in r.participants)

@@ -119,8 +119,8 @@ def solve(
         sys.stderr.write(tr("pfn: search {search}, {nodes} positions for the cards, {seconds} s"
                             " in all", search=search + (tr(" (compiled)")
                                                         if search == "native" else ""),
-                            nodes=f"{solver.nodes:,}",
-                            seconds=f"{time.perf_counter() - began:.3f}") + "\n")
+                            nodes=format(solver.nodes, ","),
+                            seconds=format(time.perf_counter() - began, ".3f")) + "\n")
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
                                     ensure_ascii=False) + "\n")
@@ -393,7 +393,8 @@ def odds(
     def progress(done: int, total: int) -> None:
         if shown and total > 2_000:
             sys.stderr.write("\r" + ntr("{done} of {n} layout solved", "{done} of {n} layouts"
-                                         " solved", total, done=f"{done:,}", n=f"{total:,}"))
+                                         " solved", total, done=format(done, ","),
+                                         n=format(total, ",")))
             if done == total:
                 sys.stderr.write("\n")
 
@@ -454,7 +455,7 @@ def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                  " for every discard; open-hand play from the lead",
                  "{n} layouts of the twenty cards he has not seen, a uniform sample, the same"
                  " for every discard; open-hand play from the lead", layouts,
-                 n=f"{layouts:,}"),
+                 n=format(layouts, ",")),
              f"  {heads[0]:<10}{heads[1]:>9}{heads[2]:>9}   {heads[3]}"]
     for d in found:
         spread = "  ".join(f"{k}: {v:.1%}" for k, v in d.distribution.items())
@@ -495,7 +496,7 @@ def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                  " where the defence plays; scored and settled as the variant does",
                  "{n} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
                  " play where the defence plays; scored and settled as the variant does",
-                 layouts, n=f"{layouts:,}", seat=seat),
+                 layouts, n=format(layouts, ","), seat=seat),
              f"  {heads[0]:<22}{heads[1]:>9}{heads[2]:>9}{score_of:>12}"]
     no_play = " " + tr("(no play)")
     for d in found:
@@ -518,7 +519,7 @@ def _odds_text(name: str, where: str, found: Any) -> str:
                      " weighted the same, and everyone plays open-handed after the card",
                      "{n} layouts, a uniform sample (shares within ±{margin} at 95 %); each"
                      " weighted the same, and everyone plays open-handed after the card",
-                     found.layouts, n=layouts, margin=f"{found.margin:.1%}"))
+                     found.layouts, n=layouts, margin=format(found.margin, ".1%")))
     counted = tr("{seat}'s tricks in the deal ({n} taken before this trick)", seat=found.counted,
                  n=found.taken) if found.taken else \
         tr("{seat}'s tricks in the deal", seat=found.counted)

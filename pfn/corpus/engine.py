@@ -548,7 +548,7 @@ def _connect(api: Any, scheduler: str) -> Any:
         return found[0]
     if thread.is_alive():
         raise EngineError(tr("no Dask scheduler at {scheduler}: no answer in {seconds} s",
-                             scheduler=scheduler, seconds=f"{SCHEDULER_WAIT:.0f}"))
+                             scheduler=scheduler, seconds=format(SCHEDULER_WAIT, ".0f")))
     error = problem[0] if problem else None
     said = f"{type(error).__name__}: {error}" if error is not None else "no answer"
     raise EngineError(tr("no Dask scheduler at {scheduler} ({value})",

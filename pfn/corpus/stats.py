@@ -146,10 +146,10 @@ class Stats:
                 f"{k} {v}" for k, v in data["outcomes"].items())))
         if data["all_pass_frequency"] is not None:
             lines.append(tr("all-pass  {share} of deals",
-                            share=f"{data['all_pass_frequency']:.1%}"))
+                            share=format(data['all_pass_frequency'], ".1%")))
         if data["score_entries_per_scored_record"] is not None:
             lines.append(tr("score entries  {n} per scored record",
-                            n=f"{data['score_entries_per_scored_record']:.2f}"))
+                            n=format(data['score_entries_per_scored_record'], ".2f")))
         if data["contracts"]:
             lines.append("")
             heads = (tr("contract"), ptr("count", "deals"), tr("decided"), tr("made"),
