@@ -391,7 +391,8 @@ def test_show_in_serbian_and_the_page_speaks_one_language(tmp_path: Path) -> Non
 
     shown = pfn("show", str(ROOT / "examples" / "brief.pfn"), "-b", "1", "--lang", "sr")
     lines = shown.splitlines()
-    assert lines[0].startswith("Deljenje 1 · ") and "Ceca deli · Ana otvara" in lines[0]
+    assert lines[0].startswith("Deljenje 1 · ")
+    assert "Boris i Ceca prate · Ceca deli · Ana otvara" in lines[0]  # two defenders: prate
     assert lines[1] == "Pre prvog štiha"
     assert lines[2] == "A Ana — 0 štihova (igrač)"
     assert "Škart: ♦7 ♦8" in lines and "Talon: ♦8 ♥8" in lines

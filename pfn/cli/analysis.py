@@ -73,7 +73,7 @@ def solve(
 ) -> None:
     """Solve a position with every hand open: its value and the value of each legal card.
 
-    Before the lead it also gives the double-dummy table (the declarer's tricks in each
+    Before the lead it also gives the open-hand table (the declarer's tricks in each
     strain and in misère) and the best discard.  Exit 1 when the record cannot be
     analysed (hidden cards).
 

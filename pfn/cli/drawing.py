@@ -211,8 +211,8 @@ def render(
                            " (hands hidden as the problem hides them, or --hide), then the"
                            " answers at the end (PDF pages, or -f html).")] = False,
     dd: Annotated[bool, typer.Option(
-        "--dd", help="Double-dummy marks: beside each card the player to move may play,"
-                     " the tricks with best play after it.")] = False,
+        "--dd", help="Best-play marks (every hand seen): beside each card the player to"
+                     " move may play, the tricks with best play after it.")] = False,
     engine: SearchOpt = None,
     fragment: Annotated[bool, typer.Option(
         "--fragment", help="HTML: a block to paste into a blog or a page (a <pfn-replay>"

@@ -307,12 +307,13 @@ def deal_line(replay: Replay, words: Words = EN) -> str:
                      f" {words.contract(str(contract))}")
     defence = replay.defence
     if defence is not None and defence.calls:
-        said: dict[str, list[str]] = {}
+        said: dict[tuple[str, ...], list[str]] = {}
         for seat, calls in defence.calls.items():
-            said.setdefault("/".join(words.call(c) for c in calls), []).append(
-                short_name(replay, seat))
-        parts.append(", ".join(f"{_together(names, words)} {call}"
-                               for call, names in said.items()))
+            said.setdefault(tuple(calls), []).append(short_name(replay, seat))
+        parts.append(", ".join(
+            f"{_together(names, words)} "
+            + "/".join(words.call(c, both=len(names) > 1) for c in calls)
+            for calls, names in said.items()))
         if defence.open:
             parts.append(words.open)
     if replay.dealer is not None:

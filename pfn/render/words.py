@@ -77,6 +77,8 @@ class Words:
     ranks: dict[str, str] = field(default_factory=dict)
     """Printed ranks that differ from the international letters."""
     calls: dict[str, str] = field(default_factory=dict)
+    whist_both: str = "whist"
+    """``whist`` said by both defenders (Serbian conjugates: Boris i Ceca prate)."""
     """Defence calls (canonical tokens) as said in this language."""
     hold: str = "hold"
     """The auction's call that keeps the standing bid (Rostov's здесь, Serbian moje)."""
@@ -100,8 +102,10 @@ class Words:
         with use(self.lang):
             return ntr("{n} trick", "{n} tricks", n)
 
-    def call(self, token: str) -> str:
-        """A defence call (``whist``) in this language."""
+    def call(self, token: str, both: bool = False) -> str:
+        """A defence call (``whist``) in this language, said by one defender or both."""
+        if both and token == "whist":
+            return self.whist_both
         return self.calls.get(token, token)
 
     def contract(self, token: str) -> str:
@@ -194,6 +198,7 @@ def _words(lang: str) -> Words:
                    "kontra": ptr("defence call", "kontra"),
                    "rekontra": ptr("defence call", "rekontra"),
                    "subkontra": ptr("defence call", "subkontra")},
+            whist_both=ptr("defence call of both defenders", "whist"),
             contracts={"NT": ptr("contract", "NT"), "mis": ptr("contract", "misère"),
                        "hand": ptr("contract", "{} without talon"),
                        # a language that names the six-level games (Serbian: pik, sans)
