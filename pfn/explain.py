@@ -373,7 +373,7 @@ def rules_table(variant: str | None = None) -> str:
     for item in HouseRules.describe():
         key = item["key"]
         out.append(f"{key}  ({item['values']})")
-        out.append(f"    {item['doc']}")
+        out.append("    " + tr(item["doc"]))
         if variant is not None:
             out.append("    " + tr("default: {value}",
                                     value=defaults[chosen[0].name].value_text(key)))

@@ -191,6 +191,23 @@ def plural_forms(singular: str, plural: str, /) -> dict[str, str]:
             "other": many if _current.get() != "en" else plural}
 
 
+_GROUPS = {"ru": "\u00a0", "sr": ".", "sr-Cyrl": "."}
+"""How each language groups thousands (Russian with a space, Serbian with a dot); both
+write a decimal comma and a space before %."""
+
+
+def number(value: float, spec: str = "") -> str:
+    """``value`` formatted with ``spec`` (``","``, ``".2f"``, ``".1%"``) as the current
+    language writes numbers: 1,000.5 and 3.1% in English, 1 000,5 and 3,1 % in Russian,
+    1.000,5 and 3,1 % in Serbian."""
+    text = format(value, spec)
+    lang = _current.get()
+    if lang not in _GROUPS:
+        return text
+    text = text.replace(",", "\0").replace(".", ",").replace("\0", _GROUPS[lang])
+    return text[:-1] + "\u00a0%" if text.endswith("%") else text
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs; it is translated where it is shown."""
     return message

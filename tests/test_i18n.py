@@ -538,3 +538,19 @@ def test_the_language_server_hovers_in_its_language() -> None:
     said = shown.contents.value  # type: ignore[union-attr]
     assert said.startswith("**Pre ST** (štih 2, igra B)")
     assert "štih 2 nosi A" in said and "štihovi do sada: A 1" in said
+
+
+@pytest.mark.parametrize(("lang", "grouped", "decimal", "share"), [
+    ("en", "12,345", "3.14", "66.7%"),
+    ("ru", "12\u00a0345", "3,14", "66,7\u00a0%"),
+    ("sr", "12.345", "3,14", "66,7\u00a0%"),
+])
+def test_numbers_are_written_as_the_language_writes_them(lang: str, grouped: str,
+                                                         decimal: str, share: str) -> None:
+    from pfn.i18n import number
+
+    with use(lang):
+        assert number(12345, ",") == grouped
+        assert number(3.14159, ".2f") == decimal
+        assert number(2 / 3, ".1%") == share
+        assert number(-0.5, "+.2f") == ("-0.50" if lang == "en" else "-0,50")

@@ -30,7 +30,7 @@ from pfn.analysis.position import NotAnalysable
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import CARDS, Card
 from pfn.diagnostics import Diagnostic, Problem
-from pfn.i18n import ntr, tr
+from pfn.i18n import ntr, number, tr
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
@@ -263,9 +263,9 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
     cards = list(found.cards.values()) if found.mover == found.counted else []
     out: list[Diagnostic] = []
     how = ntr("{n} layout, every one", "{n} layouts, every one", found.layouts,
-              n=format(found.layouts, ",")) if found.exhaustive else \
+              n=number(found.layouts, ",")) if found.exhaustive else \
         ntr("{n} layout, a sample: ±{margin}", "{n} layouts, a sample: ±{margin}",
-            found.layouts, n=format(found.layouts, ","), margin=format(found.margin, ".1%"))
+            found.layouts, n=number(found.layouts, ","), margin=number(found.margin, ".1%"))
     for name, text in asked.items():
         if not text:
             continue
@@ -279,13 +279,13 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
             shares = [c.makes for c in cards if c.makes is not None] or \
                 [found.position.makes if found.position and found.position.makes is not None
                  else 0.0]
-            got, shown = max(shares), f"{max(shares):.1%}"
+            got, shown = max(shares), number(max(shares), ".1%")
             slack = value[1] + found.margin
         else:
             expectations = [c.expected for c in cards] or \
                 [found.position.expected if found.position else 0.0]
             got = found.taken + max(expectations)
-            shown, slack = f"{got:.2f}", value[1] + found.margin * 10
+            shown, slack = number(got, ".2f"), value[1] + found.margin * 10
         if abs(got - value[0]) > slack:
             out.append(Problem("PFN-W006", tr("{name} says {text}; the layouts give {shown}"
                                               " ({how})", name=name, text=text, shown=shown,

@@ -23,7 +23,7 @@ from pfn.cli.common import (
     run_of,
     use_search,
 )
-from pfn.i18n import ntr, tr
+from pfn.i18n import ntr, number, tr
 
 if TYPE_CHECKING:
     from pfn.analysis.solve import Solution
@@ -119,8 +119,8 @@ def solve(
         sys.stderr.write(tr("pfn: search {search}, {nodes} positions for the cards, {seconds} s"
                             " in all", search=search + (tr(" (compiled)")
                                                         if search == "native" else ""),
-                            nodes=format(solver.nodes, ","),
-                            seconds=format(time.perf_counter() - began, ".3f")) + "\n")
+                            nodes=number(solver.nodes, ","),
+                            seconds=number(time.perf_counter() - began, ".3f")) + "\n")
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
                                     ensure_ascii=False) + "\n")
@@ -393,8 +393,8 @@ def odds(
     def progress(done: int, total: int) -> None:
         if shown and total > 2_000:
             sys.stderr.write("\r" + ntr("{done} of {n} layout solved", "{done} of {n} layouts"
-                                         " solved", total, done=format(done, ","),
-                                         n=format(total, ",")))
+                                         " solved", total, done=number(done, ","),
+                                         n=number(total, ",")))
             if done == total:
                 sys.stderr.write("\n")
 
@@ -448,19 +448,20 @@ def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                                            for k, v in d.distribution.items()}}
                          for d in found]}, ensure_ascii=False) + "\n")
         raise typer.Exit(EXIT_CLEAN)
-    heads = (tr("discard"), tr("expected"), tr("makes"), tr("distribution"))
+    heads = [tr("discard"), tr("expected"), tr("makes")]
+    widths = _widths(heads, (10, 9, 9))
     lines = [tr("{title} · before the play · the declarer's discards, seen from {seat}",
                 title=_title(result), seat=seat),
              ntr("{n} layout of the twenty cards he has not seen, a uniform sample, the same"
                  " for every discard; open-hand play from the lead",
                  "{n} layouts of the twenty cards he has not seen, a uniform sample, the same"
                  " for every discard; open-hand play from the lead", layouts,
-                 n=format(layouts, ",")),
-             f"  {heads[0]:<10}{heads[1]:>9}{heads[2]:>9}   {heads[3]}"]
+                 n=number(layouts, ",")),
+             _aligned(heads, widths) + "   " + tr("distribution")]
     for d in found:
-        spread = "  ".join(f"{k}: {v:.1%}" for k, v in d.distribution.items())
-        lines.append(f"  {' '.join(map(str, d.cards)):<10}{d.expected:>9.2f}{d.makes:>9.1%}"
-                     f"   {spread}")
+        spread = "  ".join(f"{k}: {number(v, '.1%')}" for k, v in d.distribution.items())
+        lines.append(_aligned([" ".join(map(str, d.cards)), number(d.expected, ".2f"),
+                               number(d.makes, ".1%")], widths) + "   " + spread)
     sys.stdout.write(printable("\n".join(lines) + "\n"))
     raise typer.Exit(EXIT_CLEAN)
 
@@ -488,29 +489,42 @@ def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                                            for k, v in d.distribution.items()}}
                          for d in found]}, ensure_ascii=False) + "\n")
         raise typer.Exit(EXIT_CLEAN)
-    score_of = tr("score of {seat}", seat=seat)
-    heads = (tr("defence"), tr("declarer"), tr("makes"))
+    heads = [tr("defence"), tr("declarer"), tr("makes"), tr("score of {seat}", seat=seat)]
+    widths = _widths(heads, (22, 9, 9, 12))
     lines = [tr("{title} · before the play · each defence, seen from {seat}",
                 title=_title(result), seat=seat),
              ntr("{n} layout of the cards {seat} has not seen, a uniform sample; open-hand play"
                  " where the defence plays; scored and settled as the variant does",
                  "{n} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
                  " play where the defence plays; scored and settled as the variant does",
-                 layouts, n=format(layouts, ","), seat=seat),
-             f"  {heads[0]:<22}{heads[1]:>9}{heads[2]:>9}{score_of:>12}"]
+                 layouts, n=number(layouts, ","), seat=seat),
+             _aligned(heads, widths)]
     no_play = " " + tr("(no play)")
     for d in found:
-        lines.append(f"  {' '.join(d.calls) + ('' if d.played else no_play):<22}"
-                     f"{d.expected:>9.2f}{d.makes:>9.1%}{d.score:>+12.2f}")
+        lines.append(_aligned([" ".join(d.calls) + ("" if d.played else no_play),
+                               number(d.expected, ".2f"), number(d.makes, ".1%"),
+                               number(d.score, "+.2f")], widths))
     sys.stdout.write(printable("\n".join(lines) + "\n"))
     raise typer.Exit(EXIT_CLEAN)
+
+
+def _widths(heads: list[str], least: tuple[int, ...]) -> list[int]:
+    """A table's column widths: at least ``least``, and wide enough for each heading in
+    the run's language with room before it."""
+    return [max(n, len(h) + 1) for n, h in zip(least, heads, strict=True)]
+
+
+def _aligned(cells: list[str], widths: list[int]) -> str:
+    """A table's row: the first cell to the left, the others to the right."""
+    return "  " + cells[0].ljust(widths[0]) + "".join(
+        cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
 
 
 def _odds_text(name: str, where: str, found: Any) -> str:
     contract = found.needed
     lines = [tr("{title} · {where} · seen from {seat} ({mover} to play)", title=name,
                 where=where, seat=found.seat, mover=found.mover)]
-    layouts = f"{found.layouts:,}"
+    layouts = number(found.layouts, ",")
     lines.append(ntr("{n} layout, every one; each weighted the same, and everyone plays"
                      " open-handed after the card", "{n} layouts, every one; each weighted the"
                      " same, and everyone plays open-handed after the card", found.layouts,
@@ -519,7 +533,7 @@ def _odds_text(name: str, where: str, found: Any) -> str:
                      " weighted the same, and everyone plays open-handed after the card",
                      "{n} layouts, a uniform sample (shares within ±{margin} at 95 %); each"
                      " weighted the same, and everyone plays open-handed after the card",
-                     found.layouts, n=layouts, margin=format(found.margin, ".1%")))
+                     found.layouts, n=layouts, margin=number(found.margin, ".1%")))
     counted = tr("{seat}'s tricks in the deal ({n} taken before this trick)", seat=found.counted,
                  n=found.taken) if found.taken else \
         tr("{seat}'s tricks in the deal", seat=found.counted)
@@ -530,15 +544,18 @@ def _odds_text(name: str, where: str, found: Any) -> str:
         lines.append(tr("{mover}'s cards are not seen from {seat}: the position with best"
                         " open-hand play on each layout", mover=found.mover, seat=found.seat))
     lines.append(counted + ":")
-    heads = (tr("card"), tr("expected"), tr("distribution"))
-    lines.append(f"  {heads[0]:<6}{heads[1]:>9}{makes:>9}   {heads[2]}")
+    heads = [tr("card"), tr("expected"), makes]
+    widths = _widths(heads, (6, 9, 9))
+    lines.append(_aligned(heads, widths) + "   " + tr("distribution"))
     for row in rows:
         if row is None:
             continue
-        share = "" if row.makes is None else f"{row.makes:.1%}"
-        spread = "  ".join(f"{found.taken + k}: {v:.1%}" for k, v in row.distribution.items())
+        share = "" if row.makes is None else number(row.makes, ".1%")
+        spread = "  ".join(f"{found.taken + k}: {number(v, '.1%')}"
+                           for k, v in row.distribution.items())
         label = str(row.card) if found.cards else "—"
-        lines.append(f"  {label:<6}{found.taken + row.expected:>9.2f}{share:>9}   {spread}")
+        expected = number(found.taken + row.expected, ".2f")
+        lines.append(_aligned([label, expected, share], widths) + "   " + spread)
     if found.best:
         lines.append(tr("best: {cards}", cards=" ".join(map(str, found.best))))
     return "\n".join(lines) + "\n"

@@ -16,7 +16,7 @@ from typing import Any
 
 from pfn.corpus.stream import Entry
 from pfn.diagnostics import Severity
-from pfn.i18n import ptr, tr
+from pfn.i18n import number, ptr, tr
 from pfn.outcome import outcome
 
 
@@ -146,10 +146,10 @@ class Stats:
                 f"{k} {v}" for k, v in data["outcomes"].items())))
         if data["all_pass_frequency"] is not None:
             lines.append(tr("all-pass  {share} of deals",
-                            share=format(data['all_pass_frequency'], ".1%")))
+                            share=number(data['all_pass_frequency'], ".1%")))
         if data["score_entries_per_scored_record"] is not None:
             lines.append(tr("score entries  {n} per scored record",
-                            n=format(data['score_entries_per_scored_record'], ".2f")))
+                            n=number(data['score_entries_per_scored_record'], ".2f")))
         if data["contracts"]:
             lines.append("")
             heads = (tr("contract"), ptr("count", "deals"), tr("decided"), tr("made"),
@@ -161,7 +161,7 @@ class Stats:
             lines.append(f"{heads[0]:<{w[0]}}{heads[1]:>{w[1]}}{heads[2]:>{w[2]}}"
                          f"{heads[3]:>{w[3]}}{heads[4]:>{w[4]}}")
             for name, row in data["contracts"].items():
-                rate = "—" if row["success_rate"] is None else f"{row['success_rate']:.1%}"
+                rate = "—" if row["success_rate"] is None else number(row["success_rate"], ".1%")
                 lines.append(f"{name:<{w[0]}}{row['deals']:>{w[1]}}{row['decided']:>{w[2]}}"
                              f"{row['made']:>{w[3]}}{rate:>{w[4]}}")
             lines.append(tr("success = made ÷ decided: the deals whose outcome is known (made,"
