@@ -109,8 +109,24 @@ _DIGRAPHS = {"lj": "љ", "nj": "њ", "dž": "џ", "Lj": "Љ", "Nj": "Њ", "Dž":
              "LJ": "Љ", "NJ": "Њ", "DŽ": "Џ"}
 _LETTERS = dict(zip("abvgdđežzijklmnoprstćufhcčšABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠ",
                     "абвгдђежзијклмнопрстћуфхцчшАБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШ", strict=True))
+TAG_NAMES = ("Auction", "Board", "Contract", "Date", "Deal", "Dealer", "Declarer", "Defence",
+             "Discard", "Event", "Match", "Note", "Play", "Players", "Result", "Round",
+             "Rules", "Score", "Settlement", "Sheet", "Site", "Start", "Talon", "Target",
+             "Variant")
+"""PFN's tag names, written the same in every script (the notation's list, kept equal
+by a test)."""
 _KEEP = re.compile(r"(\{[^{}]*\}|`[^`]*`|\[[A-Z][A-Za-z]*|PFN-[EWI]\d+|\b[A-D]:|"
-                   r"\b[SCDH][AKQJT2-9]\b|\b\d+[SCDHN]T?\b|https?://\S+|--?[a-z-]+)")
+                   r"\b[SCDH][AKQJT2-9]\b|\b\d+[SCDHN]T?\b|\w+://\S+|--?[a-z-]+|"
+                   r"(?m:^ {2,}\S.*$)|'[^'\s]*'|[\w.*/-]*\.[a-z]{2,5}\b|\S+=\S*|"
+                   r"\b[A-Z][A-Za-z]*[A-Z]\w*\b|\b(?:pfn|json|jsonl|csv|svg|pdf|png|pgf|gif|"
+                   r"apng|html|text|table|local|dask|native|python|screen|book|hide|grey|auto|"
+                   r"yes|no|on|off|match|variant|stdin|stdout|stderr|undo|end|open-hands|"
+                   r"information|unisay|gambler|en|ru|sr|Dask|Neovim|Python|DejaVu Sans|Tab|"
+                   r"Ctrl|sochi|leningrad|rostov|russian-standard|serbian|mailru|britannica|"
+                   r"classic|" + "|".join(TAG_NAMES) + r")\b|\"[^\"\s]*\")")
+"""What stays in Latin letters in Serbian Cyrillic: placeholders, code, tags, cards,
+contracts, seats, options and their values, file names, addresses, acronyms (PFN,
+LaTeX), the examples of a command's help (indented lines) and the program's words."""
 
 
 def cyrillic(text: str) -> str:

@@ -316,8 +316,9 @@ TERMS = {"trick": r"tricks?", "whist": r"whist(ed)?", "pass": r"(?<!all-)pass(ed
 word of its own (not part of an option such as allpass-dealer or --trick)."""
 
 CODE = re.compile(r"\{\w+\}|`[^`]*`|\[[^\]]*\]|--[\w-]+|\b(?!all-pass)[a-z]+-[a-z][\w-]*(=\S*)?"
-                  r"|\b[\w-]+=\S*")
-"""What in a message is not prose: placeholders, code, tags, options and house rules."""
+                  r"|\b[\w-]+=\S*|(?m:^ {2,}\S.*$)|[\w./*-]+\.[a-z]{2,5}\b")
+"""What in a message is not prose: placeholders, code, tags, options, house rules, file
+names and the examples of a help text (its indented lines, typed as they are)."""
 
 
 def prose(text: str) -> str:
@@ -554,3 +555,71 @@ def test_numbers_are_written_as_the_language_writes_them(lang: str, grouped: str
         assert number(3.14159, ".2f") == decimal
         assert number(2 / 3, ".1%") == share
         assert number(-0.5, "+.2f") == ("-0.50" if lang == "en" else "-0,50")
+
+
+def test_the_cyrillic_keeps_every_tag_name_of_the_notation() -> None:
+    from pfn.i18n import TAG_NAMES, cyrillic
+    from pfn.notation.build import KNOWN_TAGS
+
+    assert set(TAG_NAMES) == set(KNOWN_TAGS)
+    assert cyrillic('nema taga Variant: čita se kao sochi; [Deal "?"]') == \
+        'нема тага Variant: чита се као sochi; [Deal "?"]'
+
+
+def test_help_speaks_the_language_asked() -> None:
+    russian = pfn_run("check", "--help", "--lang", "ru")
+    assert russian.returncode == 0
+    assert "Проверить файлы PFN: синтаксис, структуру" in russian.stdout
+    assert "Параметры:" in russian.stdout and "Аргументы:" in russian.stdout
+    assert "Предупреждения считаются ошибками (код выхода 1)." in russian.stdout
+    assert re.search(r"\[по\s+умолчанию:\s+text\]", russian.stdout)
+    assert "    pfn check pool.pfn" in russian.stdout  # the examples as they are typed
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "PFN_LANG")}
+    serbian = subprocess.run([sys.executable, "-m", "pfn.cli", "odds", "--help"],
+                             capture_output=True, text=True, timeout=120,
+                             env={**clean, "LANG": "sr_RS.UTF-8@latin"})
+    assert "Šanse svake karte, po svim rasporedima" in serbian.stdout
+    cyrillic = subprocess.run([sys.executable, "-m", "pfn.cli", "--help"],
+                              capture_output=True, text=True, timeout=120,
+                              env={**clean, "PFN_LANG": "sr-Cyrl"})
+    assert "Записи преферанса као текст: провера" in cyrillic.stdout
+    english = pfn_run("check", "--help")
+    assert "Check PFN files: syntax, structure" in english.stdout
+
+
+def _help_texts() -> set[str]:
+    """Every help text of the command tree, walked here on its own."""
+    import typer.main
+
+    from pfn.cli import load
+
+    found: set[str] = set()
+    pending = [typer.main.get_command(load())]
+    while pending:
+        command = pending.pop()
+        found |= {text for text in [command.help, *(getattr(p, "help", None)
+                                                     for p in command.params)] if text}
+        pending += list(getattr(command, "commands", {}).values())
+    return found
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_every_help_text_is_in_the_catalog(lang: str) -> None:
+    catalog = gettext.GNUTranslations((LOCALE / lang / "LC_MESSAGES" / "pfn.mo").open("rb"))
+    texts = _help_texts()
+    assert len(texts) > 100
+    missing = [text for text in texts if catalog.gettext(text) == text]
+    assert not missing, missing
+
+
+def test_the_words_typer_writes_are_its_own() -> None:
+    """pfn translates what Typer looks up; a Typer that says it otherwise is caught."""
+    import typer.core
+    from babel.messages.extract import extract_from_file
+
+    from pfn.cli.speech import TYPER_WORDS
+
+    said = {message for _, message, _, _ in extract_from_file(
+        "python", typer.core.__file__, keywords={"_": None})}
+    assert set(TYPER_WORDS) <= said

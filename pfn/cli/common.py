@@ -88,6 +88,17 @@ def speak(lang: str | None) -> None:
         raise fail(str(error)) from None
 
 
+def _speak_early(asked: str | None) -> None:
+    """The language of the run before Click reads the arguments (for ``--help`` and
+    usage errors); an unknown ``--lang`` is left for the option to refuse."""
+    from pfn.i18n import UnknownLanguage, resolve, set_language
+
+    try:
+        set_language(resolve(None if asked == "auto" else asked))
+    except UnknownLanguage:
+        set_language("en")
+
+
 def speaking(callback: Callable[..., None]) -> Callable[..., None]:
     """``callback`` with a ``--lang`` option that sets the language before it runs; a
     command with its own ``lang`` (``render``: the labels, or ``auto``) keeps it, and its
@@ -305,13 +316,20 @@ def main() -> None:
 
     The library's own errors are reported in one line; anything unexpected too
     (``PFN_DEBUG=1`` shows the traceback)."""
+    import typer.main
+
+    from pfn.cli.speech import language_asked, translate_help, typer_speaks
     from pfn.files import GuardedOutput
 
     stdout = sys.stdout
     sys.stdout = GuardedOutput(stdout)
     try:
         try:
-            app()
+            _speak_early(language_asked(sys.argv[1:]))
+            command = typer.main.get_command(app)
+            typer_speaks()
+            translate_help(command)
+            command()
         finally:
             sys.stdout.flush()  # what is still buffered fails here, not at exit
     except PfnError as error:

@@ -116,9 +116,9 @@ def filter_(
         "--player", help="A player who must be at the table (repeatable).",
         show_default=False)] = None,
     outcome: Annotated[list[str] | None, typer.Option(
-        "--outcome", help="made, failed, misere, misere-made, misere-caught,"
-                          " made-without-play, all-pass or unknown (repeatable: any of"
-                          " them).", show_default=False)] = None,
+        "--outcome", help="`made`, `failed`, `misere`, `misere-made`, `misere-caught`,"
+                          " `made-without-play`, `all-pass` or `unknown` (repeatable: any"
+                          " of them).", show_default=False)] = None,
     clean: Annotated[bool, typer.Option(
         "--clean", help="Only records with no error and no warning.")] = False,
     code: Annotated[list[str] | None, typer.Option(
@@ -127,7 +127,7 @@ def filter_(
     boards: Annotated[str | None, typer.Option(
         "--boards", help="A board or a range of boards: 7, 3-12.", show_default=False)] = None,
     invert: Annotated[bool, typer.Option(
-        "--invert", "-v", help="Select the records that do not pass.")] = False,
+        "--invert", "-v", help="Select the records that fail the tests.")] = False,
     whole: Annotated[bool, typer.Option(
         "--whole-matches", "-m", help="Keep every record of a match when any of it is"
                                       " selected (the output then still checks).")] = False,

@@ -34,7 +34,29 @@ def extract() -> object:
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         catalog.add(message, None, [(f"pfn/{filename}", lineno)],
                     auto_comments=comments, context=context)
+    for where, text in help_texts():
+        catalog.add(text, None, [(where, 1)], auto_comments=["the help of a command or an"
+                                                             " option (--help)"])
     return catalog
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """The help of every command and option, in English, with where it is written: the
+    commands' docstrings and the ``help=`` of their options, as Typer builds them."""
+    import inspect
+
+    import typer.main
+
+    from pfn.cli import load
+    from pfn.cli.speech import help_texts as texts_of
+
+    out = []
+    for owner, text in texts_of(typer.main.get_command(load())):
+        callback = getattr(owner, "callback", None)
+        source = inspect.getsourcefile(inspect.unwrap(callback)) if callback else None
+        where = Path(source).relative_to(PACKAGE.parent).as_posix() if source else "pfn/cli"
+        out.append((where, text))
+    return out
 
 
 def compile_all(root: Path = LOCALE, stale_only: bool = False) -> list[Path]:
