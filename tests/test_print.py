@@ -331,6 +331,20 @@ def test_book_labels_keep_the_seat_and_role(lang: str, deals: str) -> None:
     assert box(figure, found["name-C"])[2] <= right
 
 
+def test_a_long_role_word_goes_below_the_name_rather_than_cut_it() -> None:
+    """At 8.5 cm, "Ceca (C) · сдаёт" is wider than the space beside the table, but
+    "Ceca (C)" is not: the name stays whole and the role opens the line below."""
+    text = BRIEF.read_text(encoding="utf-8").split("\n\n")[0]
+    figure = deal_figure(replay(loads(text)[0]), 2, Style.book(lang="ru"))
+    found = texts(figure)
+    assert found["name-C"].get_text() == "Ceca (C)"
+    assert found["tricks-C"].get_text() == "сдаёт · 0 взяток"
+    right = figure.get_size_inches()[0] * figure.dpi
+    assert box(figure, found["tricks-C"])[2] <= right
+    english = texts(deal_figure(replay(loads(text)[0]), 2, Style.book()))
+    assert english["name-C"].get_text() == "Ceca (C) · deals"  # it fits: kept on one line
+
+
 def test_right_to_left_names_are_isolated_and_the_line_kept_in_order() -> None:
     text = BRIEF.read_text(encoding="utf-8").split("\n\n")[0].replace(
         "Ana; Boris; Ceca", "שרה; דוד; Ceca")

@@ -217,11 +217,14 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
                            color=BLACK, gid=f"name-{seat}")
         # a name keeps clear of the table in the middle and of the picture's edge: the
         # player's name is shortened first, his seat and role are kept
-        _seat_label(ax, name, replay, seat, f" · {', '.join(marks)}" if marks else "",
-                    {"left": table.table[0] - 0.01,
-                     "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
-        if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
-            ax.annotate(tally(pos, seat, words), xy=(hand_x, y),
+        counted = not pos.sits_out(seat) or pos.takes_talon_tricks(seat)
+        moved = _seat_label(ax, name, replay, seat, f" · {', '.join(marks)}" if marks else "",
+                            {"left": table.table[0] - 0.01,
+                             "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99),
+                            below=counted)
+        if counted:
+            ax.annotate(", ".join(marks) + " · " + tally(pos, seat, words) if moved else
+                        tally(pos, seat, words), xy=(hand_x, y),
                         xytext=(0, lift), textcoords="offset points", fontsize=size * 0.75,
                         va="bottom", ha="left", color="#555555", gid=f"tricks-{seat}")
         if not pos.sits_out(seat):
@@ -253,28 +256,38 @@ def _suit_colours(style: Style) -> dict[str, str]:
 
 
 def _seat_label(ax: Axes, text: Text, replay: Replay, seat: Seat, marks: str,
-                high: float) -> None:
-    """``Boris (B) · deals``, cut to end before ``high``: the name shortened behind
-    "…" (``Bo… (B) · deals``), the seat and its role kept; a little smaller first."""
+                high: float, below: bool = False) -> bool:
+    """``Boris (B) · deals``, cut to end before ``high``: a little smaller first, then
+    (``below``: a line below it is written) the role moved there, ``True`` telling the
+    caller to, when the name fits without it; else the name shortened behind "…"
+    (``Bo… (B) · deals``)."""
     full = _name(replay, seat)
     text.set_text(full + marks)
     renderer = renderer_of(ax)
     if renderer is None:
-        return
+        return False
     to_data = ax.transData.inverted()
 
     def fits() -> bool:
         return bool(text.get_window_extent(renderer).transformed(to_data).x1 <= high + 1e-9)
 
     if fits():
-        return
+        return False
     size = float(text.get_fontsize())
+    smallest = size
     for scale in (0.9, 0.82):
         if size * scale < FLOOR:
             break
-        text.set_fontsize(size * scale)
+        smallest = size * scale
+        text.set_fontsize(smallest)
         if fits():
-            return
+            return False
+    if marks and below:  # a long role word (сдаёт, igrač) goes below, not the name cut
+        text.set_fontsize(size)
+        text.set_text(full)
+        if fits():
+            return True
+        text.set_fontsize(smallest)
     name = short_name(replay, seat)
     kept = f" ({seat}){marks}" if full != str(seat) else marks
     low_n, high_n = 0, len(name) - 1
@@ -288,6 +301,7 @@ def _seat_label(ax: Axes, text: Text, replay: Replay, seat: Seat, marks: str,
     text.set_text((name[:low_n].rstrip() + "…" if low_n else "") + kept.lstrip())
     if not fits():  # the seat and role alone are still too long: cut them too
         fit(ax, text, high=high)
+    return False
 
 
 def _result(ax: Axes, said: str, table: Layout, style: Style, size: float,
