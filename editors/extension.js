@@ -20,7 +20,29 @@ function serverOptions() {
   if (command.includes("/") && !path.isAbsolute(command) && folders && folders.length) {
     command = path.join(folders[0].uri.fsPath, command);
   }
-  return { command, args, options: { env: process.env } };
+  const env = Object.assign({}, process.env);
+  const lang = language(settings.get("language", "auto"));
+  if (lang !== null) {
+    env.PFN_LANG = lang;
+  }
+  return { command, args, options: { env } };
+}
+
+// The language the server speaks: the setting; with "auto", VS Code's display language
+// when pfn speaks it (ru; sr, sr-Latn, sr-Cyrl), else what the environment says
+// (PFN_LANG, the locale).
+function language(chosen) {
+  if (chosen && chosen !== "auto") {
+    return chosen;
+  }
+  const display = String((vscode.env && vscode.env.language) || "").toLowerCase();
+  if (display === "ru" || display.startsWith("ru-")) {
+    return "ru";
+  }
+  if (display === "sr" || display.startsWith("sr-")) {
+    return display.includes("cyrl") ? "sr-Cyrl" : "sr";
+  }
+  return null;
 }
 
 function clientOptions() {
@@ -52,7 +74,7 @@ async function activate(context) {
       await start();
     }),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
-      if (event.affectsConfiguration("pfn.server")) {
+      if (event.affectsConfiguration("pfn.server") || event.affectsConfiguration("pfn.language")) {
         await stop();
         await start();
       }
@@ -72,4 +94,4 @@ function deactivate() {
   return stop();
 }
 
-module.exports = { activate, deactivate, serverOptions, clientOptions };
+module.exports = { activate, deactivate, serverOptions, clientOptions, language };

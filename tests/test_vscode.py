@@ -36,6 +36,7 @@ const fakes = {
       workspaceFolders: [{ uri: { fsPath: process.argv[4] } }],
       onDidChangeConfiguration: () => ({ dispose() {} }),
     },
+    env: { language: process.argv[5] },
     commands: { registerCommand: (name) => { made.push({ command: name });
                                              return { dispose() {} }; } },
     window: { showErrorMessage: (text) => made.push({ error: text }) },
@@ -72,12 +73,14 @@ def node() -> str:
     return found
 
 
-def activate(tmp_path: Path, settings: dict[str, Any]) -> list[dict[str, Any]]:
+def activate(tmp_path: Path, settings: dict[str, Any], display: str = "en"
+             ) -> list[dict[str, Any]]:
     harness = tmp_path / "harness.js"
     harness.write_text(HARNESS, encoding="utf-8")
+    clean = {k: v for k, v in os.environ.items() if k != "PFN_LANG"}
     done = subprocess.run([node(), str(harness), str(EDITORS / "extension.js"),
-                           json.dumps(settings), str(tmp_path)],
-                          capture_output=True, text=True, timeout=60)
+                           json.dumps(settings), str(tmp_path), display],
+                          capture_output=True, text=True, timeout=60, env=clean)
     assert done.returncode == 0, done.stderr
     return list(json.loads(done.stdout))
 
@@ -127,3 +130,50 @@ def test_the_configured_command_is_a_working_server(tmp_path: Path) -> None:
     answer = json.loads(done.stdout.split(b"\r\n\r\n", 1)[1].split(b"Content-Length")[0])
     assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "pfn"
     assert answer["result"]["capabilities"]["completionProvider"]
+
+
+@pytest.mark.parametrize(("display", "settings", "spoken"), [
+    ("ru", {}, "ru"),                                   # VS Code in Russian
+    ("sr-Latn", {}, "sr"), ("sr-cyrl", {}, "sr-Cyrl"),  # in Serbian, either script
+    ("de", {}, None),                                   # not spoken: the environment's
+    ("ru", {"pfn.language": "sr-Cyrl"}, "sr-Cyrl"),     # the setting wins
+    ("ru", {"pfn.language": "en"}, "en"),
+])
+def test_the_server_speaks_vs_codes_language_or_the_setting(
+        tmp_path: Path, display: str, settings: dict[str, Any], spoken: str | None) -> None:
+    made = activate(tmp_path, settings, display)
+    env = next(m for m in made if "server" in m)["server"]["options"]["env"]
+    assert env.get("PFN_LANG") == spoken
+    properties = json.loads((EDITORS / "package.json").read_text(encoding="utf-8"))[
+        "contributes"]["configuration"]["properties"]
+    assert properties["pfn.language"]["enum"] == ["auto", "en", "ru", "sr", "sr-Cyrl"]
+
+
+def test_a_server_started_in_russian_answers_in_russian(tmp_path: Path) -> None:
+    """The environment the extension gives is the one the server speaks: a revoke in an
+    open document is reported in Russian."""
+    made = activate(tmp_path, {}, "ru")
+    server = next(m for m in made if "server" in m)["server"]
+    text = (ROOT / "examples" / "brief.pfn").read_text(encoding="utf-8").split("\n\n")[0]
+    text = text.replace("SK ST C7", "SK CQ C7")  # Boris keeps ST: a revoke
+    uri = "file:///brief.pfn"
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "pfn", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    framed = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) for body in
+                      (json.dumps(m).encode() for m in messages))
+    env = {**server["options"]["env"], "PATH": os.environ.get("PATH", "")}
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", *server["args"]], input=framed,
+                          capture_output=True, timeout=60, cwd=ROOT, env=env)
+    answers = [json.loads(part.split(b"\r\n\r\n", 1)[1])
+               for part in done.stdout.split(b"Content-Length: ")[1:]]
+    published = [d["message"] for a in answers
+                 if a.get("method") == "textDocument/publishDiagnostics"
+                 for d in a["params"]["diagnostics"]]
+    assert any(message.startswith("не в масть: B") for message in published), published
