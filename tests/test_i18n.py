@@ -623,3 +623,18 @@ def test_the_words_typer_writes_are_its_own() -> None:
     said = {message for _, message, _, _ in extract_from_file(
         "python", typer.core.__file__, keywords={"_": None})}
     assert set(TYPER_WORDS) <= said
+
+
+def test_cyrillic_keeps_the_notation_and_costs_linear_time() -> None:
+    import time
+
+    from pfn.i18n import cyrillic
+
+    assert cyrillic("napišite B:whist/A+8; rezultat A:8 B:1") == \
+        "напишите B:whist/A+8; резултат A:8 B:1"
+    assert cyrillic("pfn check pool.pfn --format json") == "pfn check pool.pfn --format json"
+    # a message quoting a long word of a record: each pattern's repetitions are bounded
+    for word in ("a" * 30_000, "A" + "b" * 30_000, "x" * 30_000 + "=", "'" + "y" * 30_000):
+        began = time.perf_counter()
+        cyrillic("nepoznata karta " + word)
+        assert time.perf_counter() - began < 1.0
