@@ -44,6 +44,11 @@ class WriteError(PfnError):
     """A file could not be written; the original (if any) is untouched."""
 
 
+class PipeClosed(WriteError):
+    """The reader of standard output went away (``pfn check … | head``): the command ends
+    quietly, as the tools it is piped with do."""
+
+
 class GuardedOutput:
     """A text stream (standard output) whose failed writes — a full disk, a closed pipe —
     raise :class:`WriteError` naming it, not an ``OSError`` that the command would take
@@ -58,16 +63,19 @@ class GuardedOutput:
         try:
             return self._stream.write(text)
         except OSError as error:
-            raise WriteError(tr("cannot write {name}: {value}",
-                                name=self._name, value=error.strerror or error)) from None
+            raise self._failed(error) from None
 
     def flush(self) -> None:
         """Flush the stream."""
         try:
             self._stream.flush()
         except OSError as error:
-            raise WriteError(tr("cannot write {name}: {value}",
-                                name=self._name, value=error.strerror or error)) from None
+            raise self._failed(error) from None
+
+    def _failed(self, error: OSError) -> WriteError:
+        kind = PipeClosed if isinstance(error, BrokenPipeError) else WriteError
+        return kind(tr("cannot write {name}: {value}", name=self._name,
+                       value=error.strerror or error))
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._stream, name)

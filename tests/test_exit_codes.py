@@ -103,3 +103,16 @@ def test_a_record_with_a_million_tags_is_bounded(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "pfn.cli", "check", str(path)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1 and "PFN-E122" in done.stdout
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """``pfn generate … | head -2``: when the pipe's reader has what it wanted, the
+    command stops with the status of a process SIGPIPE ended and says nothing."""
+    writer = subprocess.Popen([sys.executable, "-m", "pfn.cli", "generate", "5000", "--seed",
+                               "3"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert writer.stdout is not None and writer.stderr is not None
+    first = writer.stdout.readline()
+    writer.stdout.close()  # the reader goes away, as head does
+    err = writer.stderr.read()
+    assert writer.wait(timeout=120) == 141
+    assert first.startswith(b"% PFN") and err == b""

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from pfn.model import Record
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
+EXIT_PIPE_CLOSED = 128 + 13
+"""The status of a process that SIGPIPE ended, as a shell reports it."""
 """0: clean; 1: problems found in the records; 2: unusable input or a usage error."""
 
 
@@ -319,7 +321,7 @@ def main() -> None:
     import typer.main
 
     from pfn.cli.speech import language_asked, translate_help, typer_speaks
-    from pfn.files import GuardedOutput
+    from pfn.files import GuardedOutput, PipeClosed
 
     stdout = sys.stdout
     sys.stdout = GuardedOutput(stdout)
@@ -332,6 +334,9 @@ def main() -> None:
             command()
         finally:
             sys.stdout.flush()  # what is still buffered fails here, not at exit
+    except PipeClosed:  # the reader has what it wanted (| head): end as its tools do
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more reaches it
+        raise SystemExit(EXIT_PIPE_CLOSED) from None
     except PfnError as error:
         if sys.stdout is not stdout:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more reaches it
