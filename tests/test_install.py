@@ -36,6 +36,8 @@ def test_wheel_contains_grammar_schema_and_types(wheel: Path) -> None:
     assert "pfn/schemas/pfn.schema.json" in names
     assert "pfn/py.typed" in names
     assert "pfn/render/replay.js" in names  # the replay page's script
+    for lang in ("ru", "sr"):  # the catalogs, compiled when the wheel was built
+        assert f"pfn/locale/{lang}/LC_MESSAGES/pfn.mo" in names
 
 
 def install(wheel: Path, tmp_path: Path) -> Path:
@@ -67,6 +69,9 @@ def test_installed_wheel_checks_from_another_directory(wheel: Path, tmp_path: Pa
                           cwd=elsewhere, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "3 records: clean" in done.stderr
+    russian = subprocess.run([str(venv / "bin" / "pfn"), "explain", "E503", "--lang", "ru"],
+                             cwd=elsewhere, capture_output=True, text=True)
+    assert russian.stdout.startswith("PFN-E503 (ошибка): не в масть"), russian.stdout
 
 
 def test_the_wheel_carries_the_compiled_search(wheel: Path, tmp_path: Path) -> None:
