@@ -380,7 +380,7 @@ def rules_table(variant: str | None = None) -> str:
         else:
             out.append("    " + tr("defaults: {values}", values=", ".join(
                 f"{name} {rules.value_text(key)}" for name, rules in defaults.items())))
-        out.append("    " + tr("source: {source}", source=item["source"]))
+        out.append("    " + tr("source: {source}", source=tr(item["source"])))
     out.append("")
     out.append(tr("Set them in a record with [Rules \"key=value; …\"] or on the command line"
                   " with --rule key=value."))

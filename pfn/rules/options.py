@@ -36,132 +36,134 @@ class HouseRules:
 
     # auction
     jumps: bool = _opt(True, N_("a bid may skip rungs of the ladder (off: exactly the next bid)"),
-                       "on|off", "russian-core.md; seed 000 requires the next step")
+                       "on|off", N_("russian-core.md; seed 000 requires the next step"))
     hold: Hold = _opt("never", N_("who may hold (say 'here') the last bid instead of raising it"),
                      "never|first-after-pass|earlier-bidder|eldest",
-                     "russian-core.md; seed 000: the first bidder after a pass")
+                     N_("russian-core.md; seed 000: the first bidder after a pass"))
     misere_after_bid: bool = _opt(
         False, N_("a player who has bid a contract may still call misère"), "on|off",
-        "seed 002 (Mail.ru): misère only as a first call")
+        N_("seed 002 (Mail.ru): misère only as a first call"))
     misere_bidder_limited: bool = _opt(
         False, N_("after misère a player may only call misère without the talon or pass"),
-        "on|off", "seed 002 (Mail.ru), the mailru default; russian-core.md gives it as a"
-        " Mail.ru rule, so Sochi leaves it off")
+        "on|off", N_("seed 002 (Mail.ru), the mailru default; russian-core.md gives it as a"
+           " Mail.ru rule, so Sochi leaves it off"))
     without_talon: bool = _opt(False, N_("bids without the talon (9S-hand, mis-hand) are allowed"),
-                               "on|off", "russian-core.md; seed 000, seed 002")
+                               "on|off", N_("russian-core.md; seed 000, seed 002"))
     # defence
     whist: Literal["greedy", "gentleman"] = _opt(
         "greedy", N_("one whists and one passes: the whister writes all the defence's"
            " tricks (greedy) or they split them (gentleman)"),
-        "greedy|gentleman", "russian-scoring.md")
+        "greedy|gentleman", N_("russian-scoring.md"))
     responsible: Literal["full", "half"] = _opt(
         "full", N_("a whister who fails his obligation pays the price per"
            " missing trick (full) or half of it (half)"),
-        "full|half", "russian-scoring.md")
+        "full|half", N_("russian-scoring.md"))
     high_whist_failure: Literal["both", "second"] = _opt(
         "both", N_("two whisters at 8–10 taking no trick: both answer, or only the second"),
-        "both|second", "russian-scoring.md (Mail.ru: both); seed 000: only the second")
+        "both|second", N_("russian-scoring.md (Mail.ru: both); seed 000: only the second"))
     half_whist: Literal["off", "6", "6-7"] = _opt(
         "6-7", N_("levels at which the second defender may half-whist"),
-        "off|6|6-7", "russian-core.md")
-    whist_after_half: bool = _opt(False, N_("the first defender may still whist after his partner's"
-                                     " half-whist"), "on|off", "seed 002: whist–pass–half-whist not"
-                                  " allowed")
+        "off|6|6-7", N_("russian-core.md"))
+    whist_after_half: bool = _opt(
+        False, N_("the first defender may still whist after his partner's half-whist"),
+        "on|off", N_("seed 002: whist–pass–half-whist not allowed"))
     stalingrad: bool = _opt(False, N_("6♠ must be whisted by both defenders"), "on|off",
-                            "seed 002 (Mail.ru)")
+                            N_("seed 002 (Mail.ru)"))
     ten: Literal["played", "checked"] = _opt(
         "played", N_("a ten is whisted and played, or checked by the defenders"),
-        "played|checked", "russian-core.md; seed 000 and seed 002 check it")
+        "played|checked", N_("russian-core.md; seed 000 and seed 002 check it"))
     consolation: Literal["all", "whisters", "none"] = _opt(
         "all", N_("who writes the consolation whists for the declarer's"
            " undertricks: every defender, only whisters, or nobody"),
-        "all|whisters|none", "russian-scoring.md")
+        "all|whisters|none", N_("russian-scoring.md"))
     consolation_factor: Fraction = _opt(Fraction(1), N_("consolation whists per undertrick, as a"
                                            " multiple of the whist price"), "a number (1, 2)",
-                                        "russian-scoring.md: Leningrad sources differ (P or 2P)")
+                                        N_("russian-scoring.md: Leningrad sources differ"
+                                           " (P or 2P)"))
     # play
     notrump_lead: Literal["eldest", "declarer-left"] = _opt(
         "eldest", N_("who leads to the first trick in no-trumps"),
-        "eldest|declarer-left", "russian-core.md")
+        "eldest|declarer-left", N_("russian-core.md"))
     # all-pass
     allpass_progression: tuple[int, ...] = _opt(
         (1, 2, 3), N_("trick price in the 1st, 2nd, 3rd… all-pass in a row (the last repeats)"),
-        "e.g. 1-2-3, 1-2-4, 2-4-6, 1", "russian-scoring.md; seed 002: ×1 ×2 ×3")
+        "e.g. 1-2-3, 1-2-4, 2-4-6, 1", N_("russian-scoring.md; seed 002: ×1 ×2 ×3"))
     allpass_exit: tuple[int, ...] = _opt(
         (6, 7, 8), N_("lowest contract after the 1st, 2nd, 3rd… all-pass in a row"),
-        "e.g. 6-7-8, 6", "seed 002: tightened exit 6, 7, 8")
+        "e.g. 6-7-8, 6", N_("seed 002: tightened exit 6, 7, 8"))
     allpass_factor: int = _opt(
         1, N_("the all-pass trick price is multiplied by this (Leningrad, doubling everything"
            " but the pool, may or may not double the all-pass too)"), "a number",
-        "russian-scoring.md: Leningrad sources differ; 1 (not doubled) everywhere by default")
+        N_("russian-scoring.md: Leningrad sources differ; 1 (not doubled) everywhere by default"))
     allpass_no_trick: int = _opt(1, N_("pool points for a player who takes no trick in all-pass"),
-                                 "a number", "russian-scoring.md; seed 000: 2")
+                                 "a number", N_("russian-scoring.md; seed 000: 2"))
     allpass_no_trick_progressive: bool = _opt(
         False, N_("the no-trick reward follows the progression too"), "on|off",
-        "russian-scoring.md (Sochi: not multiplied)")
+        N_("russian-scoring.md (Sochi: not multiplied)"))
     allpass_unfollowed: Literal["nobody", "highest"] = _opt(
         "nobody", N_("a talon-led all-pass trick nobody can follow goes to nobody, or to the"
            " highest card played (the first of equal ranks)"), "nobody|highest",
-        "russian-core.md: the sources are silent")
+        N_("russian-core.md: the sources are silent"))
     allpass_talon_shown: bool = _opt(True, N_("the talon is turned in all-pass"), "on|off",
-                                     "seed 002")
+                                     N_("seed 002"))
     allpass_dealer: Literal["rotate", "stay", "stay-3"] = _opt(
         "rotate", N_("after an all-pass the deal passes on as usual, stays with the same dealer, or"
            " stays for up to three all-passes in a row"), "rotate|stay|stay-3",
-        "seed 002 (Mail.ru: 'сдача не переходит'); seed 000: the same dealer up to three times")
+        N_("seed 002 (Mail.ru: 'сдача не переходит'); seed 000: the same dealer up to three times"))
     allpass_whists: int = _opt(0, N_("all-pass written as whists: whists per trick the others"
                                   " take, written by the player with fewest (0: on the mountain)"),
-                               "a number", "russian-scoring.md (Rostov: typically 5)")
+                               "a number", N_("russian-scoring.md (Rostov: typically 5)"))
     # sheet and settlement
     help: Literal["next", "largest", "none"] = _opt(
         "next", N_("where points beyond a closed pool go: the next open pool in"
            " playing order, the largest open pool, or nowhere"),
-        "next|largest|none", "russian-scoring.md")
+        "next|largest|none", N_("russian-scoring.md"))
     settlement: Literal["average", "n-1"] = _opt("average", N_("settlement method"), "average|n-1",
-                           "russian-scoring.md")
+                           N_("russian-scoring.md"))
     rounding: Literal["exact", "integer"] = _opt(
         "exact", N_("settlement amounts: exact fractions, or whole numbers that"
-           " still sum to zero"), "exact|integer", "russian-scoring.md")
+           " still sum to zero"), "exact|integer", N_("russian-scoring.md"))
     pool_ratio: int = _opt(1, N_("mountain points per unclosed pool point at settlement"),
-                           "a number", "russian-scoring.md (Leningrad: 2)")
+                           "a number", N_("russian-scoring.md (Leningrad: 2)"))
     mountain_ratio: int = _opt(10, N_("whists per mountain point at settlement"), "a number",
-                               "russian-scoring.md; seed 000")
+                               N_("russian-scoring.md; seed 000"))
     # russian-standard (seed 000)
     talon_bonus: bool = _opt(False, N_("the idle dealer scores whists for aces and honours in the"
-                                " talon"), "on|off", "seed 000")
+                                " talon"), "on|off", N_("seed 000"))
     undertrick_price: Literal["price", "half-plus-one"] = _opt(
         "price", N_("declarer's mountain per undertrick: the price, or"
            " half the price for the fall plus each missing trick"),
-        "price|half-plus-one", "seed 000, example III")
+        "price|half-plus-one", N_("seed 000, example III"))
     # serbian (seed 001)
     refe: Literal["auto"] | int = _opt(
         "auto", N_("how many all-passes in a match write refe (auto: one per 30"
            " bule of the target)"), "auto|a number",
-        "seed 001: agreed in advance, often one per 30 bule ('90/3')")
-    pik_without_kontra: bool = _opt(False, N_("pik (2) played without kontra is not played and"
-                                       " writes a refa"), "on|off", "seed 001: 'pik bez kontre'")
+        N_("seed 001: agreed in advance, often one per 30 bule ('90/3')"))
+    pik_without_kontra: bool = _opt(
+        False, N_("pik (2) played without kontra is not played and writes a refa"), "on|off",
+        N_("seed 001: 'pik bez kontre'"))
     betl_kontra: bool = _opt(False, N_("a defender may say kontra on betl: the value doubles and"
                                 " the kontra caller answers for the betl"), "on|off",
-                             "other Serbian implementations; seed 001 is silent (off)")
+                             N_("other Serbian implementations; seed 001 is silent (off)"))
     personal_obligation: bool = _opt(
         False, N_("each follower answers for his own two tricks, even when the two reach four"),
-        "on|off", "some Serbian clubs and apps; seed 001: only the one below two when the"
-        " pair falls short (off)")
+        "on|off", N_("some Serbian clubs and apps; seed 001: only the one below two when the"
+           " pair falls short (off)"))
     supe_cap: int = _opt(0, N_("the most tricks a follower's supe count in one deal (0: no cap)"),
-                         "a number", "some Serbian clubs and apps; seed 001 is silent (0)")
+                         "a number", N_("some Serbian clubs and apps; seed 001 is silent (0)"))
     # britannica (seed 002)
     ante: int = _opt(10, N_("units each player puts into the pot whenever it is empty; a made"
                         " contract takes one ante from it, a failed one pays two"),
-                     "a number", "seed 002 (Britannica): «согласованную сумму в банк, скажем,"
-                     " 10 единиц каждый»")
+                     "a number", N_("seed 002 (Britannica): «согласованную сумму в банк, скажем,"
+                        " 10 единиц каждый»"))
     misere_stakes: Literal["none", "ante"] = _opt(
         "none", N_("Britannica misère: no payment (the source names none, so the deal is not"
            " scored), or paid as the trick contracts are"),
-        "none|ante", "seed 002 gives figures for six-trick contracts only (none); 'ante' is"
-        " a house rule")
+        "none|ante", N_("seed 002 gives figures for six-trick contracts only (none); 'ante' is"
+           " a house rule"))
     kontra: Literal["kontra", "rekontra", "subkontra", "mortkontra"] = _opt(
         "mortkontra", N_("the highest kontra allowed"),
-        "kontra|rekontra|subkontra|mortkontra", "seed 001")
+        "kontra|rekontra|subkontra|mortkontra", N_("seed 001"))
 
     @classmethod
     def option_names(cls) -> list[str]:
