@@ -93,7 +93,7 @@ def solve(
 
     search = use_search(engine)
     began = time.perf_counter()
-    _, record = _load_one(source, board, purpose="to solve")
+    _, record = _load_one(source, board, purpose="solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
     name = _title(result)
     first = record.first_trick
@@ -374,7 +374,7 @@ def odds(
     from pfn.diagnostics import PfnError, printable
 
     where = run_of(engine)
-    _, record = _load_one(source, board, purpose="to weigh")
+    _, record = _load_one(source, board, purpose="weigh")
     chosen = _seats(seat, "--seat")
     if len(chosen) != 1:
         raise typer.BadParameter(tr("{seat}: one seat",

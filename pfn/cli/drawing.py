@@ -95,7 +95,7 @@ def _records(source: str) -> list[Record]:
 
 
 def _load_one(source: str, board: str | None, any_record: bool = False,
-              purpose: str = "to draw") -> tuple[list[Record], Record]:
+              purpose: str = "draw") -> tuple[list[Record], Record]:
     """All records of ``source`` and the one asked for (by Board, else the first deal,
     or with ``any_record`` the first record)."""
     from pfn.notation.reader import find_board
@@ -103,8 +103,14 @@ def _load_one(source: str, board: str | None, any_record: bool = False,
     records = _records(source)
     chosen = find_board(records, board, any_record)
     if chosen is None:
-        what = f"no board {board}" if board is not None else "no deal"
-        raise fail(f"{source}: {what} {purpose}")
+        asked = {"draw": (tr("{source}: no board {board} to draw"),
+                          tr("{source}: no deal to draw")),
+                 "solve": (tr("{source}: no board {board} to solve"),
+                           tr("{source}: no deal to solve")),
+                 "weigh": (tr("{source}: no board {board} to weigh"),
+                           tr("{source}: no deal to weigh"))}[purpose]
+        raise fail(asked[0].format(source=source, board=board) if board is not None
+                   else asked[1].format(source=source))
     return records, chosen
 
 

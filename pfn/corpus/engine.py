@@ -550,7 +550,7 @@ def _connect(api: Any, scheduler: str) -> Any:
         raise EngineError(tr("no Dask scheduler at {scheduler}: no answer in {seconds} s",
                              scheduler=scheduler, seconds=format(SCHEDULER_WAIT, ".0f")))
     error = problem[0] if problem else None
-    said = f"{type(error).__name__}: {error}" if error is not None else "no answer"
+    said = f"{type(error).__name__}: {error}" if error is not None else tr("no answer")
     raise EngineError(tr("no Dask scheduler at {scheduler} ({value})",
                          scheduler=scheduler, value=said[:200]))
 

@@ -279,7 +279,8 @@ def _contract(field: Field | None, line: int, batch: Batch) -> str | None:
         return "mis"
     found = re.fullmatch(r"(\d+)(NT|[SHDCN])", word)
     if found is None or not 6 <= int(found.group(1)) <= 10:
-        what = "no contract" if word.startswith("?") else f"contract {value!r}"
+        what = tr("no contract") if word.startswith("?") else \
+            tr("contract {value}", value=repr(value))
         batch.problem("PFN-E007", tr("{what}: a Preferans contract is 6 to 10 in a suit or"
                                      " no-trumps, or misere",
                                      what=what), number, col, value, tr("contract 7S"))
