@@ -73,10 +73,10 @@ class RecordReport:
         return not self.errors
 
     def __repr__(self) -> str:
-        return f"<RecordReport {self.record!r}: {_counts(self.errors, self.warnings)}>"
+        return f"<RecordReport {self.record!r}: {_repr_counts(self.errors, self.warnings)}>"
 
 
-def _counts(errors: int, warnings: int) -> str:
+def _repr_counts(errors: int, warnings: int) -> str:
     return (f"{errors} error{'s' * (errors != 1)}, {warnings} warning"
             f"{'s' * (warnings != 1)}")
 
@@ -186,7 +186,7 @@ class FileReport:
         if self.unusable is not None:
             return f"<FileReport {self.name}: unusable ({self.unusable.message})>"
         return (f"<FileReport {self.name}: {self.records} record{'s' * (self.records != 1)},"
-                f" {_counts(self.errors, self.warnings)}>")
+                f" {_repr_counts(self.errors, self.warnings)}>")
 
 
 def looks_like_pfn(head: str) -> bool:

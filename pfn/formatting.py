@@ -20,7 +20,7 @@ from typing import TextIO
 
 from pfn.diagnostics import Diagnostic, PfnError, text_lines
 from pfn.files import write_atomic
-from pfn.i18n import tr
+from pfn.i18n import ntr, tr
 from pfn.model import Record
 from pfn.notation.reader import Reader
 from pfn.notation.writer import HEADER, Headers, record_lines
@@ -30,7 +30,7 @@ class NotFormatted(PfnError):
     """The input cannot be rewritten without losing something; see ``problems``."""
 
     def __init__(self, problems: list[Diagnostic]) -> None:
-        super().__init__(f"{len(problems)} problem{'s' * (len(problems) != 1)}")
+        super().__init__(ntr("{n} problem", "{n} problems", len(problems)))
         self.problems = problems
 
 

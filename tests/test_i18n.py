@@ -638,3 +638,35 @@ def test_cyrillic_keeps_the_notation_and_costs_linear_time() -> None:
         began = time.perf_counter()
         cyrillic("nepoznata karta " + word)
         assert time.perf_counter() - began < 1.0
+
+
+def _english_plurals(source: str) -> list[int]:
+    """Lines that make an English plural by hand (``f"{n} card{'s' * (n != 1)}"``)
+    outside a ``__repr__`` and its helpers (which speak to programmers): a count said to
+    a person goes through ``ntr``, since Russian and Serbian have three forms."""
+    tree = ast.parse(source)
+    found: list[int] = []
+
+    def visit(node: ast.AST, in_repr: bool) -> None:
+        if isinstance(node, ast.FunctionDef):
+            in_repr = in_repr or "repr" in node.name  # __repr__ and its helpers
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and \
+                isinstance(node.left, ast.Constant) and node.left.value == "s" and not in_repr:
+            found.append(node.lineno)
+        for child in ast.iter_child_nodes(node):
+            visit(child, in_repr)
+
+    visit(tree, False)
+    return found
+
+
+def test_the_check_for_hand_made_plurals_finds_them() -> None:
+    assert _english_plurals('x = f"{n} card{\'s\' * (n != 1)}"') == [1]
+    assert _english_plurals('def __repr__(self):\n    return f"{n} card{\'s\' * (n != 1)}"') \
+        == []
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_count_is_said_with_an_english_plural(module: str) -> None:
+    found = _english_plurals((ROOT / module).read_text(encoding="utf-8"))
+    assert not found, f"{module}: English plurals made by hand on lines {found}"

@@ -114,7 +114,7 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
         if kind == "pdf":
             path = output or f"{request.stem}-tricks.pdf"
             save_pages(figures, path)
-            return [f"{path} ({len(numbers)} pages)"]
+            return [ntr("{path} ({n} page)", "{path} ({n} pages)", len(numbers), path=path)]
         base = Path(output).with_suffix("") if output else Path(f"{request.stem}-trick")
         written = []
         for number, figure in zip(numbers, figures, strict=True):
@@ -157,7 +157,7 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     write_atomic(path, replay_page(records, chosen, style.bottom, frozenset(request.hidden),
                                    style.dd, request.fragment, request.quiz,
                                    request.chances).encode("utf-8"))
-    return f"{path} ({len(chosen)} deal{'s' * (len(chosen) != 1)})"
+    return ntr("{path} ({n} deal)", "{path} ({n} deals)", len(chosen), path=path)
 
 
 def _sheet(records: Sequence[Record], record: Record, request: Request) -> str:

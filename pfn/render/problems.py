@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 from pfn.deal import replay as replay_of
 from pfn.diagnostics import PfnError, printable
 from pfn.files import write_atomic
-from pfn.i18n import tr
+from pfn.i18n import ntr, tr
 from pfn.model import Record
 from pfn.render.diagram import deal_figure
 from pfn.render.fit import wrap
@@ -70,7 +70,7 @@ def problem_set(records: Sequence[Record], request: Request) -> list[str]:
         answers.append(answer(replay, number, words, request.hidden))
     path = request.output or f"{request.stem}-problems.{kind}"
     words = words_for(style.lang, replay_of(deals[0], on_error="collect").variant.language)
-    said = f"({len(deals)} problem{'s' * (len(deals) != 1)})"
+    said = ntr("({n} problem)", "({n} problems)", len(deals))
     if kind == "pdf":
         save_pages(statements + _answer_pages(answers, style, words), path)
     elif kind == "html":

@@ -101,7 +101,8 @@ def update() -> None:
         catalog.obsolete.clear()
         with po.open("wb") as out:
             write_po(out, catalog, width=88, sort_by_file=True)
-        missing = [m.id for m in catalog if m.id and not m.string]
+        missing = [m.id for m in catalog if m.id and not all(
+            m.string if isinstance(m.string, tuple) else (m.string,))]
         if missing:
             sys.stderr.write(f"{po}: {len(missing)} untranslated\n")
     compile_all()
