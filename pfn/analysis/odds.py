@@ -137,7 +137,7 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
 
         parts: Iterator[_Tally] = map_ordered(work, chunks, jobs=jobs, engine=where,  # type: ignore[arg-type]
                                               scheduler=scheduler,
-                                              describe=lambda c: f"{len(c)} layouts")
+                                              describe=_layouts)
     else:
         parts = map(work, chunks)
     total = _Tally()
@@ -326,6 +326,11 @@ class _Tally:
         if other.mover >= 0:
             self.mover, self.counted, self.taken = other.mover, other.counted, other.taken
             self.legal, self.seen = other.legal, other.seen
+
+
+def _layouts(chunk: Sequence[tuple[int, ...]]) -> str:
+    """What a worker was weighing, for a message about it."""
+    return ntr("{n} layout", "{n} layouts", len(chunk))
 
 
 def _counts(view: View, engine: str, chunk: Sequence[tuple[int, ...]]) -> _Tally:

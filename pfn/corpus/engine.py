@@ -103,7 +103,7 @@ class Span:
 
     def where(self) -> str:
         """``pool.pfn, lines 120 on`` — for a message about this span."""
-        return f"{self.name}, from line {self.line}"
+        return tr("{name}, from line {line}", name=self.name, line=self.line)
 
 
 class FileChanged(EngineError):
@@ -413,7 +413,7 @@ def _describe(task: Task[Any]) -> str:
 
 def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
                 engine: Engine = "local", scheduler: str | None = None,
-                describe: Callable[[T], str] = lambda item: "an item") -> Iterator[R]:
+                describe: Callable[[T], str] = lambda item: tr("an item")) -> Iterator[R]:
     """``function`` over ``items``, results in order: here, in ``jobs`` worker processes
     or on Dask (the spans of :func:`run`, or the records of ``pfn annotate``, whose
     analysis is heavy beside sending them).  At most a few items per worker are in
