@@ -133,6 +133,7 @@ def test_completion_offers_only_the_legal_cards(client: Client) -> None:
     items = client.request("textDocument/completion", {
         "textDocument": {"uri": URI}, "position": at(BOARD1, "SK ST C7", 3)})
     assert [i["label"] for i in items["items"]] == ["ST"]
+    assert items["items"][0]["detail"] == "legal in the play"
     # Ceca, void in spades, may throw anything she holds: her nine cards
     items = client.request("textDocument/completion", {
         "textDocument": {"uri": URI}, "position": at(BOARD1, "SK ST C7", 6)})
@@ -143,6 +144,7 @@ def test_completion_offers_only_the_legal_cards(client: Client) -> None:
         "textDocument": {"uri": URI}, "position": at(BOARD1, "6S 6C pass", 6)})
     labels = [i["label"] for i in items["items"]]
     assert labels[:3] == ["6D", "6H", "6NT"] and "pass" in labels and "6C" not in labels
+    assert {i["detail"] for i in items["items"]} == {"legal in the auction"}
     # a tag name after "["
     text = BOARD1 + "\n["
     client.notify("textDocument/didChange", {

@@ -88,8 +88,8 @@ def completions(doc: Document, line: int, column: int) -> list[lsp.CompletionIte
     legal = _legal(doc, line, column)
     if legal is not None:
         kind = lsp.CompletionItemKind.Value
-        detail = {"auction": tr("legal in the auction"), "defence": tr("legal in the defence"),
-                  "play": tr("legal in the play")}.get(section[0], "")
+        detail = {"Auction": tr("legal in the auction"), "Defence": tr("legal in the defence"),
+                  "Play": tr("legal in the play")}.get(section[0], "")
         return [lsp.CompletionItem(move, kind=kind, detail=detail) for move in legal]
     return _words(doc, line, section[0])
 
