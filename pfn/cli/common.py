@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from pfn.model import Record
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_UNUSABLE = 0, 1, 2
+"""0: clean; 1: problems found in the records; 2: unusable input or a usage error."""
 EXIT_PIPE_CLOSED = 128 + 13
 """The status of a process that SIGPIPE ended, as a shell reports it."""
-"""0: clean; 1: problems found in the records; 2: unusable input or a usage error."""
 
 
 def _version(value: bool) -> None:
@@ -79,25 +79,18 @@ LangOpt = Annotated[str | None, typer.Option(
     "--lang", help=LANG_HELP, metavar="<en|ru|sr|sr-Cyrl>", show_default=False)]
 
 
-def speak(lang: str | None) -> None:
-    """Set the language of this run: ``--lang``, ``PFN_LANG``, the locale; an unknown
-    language is a usage error."""
+def speak(lang: str | None, refuse: bool = True) -> None:
+    """Set the language of this run: ``--lang`` (``auto``: as if not given), then
+    ``PFN_LANG``, then the locale.  An unknown language is a usage error; before Click
+    has read the arguments (``refuse=False``: for ``--help``) English is spoken, and the
+    option refuses it when the command runs."""
     from pfn.i18n import UnknownLanguage, resolve, set_language
 
     try:
-        set_language(resolve(lang))
+        set_language(resolve(None if lang == "auto" else lang))
     except UnknownLanguage as error:
-        raise fail(str(error)) from None
-
-
-def _speak_early(asked: str | None) -> None:
-    """The language of the run before Click reads the arguments (for ``--help`` and
-    usage errors); an unknown ``--lang`` is left for the option to refuse."""
-    from pfn.i18n import UnknownLanguage, resolve, set_language
-
-    try:
-        set_language(resolve(None if asked == "auto" else asked))
-    except UnknownLanguage:
+        if refuse:
+            raise fail(str(error)) from None
         set_language("en")
 
 
@@ -121,7 +114,7 @@ def speaking(callback: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(callback)
     def wrapper(**kwargs: object) -> None:
         chosen = kwargs["lang"] if own else kwargs.pop("lang")
-        speak(None if chosen is None or str(chosen) == "auto" else str(chosen))
+        speak(None if chosen is None else str(chosen))
         callback(**kwargs)
 
     parameters = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in parameters]
@@ -327,7 +320,7 @@ def main() -> None:
     sys.stdout = GuardedOutput(stdout)
     try:
         try:
-            _speak_early(language_asked(sys.argv[1:]))
+            speak(language_asked(sys.argv[1:]), refuse=False)  # before --help is read
             command = typer.main.get_command(app)
             typer_speaks()
             translate_help(command)

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from pfn.i18n import N_, tr, translations
+from pfn.i18n import N_, tr
 from pfn.i18n import current as current_language
 
 TYPER_WORDS = (N_("Arguments"), N_("Options"), N_("Commands"), N_("default: {default}"),
@@ -41,16 +41,12 @@ def language_asked(arguments: Sequence[str]) -> str | None:
     return None
 
 
-def _gettext(message: str) -> str:
-    return translations(current_language()).gettext(message)
-
-
 def typer_speaks() -> None:
     """Typer's own words from pfn's catalog, in the language of the run."""
     for name in _SPEAKERS:
         module = sys.modules.get(name)
         if module is not None and callable(getattr(module, "_", None)):
-            module._ = _gettext  # type: ignore[attr-defined]
+            module._ = tr  # type: ignore[attr-defined]
 
 
 def help_texts(command: Any) -> list[tuple[Any, str]]:
