@@ -115,18 +115,24 @@ TAG_NAMES = ("Auction", "Board", "Contract", "Date", "Deal", "Dealer", "Declarer
              "Variant")
 """PFN's tag names, written the same in every script (the notation's list, kept equal
 by a test)."""
+COMMAND_NAMES = ("record", "check", "fmt", "convert", "score", "render", "show", "solve",
+                 "odds", "annotate", "filter", "dedupe", "stats", "split", "import", "export",
+                 "generate", "explain", "rules", "lsp")
+"""pfn's commands (``pfn check``), written as typed (the command line's, kept equal by a
+test)."""
+VARIANT_NAMES = ("sochi", "leningrad", "rostov", "russian-standard", "serbian", "mailru",
+                 "britannica", "classic")
+"""The variants' names, written as typed (the variants', kept equal by a test)."""
 _KEEP = re.compile(r"(\{[^{}]*\}|`[^`]*`|\[[A-Z][A-Za-z]*|PFN-[EWI]\d+|\b[A-D]:[^\s,;)]{0,40}|"
                    r"\b[SCDH][AKQJT2-9]\b|\b\d+[SCDHN]T?\b|\b[a-z]{2,8}://\S+|--?[a-z-]+|"
                    r"(?m:^ {2,}\S.*$)|'[^'\s]{0,40}'|\b[\w.*/-]{1,60}\.[a-z]{2,5}\b|"
                    r"\b[\w.-]{1,40}=\S*|"
-                   r"\bpfn (?:record|check|fmt|convert|score|render|show|solve|odds|annotate|"
-                   r"filter|dedupe|stats|split|import|export|generate|explain|rules|lsp)\b|"
+                   r"\bpfn (?:" + "|".join(COMMAND_NAMES) + r")\b|"
                    r"\b[A-Z][A-Za-z]{0,20}[A-Z]\w*\b|\b(?:pfn|json|jsonl|csv|svg|pdf|png|pgf|gif|"
                    r"apng|html|text|table|local|dask|native|python|screen|book|hide|grey|auto|"
                    r"yes|no|on|off|match|variant|stdin|stdout|stderr|undo|end|open-hands|"
                    r"information|unisay|gambler|en|ru|sr|Dask|Neovim|Python|DejaVu Sans|Tab|"
-                   r"Ctrl|sochi|leningrad|rostov|russian-standard|serbian|mailru|britannica|"
-                   r"classic|" + "|".join(TAG_NAMES) + r")\b|\"[^\"\s]{0,40}\")")
+                   r"Ctrl|" + "|".join(VARIANT_NAMES + TAG_NAMES) + r")\b|\"[^\"\s]{0,40}\")")
 """What stays in Latin letters in Serbian Cyrillic: placeholders, code, tags, cards,
 contracts, seats, options and their values, file names, addresses, acronyms (PFN,
 LaTeX), the examples of a command's help (indented lines) and the program's words.

@@ -558,10 +558,14 @@ def test_numbers_are_written_as_the_language_writes_them(lang: str, grouped: str
 
 
 def test_the_cyrillic_keeps_every_tag_name_of_the_notation() -> None:
-    from pfn.i18n import TAG_NAMES, cyrillic
+    from pfn.cli import COMMANDS
+    from pfn.i18n import COMMAND_NAMES, TAG_NAMES, VARIANT_NAMES, cyrillic
     from pfn.notation.build import KNOWN_TAGS
+    from pfn.variants import VARIANTS
 
     assert set(TAG_NAMES) == set(KNOWN_TAGS)
+    assert set(COMMAND_NAMES) == set(COMMANDS)
+    assert set(VARIANT_NAMES) == {v.name for v in VARIANTS}
     assert cyrillic('nema taga Variant: čita se kao sochi; [Deal "?"]') == \
         'нема тага Variant: чита се као sochi; [Deal "?"]'
 
