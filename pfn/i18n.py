@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -232,6 +232,20 @@ def number(value: float, spec: str = "") -> str:
         return text
     text = text.replace(",", "\0").replace(".", ",").replace("\0", _GROUPS[lang])
     return text[:-1] + "\u00a0%" if text.endswith("%") else text
+
+
+def column_widths(heads: Sequence[str], least: Sequence[int]) -> list[int]:
+    """The widths of a text table's columns: at least ``least``, and wide enough for each
+    heading as the run's language says it, with a space before it."""
+    return [max(n, len(head) + 1) for n, head in zip(least, heads, strict=True)]
+
+
+def table_row(cells: Sequence[object], widths: Sequence[int]) -> str:
+    """A text table's row (or its headings): the first cell to the left, the others to
+    the right, each in its column."""
+    first, *rest = (str(cell) for cell in cells)
+    return first.ljust(widths[0]) + "".join(
+        cell.rjust(width) for cell, width in zip(rest, widths[1:], strict=True))
 
 
 def N_(message: str) -> str:

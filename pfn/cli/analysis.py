@@ -23,7 +23,7 @@ from pfn.cli.common import (
     run_of,
     use_search,
 )
-from pfn.i18n import ntr, number, tr
+from pfn.i18n import column_widths, ntr, number, table_row, tr
 
 if TYPE_CHECKING:
     from pfn.analysis.solve import Solution
@@ -449,7 +449,7 @@ def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                          for d in found]}, ensure_ascii=False) + "\n")
         raise typer.Exit(EXIT_CLEAN)
     heads = [tr("discard"), tr("expected"), tr("makes")]
-    widths = _widths(heads, (10, 9, 9))
+    widths = column_widths(heads, (10, 9, 9))
     lines = [tr("{title} · before the play · the declarer's discards, seen from {seat}",
                 title=_title(result), seat=seat),
              ntr("{n} layout of the twenty cards he has not seen, a uniform sample, the same"
@@ -457,10 +457,10 @@ def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                  "{n} layouts of the twenty cards he has not seen, a uniform sample, the same"
                  " for every discard; open-hand play from the lead", layouts,
                  n=number(layouts, ",")),
-             _aligned(heads, widths) + "   " + tr("distribution")]
+             _indented(heads, widths) + "   " + tr("distribution")]
     for d in found:
         spread = "  ".join(f"{k}: {number(v, '.1%')}" for k, v in d.distribution.items())
-        lines.append(_aligned([" ".join(map(str, d.cards)), number(d.expected, ".2f"),
+        lines.append(_indented([" ".join(map(str, d.cards)), number(d.expected, ".2f"),
                                number(d.makes, ".1%")], widths) + "   " + spread)
     sys.stdout.write(printable("\n".join(lines) + "\n"))
     raise typer.Exit(EXIT_CLEAN)
@@ -490,7 +490,7 @@ def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                          for d in found]}, ensure_ascii=False) + "\n")
         raise typer.Exit(EXIT_CLEAN)
     heads = [tr("defence"), tr("declarer"), tr("makes"), tr("score of {seat}", seat=seat)]
-    widths = _widths(heads, (22, 9, 9, 12))
+    widths = column_widths(heads, (22, 9, 9, 12))
     lines = [tr("{title} · before the play · each defence, seen from {seat}",
                 title=_title(result), seat=seat),
              ntr("{n} layout of the cards {seat} has not seen, a uniform sample; open-hand play"
@@ -498,26 +498,19 @@ def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
                  "{n} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
                  " play where the defence plays; scored and settled as the variant does",
                  layouts, n=number(layouts, ","), seat=seat),
-             _aligned(heads, widths)]
+             _indented(heads, widths)]
     no_play = " " + tr("(no play)")
     for d in found:
-        lines.append(_aligned([" ".join(d.calls) + ("" if d.played else no_play),
+        lines.append(_indented([" ".join(d.calls) + ("" if d.played else no_play),
                                number(d.expected, ".2f"), number(d.makes, ".1%"),
                                number(d.score, "+.2f")], widths))
     sys.stdout.write(printable("\n".join(lines) + "\n"))
     raise typer.Exit(EXIT_CLEAN)
 
 
-def _widths(heads: list[str], least: tuple[int, ...]) -> list[int]:
-    """A table's column widths: at least ``least``, and wide enough for each heading in
-    the run's language with room before it."""
-    return [max(n, len(h) + 1) for n, h in zip(least, heads, strict=True)]
-
-
-def _aligned(cells: list[str], widths: list[int]) -> str:
-    """A table's row: the first cell to the left, the others to the right."""
-    return "  " + cells[0].ljust(widths[0]) + "".join(
-        cell.rjust(width) for cell, width in zip(cells[1:], widths[1:], strict=True))
+def _indented(cells: list[str], widths: list[int]) -> str:
+    """A table's row, indented under the lines that say what the table is."""
+    return "  " + table_row(cells, widths)
 
 
 def _odds_text(name: str, where: str, found: Any) -> str:
@@ -545,8 +538,8 @@ def _odds_text(name: str, where: str, found: Any) -> str:
                         " open-hand play on each layout", mover=found.mover, seat=found.seat))
     lines.append(counted + ":")
     heads = [tr("card"), tr("expected"), makes]
-    widths = _widths(heads, (6, 9, 9))
-    lines.append(_aligned(heads, widths) + "   " + tr("distribution"))
+    widths = column_widths(heads, (6, 9, 9))
+    lines.append(_indented(heads, widths) + "   " + tr("distribution"))
     for row in rows:
         if row is None:
             continue
@@ -555,7 +548,7 @@ def _odds_text(name: str, where: str, found: Any) -> str:
                            for k, v in row.distribution.items())
         label = str(row.card) if found.cards else "—"
         expected = number(found.taken + row.expected, ".2f")
-        lines.append(_aligned([label, expected, share], widths) + "   " + spread)
+        lines.append(_indented([label, expected, share], widths) + "   " + spread)
     if found.best:
         lines.append(tr("best: {cards}", cards=" ".join(map(str, found.best))))
     return "\n".join(lines) + "\n"

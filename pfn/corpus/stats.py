@@ -16,7 +16,7 @@ from typing import Any
 
 from pfn.corpus.stream import Entry
 from pfn.diagnostics import Severity
-from pfn.i18n import number, ptr, tr
+from pfn.i18n import column_widths, number, ptr, table_row, tr
 from pfn.outcome import outcome
 
 
@@ -154,16 +154,13 @@ class Stats:
             lines.append("")
             heads = (tr("contract"), ptr("count", "deals"), tr("decided"), tr("made"),
                      tr("success"))
-            # each column as wide as its heading in the run's language, and a space more
-            least = (7, 9, 7, 9)
-            w = [max(12, len(heads[0]) + 1)] + [max(n, len(h) + 2)
-                                                for n, h in zip(least, heads[1:], strict=True)]
-            lines.append(f"{heads[0]:<{w[0]}}{heads[1]:>{w[1]}}{heads[2]:>{w[2]}}"
-                         f"{heads[3]:>{w[3]}}{heads[4]:>{w[4]}}")
-            for name, row in data["contracts"].items():
-                rate = "—" if row["success_rate"] is None else number(row["success_rate"], ".1%")
-                lines.append(f"{name:<{w[0]}}{row['deals']:>{w[1]}}{row['decided']:>{w[2]}}"
-                             f"{row['made']:>{w[3]}}{rate:>{w[4]}}")
+            widths = column_widths(heads, (12, 7, 9, 7, 9))
+            lines.append(table_row(heads, widths))
+            for name, counts in data["contracts"].items():
+                rate = counts["success_rate"]
+                lines.append(table_row([name, counts["deals"], counts["decided"],
+                                        counts["made"],
+                                        "—" if rate is None else number(rate, ".1%")], widths))
             lines.append(tr("success = made ÷ decided: the deals whose outcome is known (made,"
                             " with or without play, or failed); made without play counts as"
                             " made"))
