@@ -41,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pfn.analysis.position import Position, Start, start_of
+from pfn.board import words
 from pfn.board.moves import Move, Stage
 from pfn.board.record import defending, finished, moves_of, play_lines, setup_of, with_tags
-from pfn.board.words import board_text, no_play_yet, out_of_stage, parse_move, refusal, unfit
 from pfn.cards import CARDS, Card, CardSet, cards_of
 from pfn.contract import Contract
 from pfn.deal import replay as replay_record
@@ -126,7 +126,7 @@ class Board:
                 continue  # a misère's contract is the bid itself
             board.push(move)
         if board._progress() < (trick, card):
-            raise unfit("short", trick=trick, card=card)
+            raise words.not_reached(trick, card)
         return board
 
     def _setup(self, base: Record, context: DealContext, walk_defence: bool) -> None:
@@ -136,7 +136,7 @@ class Board:
         hidden = [str(SEATS[i]) for i, h in enumerate(base.deal.hands if base.deal else ())
                   if h is None or not h.complete]
         if base.deal is None or hidden:
-            raise unfit("hidden" if hidden else "deal", hidden=", ".join(hidden))
+            raise words.cards_missing(hidden)
         self._base = base
         self._variant = find_variant(base.variant).with_rules(base.rules)
         self._context = context
@@ -196,7 +196,7 @@ class Board:
         found = stages.run(record, self._variant, self._context, "collect")
         errors = [d for d in check_structure(record) + found.diagnostics if d.is_error]
         if errors:
-            raise refusal(errors[0])
+            raise words.refusal(errors[0])
         return found
 
     # -- where the deal stands ----------------------------------------------------
@@ -384,7 +384,7 @@ class Board:
             calls = [w for s, _, w in self._moves if s == "defence"] + [written]
             problems = protocol.run(calls)  # type: ignore[arg-type]
             if problems:
-                raise refusal(problems[0][1].at(None))
+                raise words.refusal(problems[0][1].at(None))
             if not protocol.finished():
                 return
         self._check(entry)
@@ -417,7 +417,7 @@ class Board:
         >>> board.parse("6♠"), board.parse("пас"), board.is_legal("мизер")
         (Call('6S'), Call('pass'), True)
         """
-        return parse_move(text, self.stage, self._variant.vocabulary)
+        return words.parse_move(text, self.stage, self._variant.vocabulary)
 
     def push(self, move: Move | str) -> None:
         """Make ``move`` (a :data:`Move`, or its text: see :meth:`parse`); a move the
@@ -435,16 +435,15 @@ class Board:
         expected = {"auction": Call, "discard": Card, "contract": Contract,
                     "defence": Call}.get(stage)
         if expected is None or not isinstance(move, expected):
-            raise refusal(out_of_stage(self.stage, move, self.turn).at(None))
+            raise words.refusal(words.out_of_stage(self.stage, move, self.turn).at(None))
         if isinstance(move, Call) and move.seat is None:
             move = Call(move.token, self._speaker(stage))
         if stage == "discard":
             assert isinstance(move, Card) and self._winner is not None
             if move not in self.hands()[self._winner]:
-                raise refusal(Problem("PFN-E206", tr("{card} is not one of {seat}'s cards: the"
-                                                     " discard comes from his hand and the"
-                                                     " talon", card=move,
-                                                     seat=self._winner)).at(None))
+                raise words.refusal(Problem("PFN-E206", tr(
+                    "{card} is not one of {seat}'s cards: the discard comes from his hand and"
+                    " the talon", card=move, seat=self._winner)).at(None))
             if sum(s == "discard" for s, _, _ in self._moves) == 0:
                 self._moves.append((stage, move, move))  # the second card completes it
                 return
@@ -475,8 +474,8 @@ class Board:
         assert kernel is not None
         if kernel.over or not kernel.legal_cards() >> card & 1:
             self._check(("play", card, card))  # the engine says which rule forbids it
-            raise refusal(Problem("PFN-E502", tr("{card} cannot be played now",
-                                                 card=card)).at(None))
+            raise words.refusal(Problem("PFN-E502", tr("{card} cannot be played now",
+                                                       card=card)).at(None))
         kernel.play(card)
         self._moves.append(("play", card, card))
         if kernel.over:
@@ -534,7 +533,7 @@ class Board:
         8
         """
         if self._start is None:
-            raise no_play_yet(self.stage)
+            raise words.no_play_yet(self.stage)
         return Position(self._start, tuple(int(c) for c in self._cards()))
 
     def to_record(self) -> Record:
@@ -579,7 +578,7 @@ class Board:
 
     def __str__(self) -> str:
         """A small text diagram: the deal so far, each hand, the trick on the table."""
-        return board_text(self)
+        return words.board_text(self)
 
     def __repr__(self) -> str:
         r = self._replay

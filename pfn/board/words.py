@@ -38,11 +38,12 @@ def board_text(board: Board) -> str:
         tricks = "   " + ntr("{n} trick", "{n} tricks", taken[seat]) if seat in taken \
             else ""
         lines.append(f"{seat}  {hand}{tricks}" if held or tricks else f"{seat}  —")
-    for stage, label in (("auction", tr("auction: {calls}")),
-                         ("defence", tr("defence: {calls}"))):
-        calls = [str(m) for s, m, _ in board._moves if s == stage]
-        if calls:
-            lines.append(label.replace("{calls}", " ".join(calls)))
+    auction, defence = (" ".join(str(m) for s, m, _ in board._moves if s == stage)
+                        for stage in ("auction", "defence"))
+    if auction:
+        lines.append(tr("auction: {calls}", calls=auction))
+    if defence:
+        lines.append(tr("defence: {calls}", calls=defence))
     if board.table:
         talon = tr("talon")
         lines.append(tr("on the table: {cards}", cards="  ".join(
@@ -78,14 +79,18 @@ def no_play_yet(stage: Stage) -> PfnError:
                        stage=names.get(stage, stage)))
 
 
-def unfit(why: str, trick: int = 0, card: int = 0, hidden: str = "") -> PfnError:
-    """Why a record gives no board: its play stops short, or cards are not given."""
-    if why == "short":
-        return PfnError(tr("the record's play does not reach trick {trick}, card {card}",
-                           trick=trick, card=card + 1) if card else
-                        tr("the record's play does not reach trick {trick}", trick=trick))
+def not_reached(trick: int, card: int) -> PfnError:
+    """Why a record gives no board at ``trick`` and ``card``: its play stops before."""
+    return PfnError(tr("the record's play does not reach trick {trick}, card {card}",
+                       trick=trick, card=card + 1) if card else
+                    tr("the record's play does not reach trick {trick}", trick=trick))
+
+
+def cards_missing(hidden: list[str]) -> PfnError:
+    """Why a record gives no board: the hands of ``hidden`` are not given in full (none
+    named: the record has no Deal)."""
     return PfnError(tr("a board needs every card: the hand of {hidden} is not given in full",
-                       hidden=hidden) if hidden else
+                       hidden=", ".join(hidden)) if hidden else
                     tr("a board needs every card: the record has no Deal"))
 
 
