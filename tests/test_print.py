@@ -345,6 +345,17 @@ def test_a_long_role_word_goes_below_the_name_rather_than_cut_it() -> None:
     assert english["name-C"].get_text() == "Ceca (C) · deals"  # it fits: kept on one line
 
 
+def test_a_dealer_who_sits_out_has_his_role_below_his_name() -> None:
+    """Four at the table, the dealer out: no tally under his name, so the role word that
+    does not fit beside it (Russian, book style) has that line to itself."""
+    text = (EXAMPLES / "four-players.pfn").read_text(encoding="utf-8")
+    board = next(r for r in loads(text) if r.tag("Board") == "1")
+    figure = deal_figure(replay(board), 2, Style.book(lang="ru"))
+    found = texts(figure)
+    assert found["name-B"].get_text() == "Boris (B)"
+    assert found["tricks-B"].get_text() == "сдаёт"
+
+
 def test_right_to_left_names_are_isolated_and_the_line_kept_in_order() -> None:
     text = BRIEF.read_text(encoding="utf-8").split("\n\n")[0].replace(
         "Ana; Boris; Ceca", "שרה; דוד; Ceca")

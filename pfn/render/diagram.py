@@ -217,14 +217,16 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
                            color=BLACK, gid=f"name-{seat}")
         # a name keeps clear of the table in the middle and of the picture's edge: the
         # player's name is shortened first, his seat and role are kept
-        counted = not pos.sits_out(seat) or pos.takes_talon_tricks(seat)
         moved = _seat_label(ax, name, replay, seat, f" · {', '.join(marks)}" if marks else "",
                             {"left": table.table[0] - 0.01,
-                             "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99),
-                            below=counted)
-        if counted:
-            ax.annotate(", ".join(marks) + " · " + tally(pos, seat, words) if moved else
-                        tally(pos, seat, words), xy=(hand_x, y),
+                             "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
+        # the line below the name: the tally (a dealer who sits out has none), and the
+        # role when it did not fit beside the name
+        below = [", ".join(marks)] if moved else []
+        if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
+            below.append(tally(pos, seat, words))
+        if below:
+            ax.annotate(" · ".join(below), xy=(hand_x, y),
                         xytext=(0, lift), textcoords="offset points", fontsize=size * 0.75,
                         va="bottom", ha="left", color="#555555", gid=f"tricks-{seat}")
         if not pos.sits_out(seat):
@@ -256,11 +258,10 @@ def _suit_colours(style: Style) -> dict[str, str]:
 
 
 def _seat_label(ax: Axes, text: Text, replay: Replay, seat: Seat, marks: str,
-                high: float, below: bool = False) -> bool:
+                high: float) -> bool:
     """``Boris (B) · deals``, cut to end before ``high``: a little smaller first, then
-    (``below``: a line below it is written) the role moved there, ``True`` telling the
-    caller to, when the name fits without it; else the name shortened behind "…"
-    (``Bo… (B) · deals``)."""
+    the role moved to the line below (``True`` tells the caller to write it there) when
+    the name fits without it; else the name shortened behind "…" (``Bo… (B) · deals``)."""
     full = _name(replay, seat)
     text.set_text(full + marks)
     renderer = renderer_of(ax)
@@ -282,7 +283,7 @@ def _seat_label(ax: Axes, text: Text, replay: Replay, seat: Seat, marks: str,
         text.set_fontsize(smallest)
         if fits():
             return False
-    if marks and below:  # a long role word (сдаёт, igrač) goes below, not the name cut
+    if marks:  # a long role word (сдаёт, igrač) goes below, not the name cut
         text.set_fontsize(size)
         text.set_text(full)
         if fits():
