@@ -369,7 +369,7 @@ def rules_table(variant: str | None = None) -> str:
     out: list[str] = []
     if variant is not None:
         v = chosen[0]
-        out += [f"{v.title} — {v.name}", tr("source: {source}", source=v.source), ""]
+        out += [f"{tr(v.title)} — {v.name}", tr("source: {source}", source=v.source), ""]
     for item in HouseRules.describe():
         key = item["key"]
         out.append(f"{key}  ({item['values']})")

@@ -250,7 +250,7 @@ class MatchChecker:
         if stated == computed:  # the usual case: every entry right
             return out
         why = reasons(written)
-        variant = state.variant.title or state.variant.name
+        variant = tr(state.variant.title) if state.variant.title else state.variant.name
         for key in sorted(set(stated) | set(computed), key=key_order):
             have, want = stated.get(key), computed.get(key)
             if have == want:

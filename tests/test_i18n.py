@@ -674,3 +674,12 @@ def test_the_check_for_hand_made_plurals_finds_them() -> None:
 def test_no_count_is_said_with_an_english_plural(module: str) -> None:
     found = _english_plurals((ROOT / module).read_text(encoding="utf-8"))
     assert not found, f"{module}: English plurals made by hand on lines {found}"
+
+
+def test_a_variants_title_is_said_in_the_language() -> None:
+    russian = pfn_run("show", "examples/four-players.pfn", "--lang", "ru")
+    assert russian.stdout.startswith("Сдача 1 · Стандартный русский преферанс · ")
+    serbian = pfn_run("show", "examples/brief.pfn", "-b", "1", "--lang", "sr")
+    assert serbian.stdout.startswith("Deljenje 1 · Soči (Сочинка) · ")
+    english = pfn_run("show", "examples/four-players.pfn")
+    assert english.stdout.startswith("Board 1 · Standard Russian Preferans · ")

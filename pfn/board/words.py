@@ -23,7 +23,7 @@ def board_text(board: Board) -> str:
     """A small text diagram: the deal so far, each hand, the trick on the table."""
     r = board._replay
     assert r is not None
-    head = [board._variant.title.split(" (")[0]]
+    head = [tr(board._variant.title).split(" (")[0]]
     if board._base.dealer is not None:
         head.append(tr("dealer {seat}", seat=board._base.dealer))
     if r.contract is not None:

@@ -277,7 +277,8 @@ def title(replay: Replay, words: Words = EN) -> str:
     """``Board 1 · Sochi (Сочинка)``."""
     board = replay.record.tag("Board")
     # a family's title may name the source it follows ("(seed 000)"): not for print
-    name = re.sub(r"\s*\(seed \d+\)", "", replay.variant.title or replay.variant.name)
+    name = re.sub(r"\s*\(seed \d+\)", "", words.title(replay.variant.title)
+                  if replay.variant.title else replay.variant.name)
     return printable(f"{words.board} {board} · {name}") if board else name
 
 

@@ -97,6 +97,11 @@ class Words:
         """``♥10``, ``♠Т``."""
         return card.suit.symbol + self.rank(card.rank.printed)
 
+    def title(self, english: str) -> str:
+        """A variant family's title (``Sochi (Сочинка)``) in this language."""
+        with use(self.lang):
+            return tr(english)
+
     def tricks(self, n: int) -> str:
         """``3 tricks``, ``3 взятки``, ``3 štiha``."""
         with use(self.lang):

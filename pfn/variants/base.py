@@ -43,6 +43,8 @@ class Variant:
     """The canonical id written in ``[Variant]``."""
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
+    """The family's name in English (marked for the catalogs: said in each language with
+    ``tr``)."""
     short_name: ClassVar[str] = ""
     """The name the rule texts of the family's score entries start with ("Sochi")."""
     source: ClassVar[str] = ""

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import tr
+from pfn.i18n import N_, tr
 from pfn.model import Amount, Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence, DefenceOutcome
@@ -265,7 +265,7 @@ class Britannica(Variant):
 
     name = "britannica"
     aliases = ("preference", "britannica-preference", "британника")
-    title = "Britannica Preference (seed 002)"
+    title = N_("Britannica Preference (seed 002)")
     source = "seed 002 (Предпочтение | карточная игра | Британника)"
     short_name = "Britannica"
     vocabulary = BRITANNICA

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from pfn.i18n import tr
+from pfn.i18n import N_, tr
 from pfn.rules.auction import Auction
 from pfn.rules.ladder import STRAINS, Ladder, level
 from pfn.rules.replay import DealContext
@@ -66,7 +66,7 @@ class Classic(Sochi):
 
     name = "classic"
     aliases = ("классика", "classic-ladder", "старый")
-    title = "Classic ladder (seed 004)"
+    title = N_("Classic ladder (seed 004)")
     short_name = "Classic"
     source = "seed 004"
     ladder = CLASSIC

@@ -351,7 +351,7 @@ class Sochi(Variant):
 
     name = "sochi"
     aliases: ClassVar[tuple[str, ...]] = ("сочи", "сочинка", "sochinka", "сочинский")
-    title = "Sochi (Сочинка)"
+    title = N_("Sochi (Сочинка)")
     short_name = "Sochi"
     source = "russian-core.md, russian-scoring.md"
     scoring_class = RussianScoring
@@ -362,7 +362,7 @@ class Leningrad(Sochi):
 
     name = "leningrad"
     aliases = ("ленинград", "ленинградка", "piter", "питер", "leningradka", "питерка")
-    title = "Leningrad (Ленинградка, Piter)"
+    title = N_("Leningrad (Ленинградка, Piter)")
     short_name = "Leningrad"
     source = "russian-scoring.md"
     whist_factor = 2
@@ -385,7 +385,7 @@ class Rostov(Sochi):
 
     name = "rostov"
     aliases = ("ростов", "ростовский", "ростовка")
-    title = "Rostov (Ростов)"
+    title = N_("Rostov (Ростов)")
     short_name = "Rostov"
     source = "russian-scoring.md"
     defaults: ClassVar[dict[str, Any]] = {"allpass_whists": 5}
@@ -407,7 +407,7 @@ class MailRu(Sochi):
 
     name = "mailru"
     aliases = ("mail.ru", "mail", "мейл", "майл")
-    title = "Mail.ru (Мини-игры Mail.Ru)"
+    title = N_("Mail.ru (Мини-игры Mail.Ru)")
     short_name = "Mail.ru"
     source = "seed 002 (Дополнительные соглашения Преферанса на Мини-Играх Mail.Ru)"
     ladder = MAILRU

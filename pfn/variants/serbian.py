@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import ntr, ptr, tr
+from pfn.i18n import N_, ntr, ptr, tr
 from pfn.model import Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence
@@ -517,7 +517,7 @@ class Serbian(Variant):
 
     name = "serbian"
     aliases = ("srpski", "srbija", "croatian", "hrvatski", "balkan", "serbian-croatian")
-    title = "Serbian Preferans (seed 001)"
+    title = N_("Serbian Preferans (seed 001)")
     source = "seed 001 (Preferans pravila: licitacija, pratnja, bule i supe)"
     short_name = "Serbian"
     language = "sr"

@@ -292,7 +292,7 @@ class RussianStandard(Sochi):
 
     name = "russian-standard"
     aliases = ("standard", "standard-4", "standardni ruski", "стандарт")
-    title = "Standard Russian Preferans (seed 000)"
+    title = N_("Standard Russian Preferans (seed 000)")
     short_name = "Standard"
     source = "seed 000 (Standardni Ruski Preferans)"
     ladder = STANDARD
