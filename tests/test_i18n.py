@@ -683,3 +683,47 @@ def test_a_variants_title_is_said_in_the_language() -> None:
     assert serbian.stdout.startswith("Deljenje 1 · Soči (Сочинка) · ")
     english = pfn_run("show", "examples/four-players.pfn")
     assert english.stdout.startswith("Board 1 · Standard Russian Preferans · ")
+
+
+def _given_values() -> dict[object, set[str] | None]:
+    """For each text marked in a call (``tr``, ``ntr``, ``ptr``), the names of the values
+    the calls give it (``None``: some call passes ``**values``, or none, the text being a
+    template filled where it is used: names unknown here)."""
+    given: dict[object, set[str] | None] = {}
+    for path in (ROOT / "pfn").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or _name(node.func) not in ("tr", "ntr", "ptr"):
+                continue
+            first = 1 if _name(node.func) == "ptr" else 0
+            texts = node.args[first:first + (2 if _name(node.func) == "ntr" else 1)]
+            if not texts or not all(isinstance(t, ast.Constant) for t in texts):
+                continue
+            key = tuple(t.value for t in texts) if len(texts) == 2 else texts[0].value
+            names = {k.arg for k in node.keywords}
+            if None in names or (not names and _name(node.func) != "ntr"):
+                given[key] = None
+            elif given.get(key, set()) is not None:
+                given[key] = (given.get(key) or set()) | {str(n) for n in names}
+    return given
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_a_translation_asks_only_for_values_the_code_gives(lang: str) -> None:
+    """A placeholder the code does not fill would end the command with an error in that
+    language only: every one in a translation is among the values its calls give."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / lang / "LC_MESSAGES" / "pfn.po").open("rb") as source:
+        catalog = read_po(source)
+    given = _given_values()
+    wrong = []
+    for message in catalog:
+        names = given.get(message.id)
+        if not message.id or names is None:
+            continue  # a text kept in a table (N_), or filled from **values
+        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in texts:
+            asked = set(re.findall(r"(?<!\{)\{(\w+)(?:![rsa])?(?::[^{}]*)?\}(?!\})", text))
+            if asked - names - ({"n"} if isinstance(message.id, tuple) else set()):
+                wrong.append((message.id, text))
+    assert not wrong, wrong
