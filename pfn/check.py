@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from pfn.diagnostics import Diagnostic, Severity, text_lines
-from pfn.i18n import tr
+from pfn.i18n import reason, tr
 from pfn.model import Record
 from pfn.notation.reader import read
 from pfn.structure import blocks_rules, check_structure
@@ -204,7 +204,7 @@ def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
             return sniff(handle, shown)[1]
     except OSError as error:
         return Diagnostic("PFN-E001", tr("cannot read {name}: {error}", name=shown,
-                                             error=error.strerror or error), shown)
+                                             error=reason(error)), shown)
 
 
 def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Diagnostic | None]:

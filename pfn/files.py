@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO, Literal, TextIO
 
 from pfn.diagnostics import PfnError
-from pfn.i18n import tr
+from pfn.i18n import reason, tr
 from pfn.model import Record
 
 Content = str | bytes | Callable[[TextIO], None]
@@ -75,7 +75,7 @@ class GuardedOutput:
     def _failed(self, error: OSError) -> WriteError:
         kind = PipeClosed if isinstance(error, BrokenPipeError) else WriteError
         return kind(tr("cannot write {name}: {value}", name=self._name,
-                       value=error.strerror or error))
+                       value=reason(error)))
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._stream, name)
@@ -114,7 +114,7 @@ def write_atomic(path: str | Path, content: Content, *, keep_if_same: bool = Fal
         before = None
     except OSError as error:
         raise WriteError(tr("cannot write {path}: {value}",
-                            path=path, value=error.strerror or error)) from None
+                            path=path, value=reason(error))) from None
     sweep(folder, target.name)
     with _terminate_cleanly():
         return _write(target, folder, before, content, keep_if_same, str(path), force)
@@ -170,7 +170,7 @@ def _write_through(target: Path, content: Content, shown: str) -> bool:
         return True
     except OSError as error:
         raise WriteError(tr("cannot write {shown}: {value}",
-                            shown=shown, value=error.strerror or error)) from None
+                            shown=shown, value=reason(error))) from None
 
 
 def _put(raw: IO[bytes], content: Content) -> None:
@@ -212,7 +212,7 @@ def _write(target: Path, folder: Path, before: os.stat_result | None, content: C
         return True
     except OSError as error:
         raise WriteError(tr("cannot write {shown}: {value}",
-                            shown=shown, value=error.strerror or error)) from None
+                            shown=shown, value=reason(error))) from None
     finally:
         if temporary is not None:
             with contextlib.suppress(OSError):

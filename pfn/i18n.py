@@ -18,6 +18,7 @@ variant never chooses the language of messages.
 
 from __future__ import annotations
 
+import errno
 import gettext
 import os
 import re
@@ -251,3 +252,18 @@ def table_row(cells: Sequence[object], widths: Sequence[int]) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs; it is translated where it is shown."""
     return message
+
+
+_OS_REASONS = {errno.ENOENT: N_("No such file or directory"),
+               errno.EACCES: N_("Permission denied"), errno.EPERM: N_("Operation not permitted"),
+               errno.EISDIR: N_("Is a directory"), errno.ENOTDIR: N_("Not a directory"),
+               errno.ENOSPC: N_("No space left on device"),
+               errno.EROFS: N_("Read-only file system"), errno.EPIPE: N_("Broken pipe")}
+"""The system's reasons a user meets most, as the C library says them in English."""
+
+
+def reason(error: OSError) -> str:
+    """Why the system refused a read or a write, in the run's language where pfn knows
+    the reason (Python gives the C library's English whatever the locale)."""
+    known = _OS_REASONS.get(error.errno) if error.errno is not None else None
+    return tr(known) if known is not None else (error.strerror or str(error))

@@ -34,6 +34,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from pfn.diagnostics import PfnError
+from pfn.i18n import reason, tr
 from pfn.render.embed import FLAGS, OPTIONS, block_figure
 
 logger = logging.getLogger(__name__)
@@ -61,7 +62,8 @@ class PfnDirective(SphinxDirective):
             try:
                 text, name, first = path.read_text(encoding="utf-8"), str(path), 1
             except OSError as error:
-                return self._failed(f"cannot read {self.arguments[0]}: {error.strerror}")
+                return self._failed(tr("cannot read {name}: {error}", name=self.arguments[0],
+                                       error=reason(error)))
         else:
             text, name, first = "\n".join(self.content), source, self.content_offset + 1
         given = {k: (None if v is None else str(v)) for k, v in self.options.items()}

@@ -727,3 +727,12 @@ def test_a_translation_asks_only_for_values_the_code_gives(lang: str) -> None:
             if asked - names - ({"n"} if isinstance(message.id, tuple) else set()):
                 wrong.append((message.id, text))
     assert not wrong, wrong
+
+
+def test_the_systems_reason_is_said_in_the_language_too(tmp_path: Path) -> None:
+    missing = str(tmp_path / "nosuch.pfn")
+    russian = pfn_run("check", "--lang", "ru", missing)
+    assert russian.returncode == 2
+    assert f"не удаётся прочитать {missing}: нет такого файла или каталога" in russian.stdout
+    english = pfn_run("check", missing)
+    assert f"cannot read {missing}: No such file or directory" in english.stdout

@@ -25,7 +25,7 @@ from pfn.cli.common import (
     stdin,
 )
 from pfn.diagnostics import Diagnostic
-from pfn.i18n import tr
+from pfn.i18n import reason, tr
 
 if TYPE_CHECKING:
     from pfn.model import Record
@@ -301,7 +301,7 @@ def convert(
         raise fail(str(error)) from None
     except OSError as error:
         raise fail(tr("cannot read {source}: {value}",
-                      source=source, value=error.strerror or error)) from None
+                      source=source, value=reason(error))) from None
     except Stopped:
         pass
     if problems:

@@ -16,7 +16,7 @@ from pfn.cli.common import (
     print_diagnostics,
     spooled,
 )
-from pfn.i18n import ntr, tr
+from pfn.i18n import ntr, reason, tr
 
 
 class ImportFormat(StrEnum):
@@ -75,7 +75,7 @@ def import_(
         raise fail(str(error)) from None
     except OSError as error:
         raise fail(tr("cannot read {source}: {value}",
-                      source=source, value=error.strerror or error)) from None
+                      source=source, value=reason(error))) from None
     print_diagnostics(imported.problems, stream=sys.stderr)
     if not imported.ok:
         sys.stderr.write(tr("{shown}: not imported (nothing written)",

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from pfn.corpus.stream import HEADER, Entry
 from pfn.files import file_name_part, same_file, sweep, take_over, temporary_prefix
-from pfn.i18n import tr
+from pfn.i18n import reason, tr
 
 OPEN_FILES = 32
 """At most this many parts are open at once (the least recently used one is closed,
@@ -122,7 +122,7 @@ class Splitter:
                           encoding="utf-8", errors="surrogateescape", newline="")
         except OSError as error:
             raise SplitError(tr("cannot write {path}: {value}",
-                                path=path, value=error.strerror or error)) from None
+                                path=path, value=reason(error))) from None
         if fresh:
             handle.write(HEADER)
             self.counts[path] = 0
@@ -155,7 +155,7 @@ class Splitter:
                     os.replace(temporary, path)
                 except OSError as error:
                     raise SplitError(tr("cannot write {path}: {value}",
-                                        path=path, value=error.strerror or error)
+                                        path=path, value=reason(error))
                                      ) from None
                 del self.temporary[path]
         finally:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pfn.diagnostics import PfnError
-from pfn.i18n import tr
+from pfn.i18n import reason, tr
 from pfn.seats import Seat
 
 FONT = "DejaVu Sans"
@@ -109,7 +109,7 @@ def families(font: str | None) -> tuple[str, ...]:
             _add_faces_beside(path, name)
         except OSError as error:
             raise FontMissing(tr("{font}: cannot read it ({value})",
-                                 font=font, value=error.strerror or error)) from None
+                                 font=font, value=reason(error))) from None
         except (RuntimeError, ValueError):  # FreeType could not open it as a face
             raise FontMissing(tr("{font}: not a font file (TrueType or OpenType)",
                                  font=font)) from None
