@@ -217,12 +217,12 @@ ASKED = {
 
 TYPED = {
     "en": {"misere": "Mis", "seat": "a", "six": "6♠", "defence": "WHIST Pass", "allpass": "PASS",
-           "pass": "Pass"},
+           "pass": "Pass", "hand": "akqj7.ak.7.a7"},
     "ru": {"misere": "мизер", "seat": "а", "six": "6♠", "defence": "вист пас",
-           "allpass": "распасы", "pass": "ПАС"},
+           "allpass": "распасы", "pass": "ПАС", "hand": "♠ТКДВ7 ♣ТК ♦7 ♥Т7"},
 }
 """Answers in the spellings a PFN file accepts (Cyrillic `а` for seat A, as a Russian
-keyboard gives it)."""
+keyboard gives it; a hand with suit symbols and Russian ranks)."""
 
 
 def spawn(path: Path, lang: str) -> pexpect.spawn:
@@ -307,7 +307,7 @@ def test_tab_offers_the_moves_as_typed_in_the_games_order(tmp_path: Path, lang: 
     child = spawn(tmp_path / "one.pfn", lang)
     pool_of(child, asked)
     answer(child, asked["how"], "c")
-    for hand in ("AKQJ7.AK.7.A7", "T9.QJT.AKQ.KQ", "8.987.JT9.JT9"):
+    for hand in (typed["hand"], "T9.QJ10.AKQ.KQ", "8.987.JT9.JT9"):
         child.expect(r"\): ")
         child.sendline(hand)
     calls = listed(child, asked["auction"].format(who="Ana (A)"))

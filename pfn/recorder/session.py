@@ -370,6 +370,7 @@ class Session:
         takes only legal moves and offers them (``back`` takes the last one back)."""
         from pfn.board import Board
         from pfn.cards import CardSet
+        from pfn.notation import values
         from pfn.notation.writer import record_lines
 
         assert self.pool is not None
@@ -384,11 +385,12 @@ class Session:
             while True:
                 said = self._ask(tr("{name} ({seat}): the hand, by suit ♠.♣.♦.♥ (e.g."
                                     " AKQJ7.AK.7.A7)", name=pool.names[i], seat=seat))
-                try:
-                    hand = CardSet.parse(said)
-                except (PfnError, ValueError) as error:
+                try:  # as a Deal tag reads it: dotted, or with suit symbols, 10, Т К Д В
+                    read = values.hand(said)
+                except PfnError as error:
                     console.say(f"{error}")
                     continue
+                hand = CardSet(read.mask if read is not None and read.complete else 0)
                 if len(hand) != 10 or int(hand) & taken:
                     console.say(tr("ten cards, none of them in a hand given before"))
                     continue
