@@ -532,3 +532,20 @@ def test_undo_refuses_when_another_program_changed_the_file(tmp_path: Path) -> N
     assert f"{path} has changed since it was read here (another program wrote it): nothing"\
            " taken out" in out
     assert path.read_text(encoding="utf-8") == changed
+
+
+def test_tricks_the_score_cannot_do_without_are_asked_again(tmp_path: Path) -> None:
+    """Both defenders whisted, so both played: `6 - 4` leaves the score unknown; the
+    tricks alone are asked again, in those words, and the deal is kept."""
+    pool = tmp_path / "x.pfn"
+    done = record(pool, "Ana; Boris; Ceca\n\n\n20\nx\nC\nr\n6S\nA\nwhist whist\n6 - 4\n6 3 1\n"
+                        "end\n")
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.split("6 2 2; - for a player who did not play): ")
+    assert said[1].startswith("the score needs the tricks of every player who played: a"
+                              " figure for each\nthe tricks again (the rest of the deal is kept)"
+                              "\nTricks taken, A B C")
+    assert "enter the deal again" not in done.stdout and "Who deals" not in said[1]
+    [saved] = [r for r in load(pool) if not r.empty]
+    assert dict(saved.result or ()) == {0: 6, 1: 3, 2: 1}
+    assert check_file(pool).clean

@@ -327,10 +327,13 @@ class Session:
             new, found = self._check(text)
             if not found and new.score is not None:
                 return new
-            self._tell(new, found)
-            if not found or any(d.line != at + 1 for d in found):
+            if any(d.line != at + 1 for d in found):
+                self._tell(new, found)
                 console.say(tr("not saved: enter the deal again"))
                 return None
+            # the rest was asked and checked already: what is missing is in the tricks
+            self._tell(new, found, tr("the score needs the tricks of every player who"
+                                      " played: a figure for each"))
             console.say(tr("the tricks again (the rest of the deal is kept)"))
 
     def _tricks(self, playing: list[Seat], declarer: Seat | None) -> dict[Seat, str]:
@@ -480,13 +483,15 @@ class Session:
                  if report.record is new and d.severity is Severity.ERROR]
         return new, found
 
-    def _tell(self, new: Record, found: list[Diagnostic]) -> None:
+    def _tell(self, new: Record, found: list[Diagnostic], no_score: str | None = None
+              ) -> None:
         """What is wrong with a deal, said as the questions say it (no place in a file the
         user has not seen)."""
         for problem in found:
             self.console.say(problem.message + (f" ({problem.hint})" if problem.hint else ""))
         if new.score is None and not found:
-            self.console.say(tr("the score cannot be worked out from what was given"))
+            self.console.say(no_score or tr("the score cannot be worked out from what was"
+                                            " given"))
 
     def _checked(self, text: str) -> Record | None:
         """The deal of ``text`` when it is right; else what is wrong is said and it is
