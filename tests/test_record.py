@@ -510,10 +510,12 @@ def test_undo_takes_out_the_deal_and_keeps_the_users_comments(tmp_path: Path) ->
 
 
 def test_undo_refuses_when_another_program_changed_the_file(tmp_path: Path) -> None:
-    """The session waits at its question; another program rewrites the file meanwhile;
-    `undo` then cuts nothing and says why."""
+    """The session waits at its question after adding board 3; `pfn fmt --fill` in
+    another terminal rewrites the file (its double blank lines go); `undo` then cuts
+    nothing and says why, and a second `undo`, on the file as it now is, takes out
+    board 3 whole."""
     path = tmp_path / "pool.pfn"
-    path.write_text(POOL, encoding="utf-8")
+    path.write_text(POOL.replace("\n\n", "\n\n\n"), encoding="utf-8")
     child = subprocess.Popen([sys.executable, "-m", "pfn.cli", "record", str(path)],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True,
@@ -525,13 +527,20 @@ def test_undo_refuses_when_another_program_changed_the_file(tmp_path: Path) -> N
     while "[Board \"3\"]" not in path.read_text(encoding="utf-8"):
         assert time.monotonic() < deadline and child.poll() is None
         time.sleep(0.05)
-    changed = path.read_text(encoding="utf-8").replace("\n\n", "\n\n\n")
-    path.write_text(changed, encoding="utf-8")  # as `pfn fmt` in another terminal would
-    out, err = child.communicate("u\nend\n", timeout=60)
+    before = path.read_bytes()
+    assert CliRunner().invoke(app, ["fmt", "--fill", str(path)]).exit_code == 0
+    formatted = path.read_bytes()
+    assert formatted != before and b"\n\n\n" not in formatted
+    out, err = child.communicate("u\n", timeout=60)
     assert child.returncode == 0, err
     assert f"{path} has changed since it was read here (another program wrote it): nothing"\
            " taken out" in out
-    assert path.read_text(encoding="utf-8") == changed
+    assert path.read_bytes() == formatted
+    done = record(path, "u\nend\n")
+    assert "board 3 taken out of" in done.stdout
+    assert [r.tag("Board") for r in load(path) if not r.empty] == ["1", "2"]
+    assert path.read_bytes() == formatted[:formatted.index(b"\n\n[Date")] + b"\n"
+    assert check_file(path).clean
 
 
 def test_tricks_the_score_cannot_do_without_are_asked_again(tmp_path: Path) -> None:
