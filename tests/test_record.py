@@ -201,7 +201,8 @@ ASKED = {
            "again": "the tricks again (the rest of the deal is kept)",
            "written": "written: ", "auction": "auction, {who}", "play": "play, {who}",
            "discard": "discard, Ana (A)", "announce": "contract, Ana (A)",
-           "defending": "defence, {who}", "unfinished": "board 1 was not finished: not saved"},
+           "defending": "defence, {who}", "unfinished": "board 1 was not finished: not saved",
+           "nothing": "ended before the first deal: nothing written to {path}"},
     "ru": {"players": "через ';' или ',':", "variant": "Конвенция [sochi]:",
            "rules": "перечисляет `pfn rules`):", "target": "[10]:", "match": "Название пульки [",
            "dealer": "Кто сдаёт первым (место или имя):", "how": "закончить пульку [r]:",
@@ -211,7 +212,8 @@ ASKED = {
            "again": "взятки ещё раз (остальное в сдаче сохранено)",
            "written": "записано: ", "auction": "торговля, {who}", "play": "розыгрыш, {who}",
            "discard": "снос, Ana (A)", "announce": "игра, Ana (A)",
-           "defending": "вист, {who}", "unfinished": "сдача 1 не закончена: не сохранена"},
+           "defending": "вист, {who}", "unfinished": "сдача 1 не закончена: не сохранена",
+           "nothing": "закончено до первой сдачи: в {path} ничего не записано"},
 }
 """What the session asks and says, as a user reads it in each language."""
 
@@ -288,6 +290,25 @@ def test_answers_in_any_spelling_and_a_wrong_count_asked_again(tmp_path: Path,
         '[Defence "B"]\nwhist pass\n[Score "A:pool+2 B:whist/A+8"]\n\n'
         + header(3, "B") + '[Contract "pass"]\n[Result "A:3 B:4 C:3"]\n'
         '[Score "A:mountain+3 B:mountain+4 C:mountain+3"]\n')
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("at", ["players", "target"])
+def test_ctrl_d_at_a_pool_question_ends_cleanly(tmp_path: Path, lang: str, at: str) -> None:
+    asked = ASKED[lang]
+    pool = tmp_path / "x.pfn"
+    child = spawn(pool, lang)
+    if at == "target":
+        for question, typed in (("players", "Ana, Boris, Ceca"), ("variant", ""),
+                                ("rules", "")):
+            answer(child, asked[question], typed)
+    child.expect_exact(asked[at])
+    child.sendeof()
+    child.expect_exact(asked["nothing"].format(path=pool))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "internal error" not in str(child.before) and not pool.exists()
 
 
 def listed(child: pexpect.spawn, prompt: str) -> list[str]:
