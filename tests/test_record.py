@@ -579,3 +579,16 @@ def test_tricks_the_score_cannot_do_without_are_asked_again(tmp_path: Path) -> N
     [saved] = [r for r in load(pool) if not r.empty]
     assert dict(saved.result or ()) == {0: 6, 1: 3, 2: 1}
     assert check_file(pool).clean
+
+
+def test_the_first_dealer_is_asked_once(tmp_path: Path) -> None:
+    """Seat A dealing first, an `undo` with nothing to undo: board 1 is Ana's deal again,
+    not a new question."""
+    pool = tmp_path / "x.pfn"
+    done = record(pool, "Ana; Boris; Ceca\n\n\n20\nx\nA\nu\n" + SIX + "end\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("Who deals the first board") == 1
+    assert "nothing to undo" in done.stdout
+    assert done.stdout.count("Board 1: Ana (A) deals") == 2
+    [saved] = [r for r in load(pool) if not r.empty]
+    assert saved.dealer == 0 and saved.tag("Board") == "1"

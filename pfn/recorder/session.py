@@ -261,9 +261,10 @@ class Session:
         pool, console = self.pool, self.console
         _, dealer, number = self._state()
         if dealer is None:
-            dealer = self._first_dealer = self._first_dealer or self._seat(
-                tr("Who deals the first board (seat or name)"),
-                [Seat(i) for i in range(pool.players)])
+            if self._first_dealer is None:  # (seat A is 0: compared, never taken as false)
+                self._first_dealer = self._seat(tr("Who deals the first board (seat or name)"),
+                                                [Seat(i) for i in range(pool.players)])
+            dealer = self._first_dealer
         console.say("\n" + tr("Board {number}: {name} ({seat}) deals", number=number,
                                name=pool.names[dealer], seat=dealer))
         while True:
