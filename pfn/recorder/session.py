@@ -1,7 +1,6 @@
 """The recording session: the pool asked once, then deal after deal (see
 :mod:`pfn.recorder`)."""
 
-
 from __future__ import annotations
 
 import datetime
@@ -261,7 +260,7 @@ class Session:
         pool, console = self.pool, self.console
         _, dealer, number = self._state()
         if dealer is None:
-            if self._first_dealer is None:  # (seat A is 0: compared, never taken as false)
+            if self._first_dealer is None:  # asked once, kept while board 1 is entered again
                 self._first_dealer = self._seat(tr("Who deals the first board (seat or name)"),
                                                 [Seat(i) for i in range(pool.players)])
             dealer = self._first_dealer
