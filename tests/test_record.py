@@ -292,8 +292,7 @@ def test_answers_in_any_spelling_and_a_wrong_count_asked_again(tmp_path: Path,
         '[Score "A:mountain+3 B:mountain+4 C:mountain+3"]\n')
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("at", ["players", "target"])
+@pytest.mark.parametrize("lang,at", [("en", "players"), ("ru", "target")])
 def test_ctrl_d_at_a_pool_question_ends_cleanly(tmp_path: Path, lang: str, at: str) -> None:
     asked = ASKED[lang]
     pool = tmp_path / "x.pfn"
