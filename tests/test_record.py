@@ -1,7 +1,12 @@
-"""``pfn record`` driven through a pseudo-terminal, typed as a person types: the
-published Sochi pool entered deal by deal from its results, and a deal entered card by
-card with Tab completion.  The oracle is the example pool's own figures (worked by hand
-from the rule text): every Score and the settlement."""
+"""``pfn record`` from the user's side.  Through a pseudo-terminal, typed as a person
+types, in English and in Russian: the published Sochi pool entered deal by deal from its
+results, a deal card by card with Tab completion, answers in every spelling a PFN file
+reads, a wrong trick count asked again alone, Ctrl-D at a question.  With answers piped
+in: input ending anywhere, names and match ids that need escaping, files that are not a
+pool (a directory, a device, a FIFO, a huge sparse file, records without players), and
+what a write and `undo` keep of the file's bytes.  The oracles are the example pool's own
+figures (worked by hand from the rule text), the docs' scores and files written out here
+by hand."""
 
 from __future__ import annotations
 
