@@ -166,7 +166,10 @@ class Session:
             raise PfnError(tr("{path}: its last record names no three or four players (no"
                               " Players tag): it is not a pool to go on with; record into"
                               " another file", path=self.path))
-        find_variant(last.variant)  # an unknown variant: said now, not at the first deal
+        try:  # an unknown variant: said now, not at the first deal
+            find_variant(last.variant)
+        except PfnError as error:
+            raise PfnError(f"{self.path}: {error}") from None
         pool = Pool(names, last.variant, tuple(last.rules), last.target,
                     last.match or "", last.tag("Date") or "")
         self.console.say(ntr("{path}: {n} deal of pool {match} ({variant}, {names}); going on",
