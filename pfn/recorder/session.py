@@ -18,8 +18,9 @@ from pfn.model import Call, Record
 from pfn.recorder.pool_file import PoolFile
 from pfn.seats import Seat
 
-_LOOK_ALIKES = str.maketrans("АВС", "ABC")
-"""Cyrillic letters a Russian keyboard gives for the seats A, B, C."""
+_LOOK_ALIKES = str.maketrans("А", "A")
+"""The Cyrillic А a Russian keyboard gives for seat A (В and С are not taken: В is
+also the third letter of the Russian alphabet, so it could mean B or C)."""
 
 
 class Console(Protocol):
