@@ -419,7 +419,7 @@ def test_a_pool_recorded_in_russian(tmp_path: Path) -> None:
                           encoding="utf-8", timeout=60, dimensions=(40, 200),
                           env={"PATH": "/usr/bin:/bin", "TERM": "xterm",
                                "LANG": "ru_RU.UTF-8", "PYTHONPATH": str(ROOT)})
-    for prompt, typed in (("через ';':", "Аня; Борис; Вера"), ("Конвенция [sochi]:", ""),
+    for prompt, typed in (("через ';' или ',':", "Аня; Борис; Вера"), ("Конвенция [sochi]:", ""),
                           ("`pfn rules`)", ""), ("каждый) [10]:", "10"),
                           ("Название пульки", "пятница"), ("(место или имя):", "C"),
                           ("закончить пульку [r]:", "r"), ("pass — распасы):", "6S"),

@@ -15,7 +15,8 @@ from pfn.i18n import tr
 
 class Terminal:
     """The terminal the session talks through: a prompt with line editing and, where
-    the standard library has ``readline``, Tab completion of what may be typed."""
+    the standard library has ``readline``, Tab completion of what may be typed, listed
+    in the game's order (6♠ before 10♣, A K Q), not readline's alphabetical one."""
 
     def __init__(self) -> None:
         try:
@@ -30,16 +31,28 @@ class Terminal:
     def ask(self, prompt: str, choices: Sequence[str] = (), default: str | None = None
             ) -> str:
         line = self.readline
+        shown = f" [{default}]" if default else ""
+        asked = f"{prompt}{shown}: "
         if line is not None:
-            words = sorted(set(choices))
+            words = list(dict.fromkeys(choices))
 
             def complete(text: str, state: int) -> str | None:
                 found = [w for w in words if w.casefold().startswith(text.casefold())]
                 return found[state] if state < len(found) else None
 
+            def show(_text: str, matches: Sequence[str], _longest: int) -> None:
+                offered = set(matches)
+                sys.stdout.write("\n" + "  ".join(w for w in words if w in offered) + "\n"
+                                 + asked + line.get_line_buffer())
+                sys.stdout.flush()
+
             line.set_completer(complete)
-        shown = f" [{default}]" if default else ""
-        return input(f"{prompt}{shown}: ")
+            line.set_completion_display_matches_hook(show)
+        try:
+            return input(asked)
+        except EOFError:  # Ctrl-D, or the end of piped answers: what follows on a line
+            self.say("")
+            raise
 
     def say(self, text: str) -> None:
         sys.stdout.write(text + "\n")

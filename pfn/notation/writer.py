@@ -176,8 +176,14 @@ def tag_value(record: Record, tag: Tag) -> str:
 # Records
 
 
+def tag_pair(name: str, value: str) -> str:
+    """One tag pair, its value quoted and escaped: text typed by a person (a name with a
+    ``"``, a match id ending in ``\\``) stays the value and never becomes another tag."""
+    return f'[{name} "{_escape(value)}"]'
+
+
 def _tag_lines(record: Record, tag: Tag) -> list[str]:
-    head = f'[{tag.name} "{_escape(tag_value(record, tag))}"]'
+    head = tag_pair(tag.name, tag_value(record, tag))
     if not tag.comments:
         return [head]
     atoms: list[_Atom] = []
