@@ -18,7 +18,7 @@ from typing import Any
 
 import pfn
 from pfn.board.record import moves_of
-from pfn.conformance.reference import answer, move_of, token
+from pfn.conformance.reference import answer, board_of, legal_moves, move_of, token
 from pfn.conformance.suite import Vector
 from pfn.generate import generate
 from pfn.model import Record
@@ -209,13 +209,82 @@ def value_vectors(record: Record, name: str, tricks: Iterable[int]) -> Iterator[
                                           f"value-{kind}"))
 
 
+HOUSE_RULES = (
+    (("jumps", "off"),), (("hold", "first-after-pass"),), (("hold", "eldest"),),
+    (("misere-after-bid", "on"),), (("misere-bidder-limited", "on"),),
+    (("without-talon", "on"),), (("half-whist", "6-7"), ("whist-after-half", "on")),
+    (("stalingrad", "on"),), (("ten", "checked"),), (("notrump-lead", "declarer-left"),),
+    (("allpass-unfollowed", "highest"),), (("allpass-talon-shown", "off"),),
+)
+SERBIAN_RULES = ((("kontra", "mortkontra"),), (("betl-kontra", "on"),),
+                 (("pik-without-kontra", "on"),))
+"""House rules that change what is legal, each walked in every variant (the kontra
+chain's in the Serbian game, the only one that has kontra)."""
+
+
+def _choose(rng: random.Random, stage: str, moves: list[str]) -> str:
+    """A move of a random game: the auction mostly passes or bids low (so that the deals
+    are played, and misère and all-pass come up), the rest uniformly."""
+    if stage == "auction":
+        passing = [m for m in moves if m.rpartition(":")[2] == "pass"]
+        bids = [m for m in moves if m not in passing]
+        if passing and (not bids or rng.random() < 0.55):
+            return rng.choice(passing)
+        return rng.choice(bids[:4] + [m for m in bids if "mis" in m])
+    if stage == "contract":
+        return rng.choice(moves[:3])
+    return rng.choice(moves)
+
+
+def walk_vectors(variant: str, players: int, rules: tuple[tuple[str, str], ...],
+                 rng: random.Random, name: str, streak: int = 0) -> Iterator[Vector]:
+    """The positions of a random legal game under ``rules``: every position before the
+    play, the all-pass tricks the talon opens, and every sixth card."""
+    (text,) = generate(1, variant, rng.randrange(10**6), players=players)
+    (dealt,) = pfn.loads(text)
+    request: dict[str, Any] = {"variant": variant, "players": players,
+                               "deal": str(dealt.deal), "dealer": str(dealt.dealer)}
+    if rules:
+        request["rules"] = dict(rules)
+    if streak:
+        request["allpass_streak"] = streak
+    try:
+        board = board_of({**request, "moves": []})
+    except pfn.PfnError:
+        return  # a house rule this variant does not have
+    moves: list[str] = []
+    talon_leads = 0
+    while board.stage != "over":
+        stage = board.stage
+        legal = legal_moves(board)
+        if not legal:
+            return
+        if stage == "play" and not talon_leads:
+            replayed = board.replay()
+            talon_leads = replayed.play_rules.talon_leads if replayed.play_rules else 0
+        talon_led = stage == "play" and board.trick <= talon_leads
+        if stage != "play" or talon_led or len(moves) % 9 == 0:
+            tags = [variant, f"{players}-players", stage, *(f"rule:{k}" for k, _ in rules)]
+            if talon_led:
+                tags.append("talon-led")
+            yield Vector(f"legal/{name}/{len(moves)}", "legal",
+                         {**request, "moves": list(moves)}, {"moves": legal},
+                         WHY["talon" if talon_led else stage], _source(variant), tuple(tags))
+        move = _choose(rng, stage, legal)
+        try:
+            board.push(move_of(board, move))
+        except pfn.PfnError:
+            return  # a board that cannot go on (said by the board's own tests)
+        moves.append(move)
+
+
 def _names(path: Path, records: list[Record]) -> Iterator[tuple[str, Record]]:
     for index, record in enumerate(records, 1):
         board = re.sub(r"[^A-Za-z0-9]+", "-", record.tag("Board") or str(index))
         yield f"{path.stem}/{index}-{board}", record
 
 
-def make_suite(examples: Path, generated: int = 6, seed: int = 2026) -> list[Vector]:
+def make_suite(examples: Path, generated: int = 4, seed: int = 2026) -> list[Vector]:
     """The whole suite: the examples' and seeds' records, then ``generated`` deals of
     each variant and table size."""
     vectors: list[Vector] = []
@@ -224,13 +293,16 @@ def make_suite(examples: Path, generated: int = 6, seed: int = 2026) -> list[Vec
         records = pfn.load(path)
         matches: dict[str, list[Record]] = {}
         for name, record in _names(path, records):
+            match = record.tag("Match")
+            if match and match in matches and not record.rules:
+                # a pool's house rules are given on its first record and hold for all
+                record = replace(record, rules=matches[match][0].rules)
             if record.syntax_ok and not record.empty:
                 vectors += legal_vectors(record, name, every=3)
                 if not record.tag("Match"):
                     found = score_vector(record, name)
                     if found is not None:
                         vectors.append(found)
-            match = record.tag("Match")
             if match:
                 matches.setdefault(match, []).append(record)
         for match, pool in matches.items():
@@ -249,6 +321,14 @@ def make_suite(examples: Path, generated: int = 6, seed: int = 2026) -> list[Vec
                 if found is not None:
                     vectors.append(found)
                 vectors += value_vectors(record, name, sorted(rng.sample(range(1, 11), 2)))
+    for variant in VARIANTS:  # the house rules that change what is legal
+        for players in find_variant(variant).tables:
+            for rules in HOUSE_RULES + (SERBIAN_RULES if variant == "serbian" else ()):
+                label = "-".join(f"{k}={v}" for k, v in rules)
+                vectors += walk_vectors(variant, players, rules, rng,
+                                        f"walk/{variant}-{players}/{label}")
+            vectors += walk_vectors(variant, players, (), rng,  # after two all-passes
+                                    f"walk/{variant}-{players}/allpass-streak-2", streak=2)
     ids = [v.id for v in vectors]
     assert len(ids) == len(set(ids)), "two vectors with one id"
     return vectors

@@ -3,12 +3,13 @@
 A vector asks one question of an engine — the legal moves of a position, the score of a
 deal, the settlement of a pool, the value of a position with best play — and carries
 what the rules answer, the rule it asserts in words, and where that rule is written.
-The suite is one JSON object a line (``suite.jsonl``, shipped in the package), its
-first line naming the suite's version.
+The suite is one JSON object a line (``suite.jsonl``, shipped gzipped in the package),
+its first line naming the suite's version.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -63,15 +64,18 @@ class Vector:
 
 def bundled() -> Path:
     """The suite shipped with pfn."""
-    return Path(str(resources.files("pfn.conformance").joinpath("suite.jsonl")))
+    return Path(str(resources.files("pfn.conformance").joinpath("suite.jsonl.gz")))
 
 
 def read_suite(path: Path | None = None) -> tuple[str, list[Vector]]:
-    """The suite's version and its vectors (the bundled suite by default)."""
+    """The suite's version and its vectors (the bundled suite by default; a file whose
+    name ends in ``.gz`` is read through gzip)."""
     path = path or bundled()
     version = ""
     vectors = []
-    with path.open(encoding="utf-8") as handle:
+    opened = gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else \
+        path.open(encoding="utf-8")
+    with opened as handle:
         for number, line in enumerate(handle, 1):
             if not line.strip():
                 continue
