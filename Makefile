@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: catalogs demo test test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: conformance catalogs demo test test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
 
 # the install builds the compiled search core (hatch_build.py) when a C compiler is there
 $(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
@@ -123,6 +123,10 @@ bench: $(STAMP)
 
 bench-quick: $(STAMP)
 	$(BIN)/python benchmarks/bench.py --quick
+
+## conformance: make the conformance suite anew from the rules (pfn/conformance/suite.jsonl.gz)
+conformance: $(STAMP)
+	$(BIN)/python -m pfn.tools.conformance
 
 ## docs: regenerate the generated parts of docs/ and the pictures of docs/rendering.md
 docs: $(STAMP)

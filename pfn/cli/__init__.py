@@ -26,17 +26,18 @@ COMMANDS = {"check": "checking", "explain": "checking", "rules": "checking",
             "solve": "analysis", "annotate": "analysis", "odds": "analysis", "filter": "corpus",
             "dedupe": "corpus", "stats": "corpus", "split": "corpus",
             "import": "importing", "export": "importing", "record": "recording",
-            "lsp": "serving"}
+            "lsp": "serving", "conformance": "conformance"}
 """Every command and the module that defines it."""
 
 ORDER = ("record", "check", "fmt", "convert", "score", "render", "show", "solve", "odds",
          "annotate",
          "filter",
-         "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules", "lsp")
+         "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules", "lsp",
+         "conformance")
 """The order ``pfn --help`` lists the commands in: the everyday ones first."""
 
 _MODULES = ("checking", "formats", "scoring", "drawing", "analysis", "corpus", "importing",
-            "recording", "serving")
+            "recording", "serving", "conformance")
 
 
 def load(modules: tuple[str, ...] = _MODULES) -> Any:
@@ -46,7 +47,10 @@ def load(modules: tuple[str, ...] = _MODULES) -> Any:
     for name in modules:
         importlib.import_module(f"pfn.cli.{name}")
     app = common.app
-    for command in app.registered_commands:  # each command speaks the language asked
+    commands = [*app.registered_commands,  # and the commands of groups (conformance run)
+                *(c for g in app.registered_groups if g.typer_instance is not None
+                  for c in g.typer_instance.registered_commands)]
+    for command in commands:  # each command speaks the language asked
         if command.callback is not None and not getattr(command.callback, "_speaks", False):
             command.callback = common.speaking(command.callback)
             command.callback._speaks = True  # type: ignore[attr-defined]
