@@ -18,7 +18,8 @@ from pfn.i18n import ntr, tr
 conformance_app = typer.Typer(no_args_is_help=True, add_completion=False)
 app.add_typer(conformance_app, name="conformance",
               help="The conformance suite: test vectors of the rules, the scores and best"
-                   " play that any Preferans engine can run (docs/conformance.md).")
+                   " play that any Preferans engine can run (docs/conformance.md).\n\n"
+                   "Example: pfn conformance run -- python my_engine.py")
 
 
 @conformance_app.callback()

@@ -216,10 +216,10 @@ HOUSE_RULES = (
     (("stalingrad", "on"),), (("ten", "checked"),), (("notrump-lead", "declarer-left"),),
     (("allpass-unfollowed", "highest"),), (("allpass-talon-shown", "off"),),
 )
-SERBIAN_RULES = ((("kontra", "mortkontra"),), (("betl-kontra", "on"),),
+KONTRA_RULES = ((("kontra", "mortkontra"),), (("betl-kontra", "on"),),
                  (("pik-without-kontra", "on"),))
 """House rules that change what is legal, each walked in every variant (the kontra
-chain's in the Serbian game, the only one that has kontra)."""
+chain's where the variant's defence has a kontra ladder)."""
 
 
 def _choose(rng: random.Random, stage: str, moves: list[str]) -> str:
@@ -323,7 +323,8 @@ def make_suite(examples: Path, generated: int = 4, seed: int = 2026) -> list[Vec
                 vectors += value_vectors(record, name, sorted(rng.sample(range(1, 11), 2)))
     for variant in VARIANTS:  # the house rules that change what is legal
         for players in find_variant(variant).tables:
-            for rules in HOUSE_RULES + (SERBIAN_RULES if variant == "serbian" else ()):
+            kontra = getattr(find_variant(variant).defence_class, "KONTRAS", ())
+            for rules in HOUSE_RULES + (KONTRA_RULES if kontra else ()):
                 label = "-".join(f"{k}={v}" for k, v in rules)
                 vectors += walk_vectors(variant, players, rules, rng,
                                         f"walk/{variant}-{players}/{label}")
