@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: conformance catalogs demo test test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: conformance catalogs demo test test-slow test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
 
 # the install builds the compiled search core (hatch_build.py) when a C compiler is there
 $(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
@@ -139,11 +139,15 @@ site: $(STAMP)
 	$(BIN)/pygmentize -S pfn -f html -a .codehilite > docs/css/pygments.css
 	$(BIN)/mkdocs build --strict
 
-## test: the whole suite (on two worker processes), then ruff and mypy --strict
+## test: the quick suite (on two worker processes), then ruff and mypy --strict
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --ignore=tests/test_latex.py
+	$(BIN)/python -m pytest -n 2 -m "not slow" --ignore=tests/test_latex.py
 	$(BIN)/ruff check pfn tests benchmarks
 	$(BIN)/mypy --strict pfn
+
+## test-slow: the tests of seconds each (worker processes, Dask, whole-suite runs, big inputs)
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m slow -p no:cacheprovider --ignore=tests/test_latex.py
 
 ## test-python-search: the solver's tests again, on the pure-Python search (the reference)
 test-python-search: $(STAMP)

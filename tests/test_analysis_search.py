@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -114,6 +115,7 @@ def test_search_equals_plain_minimax(kind: str, tricks: int, seed: int) -> None:
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from(["trump", "notrump", "misere", "allpass talon", "must-head trump"]),
        st.integers(0, 2**32))
+@pytest.mark.slow
 def test_five_trick_endings(kind: str, seed: int) -> None:
     search, kernel, _ = ending(kind, 5, seed)
     assert search.value(kernel.hands, kernel.leader, kernel.number, kernel.cards,
@@ -219,6 +221,7 @@ def test_escaping_one_of_the_tricks_left() -> None:
 @settings(max_examples=600, deadline=None)
 @given(st.sampled_from(["misere", "allpass", "allpass at four", "two-handed misere"]),
        st.integers(1, 5), st.integers(0, 2**32))
+@pytest.mark.slow
 def test_tricks_a_misere_player_is_seen_to_take(kind: str, tricks: int, seed: int) -> None:
     """The quick misère bounds against the plain minimax: when the search says at a
     trick boundary that the target takes none, at least *k*, or not all, he does."""

@@ -351,6 +351,7 @@ def test_rows_match_the_tags_and_filter(tmp_path: object) -> None:
     assert len(frame) == 120 and frame.groupby("outcome").size().to_dict() == counts
 
 
+@pytest.mark.slow
 def test_odds_take_a_board() -> None:
     """pfn.odds weighs the board's position as pfn.odds of its record at that point."""
     record = pfn.load("examples/brief.pfn")[0]

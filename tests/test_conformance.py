@@ -64,6 +64,7 @@ def _slug(heading: str) -> str:
     return "-".join(words.split())
 
 
+@pytest.mark.slow
 def test_the_answers_through_the_protocol_are_the_librarys(suite: list[Vector]) -> None:
     """pfn served over the protocol, every vector of a sample, each answer compared
     with what the library itself says (a Board's legal moves, the replay's score, the
@@ -90,6 +91,7 @@ def test_the_answers_through_the_protocol_are_the_librarys(suite: list[Vector]) 
             assert got["settlement"] == vector.expect["settlement"]
 
 
+@pytest.mark.slow
 def test_pfn_agrees_with_its_suite_through_the_runner(tmp_path: Path,
                                                       suite: list[Vector]) -> None:
     chosen = tmp_path / "suite.jsonl"
@@ -134,6 +136,7 @@ def hands(board: pfn.Board) -> dict[pfn.Seat, pfn.CardSet]:
     return found() if callable(found) else found  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_a_wrong_engine_is_reported_at_exactly_the_vectors_it_fails(
         tmp_path: Path, suite: list[Vector]) -> None:
     engine = tmp_path / "toy.py"
@@ -168,6 +171,7 @@ def test_a_wrong_engine_is_reported_at_exactly_the_vectors_it_fails(
     assert f"DIFFER {sorted(must_fail)[0]}" in text.stdout
 
 
+@pytest.mark.slow
 def test_an_engine_that_cannot_start_or_stays_silent(tmp_path: Path,
                                                      suite: list[Vector]) -> None:
     missing = subprocess.run([*PFN, "conformance", "run", "--kind", "pool", "--",
@@ -186,6 +190,7 @@ def test_an_engine_that_cannot_start_or_stays_silent(tmp_path: Path,
     assert "no answer in 0.5 s" in done.stdout
 
 
+@pytest.mark.slow
 def test_export_writes_the_suite_and_its_positions_as_pfn(tmp_path: Path,
                                                           suite: list[Vector]) -> None:
     done = subprocess.run([*PFN, "conformance", "export", str(tmp_path / "out")],
@@ -202,11 +207,13 @@ def test_export_writes_the_suite_and_its_positions_as_pfn(tmp_path: Path,
 
 
 @pytest.mark.slow
+@pytest.mark.slow
 def test_the_stored_suite_is_what_the_rules_make(suite: list[Vector]) -> None:
     made = make_suite(ROOT / "examples")
     assert [v.to_json() for v in made] == [v.to_json() for v in suite]
 
 
+@pytest.mark.slow
 @pytest.mark.slow
 def test_pfn_agrees_with_every_vector(suite: list[Vector]) -> None:
     done = subprocess.run([*PFN, "conformance", "run", "--", *SERVE], capture_output=True,

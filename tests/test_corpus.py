@@ -407,6 +407,7 @@ def test_a_tag_written_in_a_comment_is_not_carried(tmp_path: Path) -> None:
     assert read == ["Generated sochi", "Generated sochi"]
 
 
+@pytest.mark.slow
 def test_plain_spans_of_a_large_file(tmp_path: Path) -> None:
     """A file of several blocks (the fast path reads 4 MB at a time), cut at match
     boundaries, gives the spans and the records of the record splitter."""
@@ -425,6 +426,7 @@ def test_plain_spans_of_a_large_file(tmp_path: Path) -> None:
     assert _view([r for span in fast[-2:] for r in engine.span_records(span)]) == _view(tail)
 
 
+@pytest.mark.slow
 def test_check_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path) -> None:
     """The same diagnostics, in the same order, from one process, two worker processes
     and a local Dask cluster of two workers."""
@@ -439,6 +441,7 @@ def test_check_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path) -
     assert outputs[2] == outputs[0]
 
 
+@pytest.mark.slow
 def test_filter_and_stats_on_dask_are_identical_to_serial(tmp_path: Path) -> None:
     path = _awkward(tmp_path)
     done = []
@@ -491,6 +494,7 @@ def test_a_serial_run_holds_whole_matches_a_group_at_a_time(tmp_path: Path) -> N
         assert before[-1].record.match != after[0].record.match
 
 
+@pytest.mark.slow
 def test_annotate_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path) -> None:
     """The open-hand analysis, the work a cluster pays for, runs through the same
     engines with the same output."""
@@ -531,6 +535,7 @@ _TAG_LIKE = st.sampled_from([
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), size=st.integers(1, 5),
        inserted=st.lists(st.tuples(st.integers(0, 23), _TAG_LIKE), max_size=8))
+@pytest.mark.slow
 def test_spans_never_split_a_match_whatever_the_text_says(
         tmp_path_factory: pytest.TempPathFactory, seed: int, size: int,
         inserted: list[tuple[int, str]]) -> None:
@@ -559,6 +564,7 @@ def test_spans_never_split_a_match_whatever_the_text_says(
             [(r.match, r.tag("Board")) for r in serial]
 
 
+@pytest.mark.slow
 def test_tag_like_text_gives_identical_parallel_and_dask_runs(tmp_path: Path) -> None:
     records = list(generate(400, "sochi", 5, match_size=50))  # spans of 128 records
     for index in range(0, 400, 5):

@@ -111,6 +111,7 @@ def _directive(record: str, options: str) -> str:
     return f"Deals\n=====\n\n.. pfn::\n{options}\n\n{content}\n"
 
 
+@pytest.mark.slow
 def test_the_sphinx_directive_draws_inline_svg(tmp_path: Path) -> None:
     (tmp_path / "pool.pfn").write_text(BRIEF, encoding="utf-8")
     body = _directive(BOARD1, "   :trick: 2\n   :style: book\n   :caption: После второй")
@@ -135,6 +136,7 @@ def test_the_sphinx_directive_fails_the_build_located_in_the_page(tmp_path: Path
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_the_sphinx_latex_builder_includes_a_pdf(tmp_path: Path) -> None:
     done = _sphinx(tmp_path, _directive(BOARD1, "   :trick: 2"), "latex")
     assert done.returncode == 0, done.stderr

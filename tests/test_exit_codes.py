@@ -94,6 +94,7 @@ def test_a_picture_too_large_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "huge.png").exists()
 
 
+@pytest.mark.slow
 def test_a_record_with_a_million_tags_is_bounded(tmp_path: Path) -> None:
     from tests.test_traps import peak_rss_mb
 

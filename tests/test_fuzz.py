@@ -10,6 +10,7 @@ import json
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -90,16 +91,19 @@ def through_everything(data: bytes) -> None:
 
 @settings(max_examples=RUNS, deadline=None, derandomize="PFN_FUZZ" not in os.environ,
           suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
 @given(source=st.sampled_from(range(len(SOURCES))), seed=st.integers(0, 2**32))
 def test_mutated_input_never_raises(source: int, seed: int) -> None:
     through_everything(mutate(SOURCES[source], random.Random(seed)))
 
 
+@pytest.mark.slow
 def test_every_example_goes_through_everything() -> None:
     for data in SOURCES:
         through_everything(data)
 
 
+@pytest.mark.slow
 def test_fmt_is_idempotent_and_lossless_on_commented_records() -> None:
     """2,000 generated records with comments put in at random places: fmt keeps every
     comment, reads back the same, and a second fmt changes nothing."""

@@ -165,6 +165,7 @@ def test_an_interrupted_write_leaves_the_original(tmp_path: Path, signal_number:
     assert leftovers(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_render_into_a_missing_folder_or_onto_a_folder(tmp_path: Path) -> None:
     for target in (tmp_path / "nowhere" / "x.svg", tmp_path):
         done = cli("render", str(EXAMPLES / "brief.pfn"), "-o", str(target))
@@ -286,6 +287,7 @@ def test_nags_and_note_references_too_long(word: str) -> None:
 # 5. Environment
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["score", "show", "render", "check", "fmt"])
 def test_missing_files_and_folders(tmp_path: Path, command: str) -> None:
     for target in (tmp_path / "missing.pfn", tmp_path):

@@ -56,6 +56,7 @@ def test_a_revoke_in_russian_and_serbian_at_the_same_place_with_the_same_code() 
         assert re.search(r"^ 23 \| SK CQ C7", done.stdout, re.M)  # the source line, as is
 
 
+@pytest.mark.slow
 def test_the_language_comes_from_the_option_then_pfn_lang_then_the_locale() -> None:
     russian = "ошибка[PFN-E503]"
     assert russian in check(REVOKE, env={"LANG": "ru_RU.UTF-8"}).stdout
@@ -271,6 +272,7 @@ def test_every_message_of_every_module_is_marked(module: str) -> None:
     assert not found, f"{module}: words not marked for translation on lines {found}"
 
 
+@pytest.mark.slow
 def test_every_command_takes_lang() -> None:
     from pfn.cli import COMMANDS
 

@@ -89,6 +89,7 @@ def test_the_wheel_carries_the_compiled_search(wheel: Path, tmp_path: Path) -> N
     assert "search: native, compiled" in done.stdout
 
 
+@pytest.mark.slow
 def test_without_a_compiler_the_pure_python_search_is_installed(tmp_path: Path) -> None:
     """``pip install .`` on a machine with no C compiler: a pure-Python wheel, and a pfn
     that solves with the reference search (same values)."""

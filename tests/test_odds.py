@@ -151,6 +151,7 @@ whist whist
     assert legal_cards(mask("SA S7 CA"), None, 0) == mask("SA S7 CA")
 
 
+@pytest.mark.slow
 def test_a_sample_agrees_with_every_layout_within_its_margin() -> None:
     record = pfn.load("examples/brief.pfn")[0]
     every = pfn.odds(record, Seat.B, 3, 1)
@@ -165,6 +166,7 @@ def test_a_sample_agrees_with_every_layout_within_its_margin() -> None:
             assert abs(share - guess.distribution.get(tricks, 0.0)) <= some.margin
 
 
+@pytest.mark.slow
 def test_workers_give_the_same_answer_as_one_process() -> None:
     record = pfn.load("examples/brief.pfn")[0]
     alone = pfn.odds(record, Seat.A, 2)
@@ -174,6 +176,7 @@ def test_workers_give_the_same_answer_as_one_process() -> None:
     assert alone.as_json() == shared.as_json() and python.as_json() == native.as_json()
 
 
+@pytest.mark.slow
 def test_pfn_odds_on_the_command_line() -> None:
     runner = CliRunner()
     done = runner.invoke(app, ["odds", "examples/brief.pfn", "-b", "1", "--seat", "B",
@@ -258,6 +261,7 @@ def test_annotate_by_information_on_the_command_line(tmp_path: object) -> None:
     assert again.stdout == text
 
 
+@pytest.mark.slow
 def test_check_analyse_verifies_a_stated_chance() -> None:
     """The brief's 7S after the spade ace (both defenders followed): one spade is out,
     and the king or the queen draws it wherever it lies, so Ana takes her four trumps
@@ -333,6 +337,7 @@ def test_each_defence_weighed_for_a_defender() -> None:
         defence_odds(record, Seat.A)  # the declarer does not defend
 
 
+@pytest.mark.slow
 def test_odds_on_processes_and_on_dask_are_the_serial_answer(tmp_path: object) -> None:
     import subprocess
     import sys

@@ -110,6 +110,7 @@ def test_analysis_refuses_a_deal_no_rules_allow(tmp_path: Path) -> None:
     assert issubclass(NotAnalysable, library.PfnError)
 
 
+@pytest.mark.slow
 def test_fitting_a_long_text_is_not_quadratic(tmp_path: Path) -> None:
     # a 20,000-character name: cut in a few measurements, not one a character (that
     # took about a minute for 2,000 characters)
@@ -151,6 +152,7 @@ def test_page_options_it_cannot_honour_are_refused(tmp_path: Path, option: list[
     assert "page" in done.stderr
 
 
+@pytest.mark.slow
 def test_the_replay_page_is_the_same_bytes_for_the_same_input(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

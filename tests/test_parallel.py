@@ -34,6 +34,7 @@ def pfn(*args: str, env: dict[str, str] | None = None, timeout: float = 300
                           text=True, timeout=timeout, env={**os.environ, **(env or {})})
 
 
+@pytest.mark.slow
 def test_a_file_replaced_during_a_parallel_check_is_read_as_opened(
         big: Path, tmp_path: Path) -> None:
     path = tmp_path / "pool.pfn"
@@ -137,6 +138,7 @@ def peer() -> Iterator[tuple[int, int, int]]:
         server.close()
 
 
+@pytest.mark.slow
 def test_a_scheduler_that_is_not_one_is_one_line(peer: tuple[int, int, int]) -> None:
     source = str(Path(__file__).parent.parent / "examples" / "brief.pfn")
     for port in peer:

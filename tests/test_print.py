@@ -66,6 +66,7 @@ def box(figure: Figure, artist: object) -> tuple[float, float, float, float]:
 # -- 1. the document's look -----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_font_family_named_in_the_svg_and_embedded_in_the_pdf(tmp_path: Path) -> None:
     svg, pdf = tmp_path / "d.svg", tmp_path / "d.pdf"
     for out in (svg, pdf):
@@ -104,6 +105,7 @@ def renamed_font(source: Path, family: str, out: Path) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_a_font_file_brings_its_bold_from_beside_it_and_says_nothing_without(
         tmp_path: Path) -> None:
     """Headings are bold: given a regular face with its bold lying beside it, the bold is
@@ -207,6 +209,7 @@ def test_transparent_background(tmp_path: Path) -> None:
 # -- 5. animation -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind,suffix", [("gif", "gif"), ("apng", "png")])
 def test_an_animation_has_one_frame_per_card(kind: str, suffix: str, tmp_path: Path) -> None:
     record = load(BRIEF)[0]
@@ -240,6 +243,7 @@ def test_animation_frames_carry_each_cards_marks_and_comments() -> None:
 # -- 4. problem sets -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_problem_set_pdf_has_a_page_per_problem_and_the_answers(tmp_path: Path) -> None:
     out = tmp_path / "problems.pdf"
     done = pfn("render", str(EXAMPLES / "analysis.pfn"), "--problems", "-o", str(out))

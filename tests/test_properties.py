@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -270,6 +271,7 @@ def test_fuzz_never_raises(text: str) -> None:
             assert diagnostic.format()
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.text(max_size=200))
 def test_fuzz_arbitrary_text(text: str) -> None:

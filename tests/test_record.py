@@ -55,6 +55,7 @@ def start_pool(child: pexpect.spawn, first_dealer: str) -> None:
     answer(child, "Who deals the first board (seat or name):", first_dealer)
 
 
+@pytest.mark.slow
 def test_a_pool_typed_from_its_results_scores_as_published(tmp_path: Path) -> None:
     published = [r for r in load(EXAMPLES / "sochi-match.pfn")
                  if not r.empty and r.contract is not None]
@@ -93,6 +94,7 @@ def test_a_pool_typed_from_its_results_scores_as_published(tmp_path: Path) -> No
     assert sorted(match.settlement.items()) == sorted(final.settlement)
 
 
+@pytest.mark.slow
 def test_a_deal_card_by_card_takes_only_legal_cards(tmp_path: Path) -> None:
     """The brief's first deal: the hands, the auction, the discard, the contract, the
     defence and the ten tricks; a wrong card refused, Tab listing the legal ones."""

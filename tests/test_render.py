@@ -116,6 +116,7 @@ def test_every_match_sheet_renders(path: Path) -> None:
 # -- structural checks on the SVG ---------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,record", FULL, ids=lambda v: v if isinstance(v, str) else "")
 def test_held_cards_are_text_and_played_ones_are_gone(name: str, record: Record) -> None:
     result = replay(record, on_error="collect")
@@ -396,6 +397,7 @@ def test_render_writes_each_format(tmp_path: Path) -> None:
         assert out.read_bytes().startswith(magic)
 
 
+@pytest.mark.slow
 def test_render_all_to_pdf_has_a_page_per_trick(tmp_path: Path) -> None:
     out = tmp_path / "all.pdf"
     result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--all", "-o",
@@ -704,6 +706,7 @@ def _sizes_and_overlaps(figure: object, min_size: float, card_size: float) -> No
             assert a == b or not box.overlaps(other), (a, b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["brief.pfn", "four-players.pfn"])
 def test_book_style_fits_a_column_at_readable_sizes(path: str) -> None:
     """--style book: 8.5 cm wide, the cards in 8 pt or more, nothing under 6.5 pt,
@@ -747,6 +750,7 @@ def test_sheets_are_legible() -> None:
             assert min(sizes) >= 6.5 - 1e-6
 
 
+@pytest.mark.slow
 def test_same_input_gives_the_same_bytes(tmp_path: Path) -> None:
     """No dates, no random ids: rendering twice, a second apart, writes identical files."""
     import time

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pfn.check import check_records
@@ -69,6 +70,7 @@ def test_not_pfn_at_all(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_one_bad_record_among_ten_thousand() -> None:
     distinct = corpus(250, seed=11).removeprefix("% PFN 1.0\n").strip("\n").split("\n\n")
     records = [distinct[i % len(distinct)] for i in range(10_000)]

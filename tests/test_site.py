@@ -7,12 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pygments.formatters import HtmlFormatter
 
 from pfn.notation.highlight import PfnStyle
 from tests.conftest import ROOT
 
 
+@pytest.mark.slow
 def test_the_site_builds_strict_with_pfn_highlighted(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
                            "--site-dir", str(tmp_path)], cwd=ROOT, capture_output=True,

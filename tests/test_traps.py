@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pfn.cli import app
@@ -379,6 +380,7 @@ def peak_rss_mb(*args: str) -> float:
     return int(done.stdout.strip()) / 1024
 
 
+@pytest.mark.slow
 def test_a_long_line_takes_memory_in_proportion(tmp_path: Path) -> None:
     # 10 MB on one line: a tag value, then a trick line (each was 0.3-1.7 GB)
     value = write(tmp_path, BRIEF_ONE.replace('[Site "Novi Sad"]',
@@ -390,6 +392,7 @@ def test_a_long_line_takes_memory_in_proportion(tmp_path: Path) -> None:
     assert run("check", value)[0] == 0  # and the record is read whole
 
 
+@pytest.mark.slow
 def test_write_failures_name_the_output(tmp_path: Path) -> None:
     import os
     import stat

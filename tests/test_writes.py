@@ -127,6 +127,7 @@ def test_split_numbers_names_that_clean_alike(tmp_path: Path) -> None:
     assert parts["a_b.pfn"].count("[Board") == 2 and parts["a_b-2.pfn"].count("[Board") == 1
 
 
+@pytest.mark.slow
 def test_an_interrupted_split_leaves_the_old_parts(tmp_path: Path) -> None:
     # parts from one input; then a run on another input of the same matches, killed
     # while it writes: the old parts are as they were, and its leftovers go next run

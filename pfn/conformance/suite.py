@@ -73,9 +73,8 @@ def read_suite(path: Path | None = None) -> tuple[str, list[Vector]]:
     path = path or bundled()
     version = ""
     vectors = []
-    opened = gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else \
-        path.open(encoding="utf-8")
-    with opened as handle:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             if not line.strip():
                 continue
