@@ -27,6 +27,8 @@ class ImportFormat(StrEnum):
     ppn = "ppn"
     unisay = "unisay"
     gambler = "gambler"
+    jpref = "jpref"
+    shavlyugin = "shavlyugin"
 
 
 class ExportFormat(StrEnum):
@@ -42,7 +44,8 @@ def import_(
                                                " with --format).")],
     source_format: Annotated[ImportFormat | None, typer.Option(
         "--format", "-f", "--from", help="Its format (default: from the extension: .bts"
-                                         " .pts .ppn; .json unisay; .txt/.log gambler).",
+                                         " .pts .ppn; .json unisay; .txt/.log gambler;"
+                                         " .tests shavlyugin; jpref: give it).",
         show_default=False)] = None,
     output: Annotated[str | None, typer.Option(
         "--output", "-o", help="Write the PFN here (default: stdout).",

@@ -10,6 +10,8 @@ reader), or nothing at all when something could not be imported.
 | ``ppn`` | :mod:`pfn.formats.ppn` | portable preferans notation (Serbian) |
 | ``unisay`` | :mod:`pfn.formats.unisay` | the JSON of the Unisay/preferanser deal editor |
 | ``gambler`` | :mod:`pfn.formats.gambler` | the game logs scraped from a Russian server |
+| ``jpref`` | :mod:`pfn.formats.jpref` | the test-vector lines of the JPref program |
+| ``shavlyugin`` | :mod:`pfn.formats.shavlyugin` | the solver tests of E. Shavlyugin's engine |
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from dataclasses import dataclass, field
 from pfn.diagnostics import Diagnostic
 from pfn.model import Record
 
-FORMATS = {"bts": "bts", "pts": "bts", "ppn": "ppn", "unisay": "unisay", "gambler": "gambler"}
+FORMATS = {"bts": "bts", "pts": "bts", "ppn": "ppn", "unisay": "unisay", "gambler": "gambler",
+           "jpref": "jpref", "shavlyugin": "shavlyugin"}
 """Every format ``pfn import`` reads, and the module that reads it."""
 
 SUFFIXES = {".bts": "bts", ".pts": "pts", ".ppn": "ppn", ".json": "unisay", ".txt": "gambler",
-            ".log": "gambler"}
+            ".log": "gambler", ".tests": "shavlyugin"}
 """The format a file's extension suggests."""
 
 
