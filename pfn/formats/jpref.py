@@ -131,7 +131,7 @@ def _vector(text: str, number: int, board: int, batch: Batch) -> Draft | None:
     draft.tag("Variant", "sochi")
     draft.tag("Board", str(board))
     draft.tag("Dealer", "C")
-    deal = " ".join(f"{seat[i]}:{hand_text(hands[i])}" for i in sorted(seat, key=seat.get))
+    deal = " ".join(f"{seat[i]}:{hand_text(hands[i])}" for i in sorted(seat, key=lambda i: seat[i]))
     draft.tag("Deal", f"{deal} talon:{hand_text(talon)}")
     declarer = seat[0]
     bid = _BID.fullmatch(result.split(":")[0].strip())

@@ -105,7 +105,7 @@ def _test(words: list[tuple[int, str]], board: int, batch: Batch) -> Draft | Non
     draft.tag("Variant", "sochi")
     draft.tag("Board", str(board))
     draft.tag("Dealer", "C")
-    deal = " ".join(f"{seat[i]}:{hand_text(hands[i])}" for i in sorted(seat, key=seat.get))
+    deal = " ".join(f"{seat[i]}:{hand_text(hands[i])}" for i in sorted(seat, key=lambda i: seat[i]))
     draft.tag("Deal", f"{deal} talon:?")
     draft.tag("Start", "1")
     draft.tag("Declarer", seat[int(declarer)])
