@@ -90,6 +90,10 @@ demo: $(STAMP)
 	$(BIN)/pfn import tests/data/formats/server.log --from gambler -o out/server.pfn
 	$(BIN)/pfn check --quiet out/pool.pfn out/etude.pfn out/server.pfn
 	$(BIN)/pfn export examples/analysis.pfn --to pts -o out/analysis.pts
+	@echo "== other engines' test vectors: each stated answer checked against best play (test 4's is wrong)"
+	$(BIN)/pfn import tests/data/formats/jpref.txt --from jpref -o out/jpref.pfn
+	$(BIN)/pfn import tests/data/formats/solvers.tests -o out/solvers.pfn
+	$(BIN)/pfn check --analyse out/solvers.pfn
 	@echo
 	@echo "== highlighting: the pfn Pygments lexer and style (into out/)"
 	$(BIN)/pygmentize -l pfn -O style=pfn,full -f html -o out/brief-highlighted.html examples/brief.pfn
