@@ -115,6 +115,7 @@ demo: $(STAMP)
 	$(BIN)/pfn annotate examples/analysis.pfn --by information -o out/analysis-information.pfn
 	@echo "== pfn check --analyse examples/published.pfn: a book's problems, its answers as the Results"
 	$(BIN)/pfn check --analyse --summary examples/published.pfn
+	$(BIN)/pfn check --analyse --summary examples/problems/classics.pfn
 	$(BIN)/pfn solve examples/published.pfn --board 14a
 	@echo
 	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored,"
