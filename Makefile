@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: conformance catalogs demo test test-slow test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: conformance catalogs demo test test-slow web test-web test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
 
 # the install builds the compiled search core (hatch_build.py) when a C compiler is there
 $(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
@@ -152,7 +152,21 @@ test: $(STAMP)
 
 ## test-slow: the tests of seconds each (worker processes, Dask, whole-suite runs, big inputs)
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -m slow -p no:cacheprovider --ignore=tests/test_latex.py
+	$(BIN)/python -m pytest -n 2 -m slow -p no:cacheprovider --ignore=tests/test_latex.py \
+	    --ignore=tests/test_web.py
+
+## web: the static site that runs pfn in the browser (docs/web.md), into out/web
+web: $(STAMP) web/node_modules/pyodide/pyodide.mjs
+	$(BIN)/pfn web build out/web --pyodide web/node_modules/pyodide
+
+# Pyodide (CPython in WebAssembly) from the npm registry, at the version web/package-lock.json pins
+web/node_modules/pyodide/pyodide.mjs: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+## test-web: the site in a real Chromium against a local server (tests/test_web.py)
+test-web: web
+	$(BIN)/python -m pytest -p no:cacheprovider tests/test_web.py
 
 ## test-python-search: the solver's tests again, on the pure-Python search (the reference)
 test-python-search: $(STAMP)

@@ -118,7 +118,7 @@ TAG_NAMES = ("Auction", "Board", "Contract", "Date", "Deal", "Dealer", "Declarer
 by a test)."""
 COMMAND_NAMES = ("record", "check", "fmt", "convert", "score", "render", "show", "solve",
                  "odds", "annotate", "filter", "dedupe", "stats", "split", "import", "export",
-                 "generate", "explain", "rules", "lsp", "conformance")
+                 "generate", "explain", "rules", "lsp", "conformance", "web")
 """pfn's commands (``pfn check``), written as typed (the command line's, kept equal by a
 test)."""
 VARIANT_NAMES = ("sochi", "leningrad", "rostov", "russian-standard", "serbian", "mailru",

@@ -26,18 +26,19 @@ COMMANDS = {"check": "checking", "explain": "checking", "rules": "checking",
             "solve": "analysis", "annotate": "analysis", "odds": "analysis", "filter": "corpus",
             "dedupe": "corpus", "stats": "corpus", "split": "corpus",
             "import": "importing", "export": "importing", "record": "recording",
-            "lsp": "serving", "conformance": "conformance"}
+            "lsp": "serving", "conformance": "conformance",
+            "web": "web"}
 """Every command and the module that defines it."""
 
 ORDER = ("record", "check", "fmt", "convert", "score", "render", "show", "solve", "odds",
          "annotate",
          "filter",
          "dedupe", "stats", "split", "import", "export", "generate", "explain", "rules", "lsp",
-         "conformance")
+         "conformance", "web")
 """The order ``pfn --help`` lists the commands in: the everyday ones first."""
 
 _MODULES = ("checking", "formats", "scoring", "drawing", "analysis", "corpus", "importing",
-            "recording", "serving", "conformance")
+            "recording", "serving", "conformance", "web")
 
 
 def load(modules: tuple[str, ...] = _MODULES) -> Any:

@@ -1,0 +1,193 @@
+"""The static site (``pfn web build``) in a real headless Chromium against a local static
+server, every other host unreachable: the engine loads in the page, its answers are the
+command line's (``pfn check --format json``, ``pfn fmt``, ``pfn solve --format json``,
+run as processes here), the page speaks Russian, and after the first visit it works with
+the server stopped.  Pyodide comes from the npm registry (``make web``); without it, or
+without Chromium, the tests skip, except where ``PFN_BROWSER_REQUIRED`` is set (CI)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+PYODIDE = ROOT / "web" / "node_modules" / "pyodide"
+PFN = str(Path(sys.executable).with_name("pfn"))
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+REVOKE = (ROOT / "examples" / "brief.pfn").read_text(encoding="utf-8")
+
+pytestmark = pytest.mark.slow
+
+
+def need(what: str) -> None:
+    if os.environ.get("PFN_BROWSER_REQUIRED"):
+        pytest.fail(what)
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (PYODIDE / "pyodide.mjs").is_file():
+        need("Pyodide is not installed: make web")
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run([PFN, "web", "build", str(out), "--pyodide", str(PYODIDE)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+class Server:
+    def __init__(self, directory: Path) -> None:
+        from pfn.web.serve import server
+
+        self.httpd = server(directory, 0)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def server(site: Path) -> Iterator[Server]:
+    running = Server(site)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        need("selenium is not installed (pip install '.[browser]')")
+    if CHROMIUM is None or DRIVER is None:
+        need("Chromium and ChromeDriver are required (apt-get install chromium"
+             " chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--window-size=375,740",
+                 # nothing but the local server answers: no CDN, no network at run time
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_script_timeout(240)
+    yield driver
+    driver.quit()
+
+
+def ready(browser: Any) -> None:
+    """Wait for the engine in the page (window.pfn.ready)."""
+    done = browser.execute_async_script(
+        "const cb = arguments[arguments.length - 1];"
+        "window.pfn.ready.then(() => cb('ok'), (e) => cb(String(e)));")
+    assert done == "ok", done
+
+
+def call(browser: Any, script: str, *args: object) -> Any:
+    return browser.execute_async_script(
+        "const cb = arguments[arguments.length - 1];"
+        f"Promise.resolve({script}).then((r) => cb(JSON.stringify(r)),"
+        " (e) => cb(JSON.stringify({error: String(e)})));", *args)
+
+
+def revoked() -> str:
+    """The brief's first deal with a revoke at trick 1: Ceca plays a club to the spade
+    ace while she holds the spade eight (and follows with it at trick 2)."""
+    text = REVOKE.replace("SA S9 S8\n", "SA S9 C7\n", 1)
+    return text.replace("SK ST C7 {", "SK ST S8 {", 1)
+
+
+def cli_json(*args: str, text: str) -> list[dict[str, Any]]:
+    done = subprocess.run([PFN, *args], input=text, capture_output=True, text=True)
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def same(diagnostics: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(d["code"], d["severity"], d["line"], d["col"], d["message"], d["hint"])
+            for d in diagnostics]
+
+
+def test_the_page_checks_as_the_command_line(browser: Any, server: Server) -> None:
+    browser.get(server.url)
+    ready(browser)
+    text = revoked()
+    page = json.loads(call(browser, "window.pfn.check(arguments[0], 'en')", text))
+    cli = cli_json("check", "--format", "json", "-", text=text)
+    assert any(d["code"] == "PFN-E503" for d in cli)
+    assert same(page) == same(cli)
+    # and through the page's own controls: the diagnostic at its line and column
+    from selenium.webdriver.common.by import By
+
+    box = browser.find_element(By.ID, "source")
+    browser.execute_script("arguments[0].value = arguments[1];", box, text)
+    browser.find_element(By.ID, "check").click()
+    item = browser.find_element(By.CSS_SELECTOR, '#diagnostics li[data-code="PFN-E503"]')
+    e503 = next(d for d in cli if d["code"] == "PFN-E503")
+    assert item.text.startswith(f"{e503['line']}:{e503['col']} error[PFN-E503]")
+    item.find_element(By.TAG_NAME, "a").click()
+    start = browser.execute_script("return arguments[0].selectionStart;", box)
+    assert text[:start].count("\n") + 1 == e503["line"]
+
+
+def test_format_and_solve_are_the_command_lines(browser: Any, server: Server,
+                                                tmp_path: Path) -> None:
+    browser.get(server.url)
+    ready(browser)
+    source = (ROOT / "examples" / "import-format.pfn").read_text(encoding="utf-8")
+    page = json.loads(call(browser, "window.pfn.format(arguments[0])", source))
+    copy = tmp_path / "f.pfn"
+    copy.write_text(source, encoding="utf-8")
+    subprocess.run([PFN, "fmt", str(copy)], check=True, capture_output=True)
+    assert page["text"] == copy.read_text(encoding="utf-8")
+    analysis = (ROOT / "examples" / "analysis.pfn").read_text(encoding="utf-8")
+    page = json.loads(call(browser, "window.pfn.solve(arguments[0], '1', 3)", analysis))
+    cli = cli_json("solve", str(ROOT / "examples" / "analysis.pfn"), "--board", "1",
+                   "--trick", "3", "--format", "json", "--no-table", text="")[0]
+    assert (page["value"], page["cards"]) == (cli["value"], cli["cards"])
+
+
+def test_the_page_speaks_russian(browser: Any, server: Server) -> None:
+    browser.get(server.url + "?lang=ru")
+    ready(browser)
+    from selenium.webdriver.common.by import By
+
+    assert browser.find_element(By.ID, "check").text == "Проверить"
+    text = revoked()
+    page = json.loads(call(browser, "window.pfn.check(arguments[0], 'ru')", text))
+    cli = cli_json("check", "--lang", "ru", "--format", "json", "-", text=text)
+    assert same(page) == same(cli)
+    assert any("\u0400" <= ch <= "\u04ff" for d in page for ch in d["message"])
+
+
+def test_offline_after_the_first_visit(browser: Any, site: Path) -> None:
+    running = Server(site)
+    browser.get(running.url)
+    ready(browser)
+    # the service worker has kept every file and controls the page
+    browser.execute_async_script(
+        "const cb = arguments[arguments.length - 1];"
+        "navigator.serviceWorker.ready.then(() => cb(true));")
+    browser.refresh()
+    ready(browser)
+    assert browser.execute_script("return !!navigator.serviceWorker.controller;")
+    running.stop()
+    browser.refresh()
+    ready(browser)
+    page = json.loads(call(browser, "window.pfn.check(arguments[0], 'en')", revoked()))
+    assert any(d["code"] == "PFN-E503" for d in page)
