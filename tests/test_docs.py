@@ -73,3 +73,58 @@ def test_rendering_gallery_is_current_and_complete() -> None:
             magic = b"GIF89a" if name.endswith(".gif") else b"\x89PNG"
             assert image.is_file() and image.read_bytes().startswith(magic), image
         assert (ROOT / picture.args[0]).is_file()
+
+
+# A hand spelled with suit symbols (two suits or more: ♠AKQJ7 ♣AK ♦7) and a dotted hand
+# (AKQJ7.AK.7.A7), each read here by the format's own definition, suits ♠ ♣ ♦ ♥ in order.
+_RANKS = r"(?:10|[AKQJT987x])+"
+_SYMBOL_SUIT = rf"[♠♣♦♥](?:{_RANKS}|[—-])"
+_SYMBOL_HAND = re.compile(rf"(?<![\w♠♣♦♥]){_SYMBOL_SUIT}(?:\s+{_SYMBOL_SUIT})+(?![\w-])")
+_DOTTED_HAND = re.compile(rf"(?<![\w.])((?:{_RANKS}|-)(?:\.(?:{_RANKS}|-)){{3}})(?![\w.])")
+_ORDER = "AKQJT987x"
+
+
+def _suits(ranks_by_suit: dict[str, str]) -> dict[str, str]:
+    """Each suit's ranks, high to low, ``10`` read as ``T`` and a void as nothing."""
+    out = {}
+    for suit in "♠♣♦♥":
+        ranks = ranks_by_suit.get(suit, "").replace("10", "T").strip("—-")
+        out[suit] = "".join(sorted(ranks, key=_ORDER.index))
+    return out
+
+
+def _read_symbols(text: str) -> dict[str, str]:
+    return _suits({m[0]: m[1:] for m in text.split()})
+
+
+def _read_dotted(text: str) -> dict[str, str]:
+    return _suits(dict(zip("♠♣♦♥", text.split("."), strict=True)))
+
+
+def _doc_paragraphs() -> list[tuple[str, str]]:
+    pages = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+    return [(page.name, paragraph)
+            for page in pages
+            for paragraph in re.split(r"\n\s*\n", page.read_text(encoding="utf-8"))]
+
+
+def test_hands_spelled_with_suit_symbols_agree_with_their_dotted_form() -> None:
+    checked = 0
+    for name, paragraph in _doc_paragraphs():
+        spelled = [m.group(0) for m in _SYMBOL_HAND.finditer(paragraph)]
+        if not spelled or name == "library.md":  # library.md's printed boards are doctested
+            continue
+        written = [m.group(1) for m in _DOTTED_HAND.finditer(paragraph)]
+        dotted = [_read_dotted(hand) for hand in written]
+        for hand in spelled:
+            assert dotted, f"{name}: {hand!r} is not given in its dotted form beside it"
+            assert _read_symbols(hand) in dotted, (
+                f"{name}: {hand!r} is none of {written} (the dotted suits are ♠.♣.♦.♥)")
+            checked += 1
+    assert checked >= 2  # the tutorial's hand and the grammar's example at least
+
+
+def test_the_hand_reader_of_this_test_reads_suits_in_pfns_order() -> None:
+    assert _read_dotted("AKQJ7.AK.7.A7") == _read_symbols("♠AKQJ7 ♣AK ♦7 ♥A7")
+    assert _read_dotted("AKQJ7.AK.7.A7") != _read_symbols("♠AKQJ7 ♥AK ♦7 ♣A7")
+    assert _read_dotted("-.10x.-.A") == _read_symbols("♠— ♣xT ♥A")
