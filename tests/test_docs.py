@@ -4,6 +4,7 @@ diagnostic code and every option is documented, the README's commands exist."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from pfn.diagnostics import CODES
 from pfn.rules.options import HouseRules
@@ -73,3 +74,109 @@ def test_rendering_gallery_is_current_and_complete() -> None:
             magic = b"GIF89a" if name.endswith(".gif") else b"\x89PNG"
             assert image.is_file() and image.read_bytes().startswith(magic), image
         assert (ROOT / picture.args[0]).is_file()
+
+
+# A hand spelled with suit symbols (two suits or more: ♠AKQJ7 ♣AK ♦7) and a dotted hand
+# (AKQJ7.AK.7.A7), each read here by the format's own definition, suits ♠ ♣ ♦ ♥ in order.
+_RANKS = r"(?:10|[AKQJT987x])+"
+_SYMBOL_SUIT = rf"[♠♣♦♥](?:{_RANKS}|[—-])"
+_SYMBOL_HAND = re.compile(rf"(?<![\w♠♣♦♥]){_SYMBOL_SUIT}(?:\s+{_SYMBOL_SUIT})+(?![\w-])")
+_DOTTED_HAND = re.compile(rf"(?<![\w.])((?:{_RANKS}|-)(?:\.(?:{_RANKS}|-)){{3}})(?![\w.])")
+_ORDER = "AKQJT987x"
+
+
+def _suits(ranks_by_suit: dict[str, str]) -> dict[str, str]:
+    """Each suit's ranks, high to low, ``10`` read as ``T`` and a void as nothing."""
+    out = {}
+    for suit in "♠♣♦♥":
+        ranks = ranks_by_suit.get(suit, "").replace("10", "T").strip("—-")
+        out[suit] = "".join(sorted(ranks, key=_ORDER.index))
+    return out
+
+
+def _read_symbols(text: str) -> dict[str, str]:
+    return _suits({m[0]: m[1:] for m in text.split()})
+
+
+def _read_dotted(text: str) -> dict[str, str]:
+    return _suits(dict(zip("♠♣♦♥", text.split("."), strict=True)))
+
+
+def _doc_paragraphs() -> list[tuple[str, str]]:
+    pages = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+    return [(page.name, paragraph)
+            for page in pages
+            for paragraph in re.split(r"\n\s*\n", page.read_text(encoding="utf-8"))]
+
+
+def test_hands_spelled_with_suit_symbols_agree_with_their_dotted_form() -> None:
+    checked = 0
+    for name, paragraph in _doc_paragraphs():
+        spelled = [m.group(0) for m in _SYMBOL_HAND.finditer(paragraph)]
+        if not spelled or name == "library.md":  # library.md's printed boards are doctested
+            continue
+        written = [m.group(1) for m in _DOTTED_HAND.finditer(paragraph)]
+        dotted = [_read_dotted(hand) for hand in written]
+        for hand in spelled:
+            assert dotted, f"{name}: {hand!r} is not given in its dotted form beside it"
+            assert _read_symbols(hand) in dotted, (
+                f"{name}: {hand!r} is none of {written} (the dotted suits are ♠.♣.♦.♥)")
+            checked += 1
+    assert checked >= 2  # the tutorial's hand and the grammar's example at least
+
+
+def test_the_hand_reader_of_this_test_reads_suits_in_pfns_order() -> None:
+    assert _read_dotted("AKQJ7.AK.7.A7") == _read_symbols("♠AKQJ7 ♣AK ♦7 ♥A7")
+    assert _read_dotted("AKQJ7.AK.7.A7") != _read_symbols("♠AKQJ7 ♥AK ♦7 ♣A7")
+    assert _read_dotted("-.10x.-.A") == _read_symbols("♠— ♣xT ♥A")
+
+
+def test_every_image_of_the_docs_is_made_by_the_docs_build() -> None:
+    from pfn.tools import gallery
+
+    kept = {p.name for p in (ROOT / gallery.IMAGES).iterdir()}
+    assert kept == set(gallery.made()), "docs/img holds only what `make docs` makes"
+    shown = set()
+    for page in [*(ROOT / "docs").glob("*.md"), ROOT / "README.md"]:
+        shown |= set(re.findall(r"\]\((?:docs/)?img/([^)\s]+)\)", page.read_text("utf-8")))
+    assert shown <= kept, shown - kept
+
+
+def test_the_docs_build_fails_rather_than_keep_a_picture_it_cannot_make(
+        tmp_path: Path) -> None:
+    """Without LuaLaTeX or Chromium, ``make docs`` says which pictures it could not make
+    and fails (their old files would show an older pfn)."""
+    import os
+    import subprocess
+    import sys
+
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    for tool in ("python3",):
+        (bare / tool).symlink_to(sys.executable)
+    env = {**os.environ, "PATH": str(bare)}
+    code = ("import sys; from pathlib import Path; from pfn.tools import gallery\n"
+            "gallery.PICTURES = ()\n"  # only the pictures made by other tools
+            "gallery.rewrite = lambda *a: False\n"
+            "gallery.make(Path(sys.argv[1]))\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env,
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode != 0
+    assert "docs/img/latex-example.png: no lualatex" in done.stderr
+    assert "docs/img/html-replay.png" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_home_page_links_every_page_and_lists_every_extra() -> None:
+    import tomllib
+
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(([\w-]+\.md)[)#]", index))
+    pages = {p.name for p in (ROOT / "docs").glob("*.md")} - {"index.md"}
+    assert pages <= linked, pages - linked
+    nav = set(re.findall(r":\s+([\w-]+\.md)\s*$", (ROOT / "mkdocs.yml").read_text("utf-8"),
+                         re.M))
+    assert pages | {"index.md"} == nav, "every page is in the site's navigation"
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for extra in project["project"]["optional-dependencies"]:
+        if extra != "test":
+            assert f"pip install '.[{extra}]'" in index, extra

@@ -111,3 +111,28 @@ def test_fill_needs_the_play_or_the_result() -> None:
     text = text.replace("H8 DK HJ\n", "")  # the last trick left out, no claim
     [done] = list(fill(loads(text)))
     assert done.added == [] and done.record.score is None and done.record.result is None
+
+
+def test_fill_reports_places_in_the_file_as_written(tmp_path: Path) -> None:
+    """A file without the `% PFN 1.0` line gets it on the rewrite: what is reported is
+    where it is in the file the user opens next, as `pfn check` will say."""
+    original = (EXAMPLES / "sochi-match.pfn").read_text(encoding="utf-8")
+    wrong = original.replace('[Score "A:pool+2 B:whist/A+4 C:mountain+2 C:whist/A+2"]',
+                             '[Score "A:pool+3 B:whist/A+4 C:mountain+2 C:whist/A+2"]')
+    wrong = wrong.replace('[Score "A:whist/B+4 B:mountain+4 C:whist/B+20"]\n', "")
+    wrong = re.sub(r"^% PFN.*\n", "", wrong, flags=re.M)
+    target = tmp_path / "pool.pfn"
+    target.write_text(wrong, encoding="utf-8")
+    done = _cli("fmt", "--fill", str(target))
+    assert done.returncode == 1
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "% PFN 1.0"
+    line = next(n for n, text in enumerate(lines, 1) if "A:pool+3" in text)
+    column = lines[line - 1].index("A:pool+3") + 1
+    assert f"{target}:{line}:{column}: error[PFN-E701]" in done.stderr, done.stderr
+    assert f"\n {line} | [Score \"A:pool+3" in done.stderr
+    board = next(n for n, text in enumerate(lines, 1) if text == '[Board "2"]')
+    start = max(n for n in range(1, board) if lines[n - 1] == "") + 1  # its first line
+    assert f"{target}:{start}: board 2: filled in Score" in done.stderr
+    checked = _cli("check", str(target))
+    assert f"{target}:{line}:{column}: error[PFN-E701]" in checked.stdout

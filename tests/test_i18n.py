@@ -72,6 +72,47 @@ def test_the_language_comes_from_the_option_then_pfn_lang_then_the_locale() -> N
     assert "Traceback" not in wrong.stderr
 
 
+def pfn_before(*args: str, text: str = "") -> subprocess.CompletedProcess[str]:
+    """``pfn`` with ``args`` as given, ``--lang`` where the user puts it."""
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE", "PFN_LANG")}
+    return subprocess.run([sys.executable, "-m", "pfn.cli", *args], input=text,
+                          capture_output=True, text=True, timeout=120, env=clean)
+
+
+def test_lang_before_the_command_speaks_in_the_help() -> None:
+    helped = pfn_before("--lang", "ru", "--help")
+    assert helped.returncode == 0, helped.stderr
+    assert "Параметры:" in helped.stdout and "No such option" not in helped.stderr
+
+
+@pytest.mark.slow
+def test_lang_is_taken_before_the_command_as_well_as_after_it() -> None:
+    for before in (("--lang", "ru"), ("--lang=ru",)):
+        done = pfn_before(*before, "check", "-", text=REVOKE)
+        assert done.returncode == 1
+        found = heads(done.stdout)
+        assert found[0][1:] == ("PFN-E503", "не в масть: B на ход ♠ во взятке 2 сыграл CQ,"
+                                            " хотя у него есть ST"), done.stdout
+    # the command's own --lang is nearer the command: it wins
+    done = pfn_before("--lang", "ru", "check", "-", "--lang", "sr", text=REVOKE)
+    assert "greška[PFN-E503]" in done.stdout
+    helped = pfn_before("--lang", "sr", "check", "--help")
+    assert "Opcije:" in helped.stdout, helped.stdout
+    wrong = pfn_before("--lang", "de", "check", "-", text=REVOKE)
+    assert wrong.returncode == 2 and "pfn speaks en, ru, sr, sr-Cyrl" in wrong.stderr
+
+
+@pytest.mark.slow
+def test_lang_before_render_sets_the_labels_as_after_it(tmp_path: Path) -> None:
+    brief = str(ROOT / "examples" / "brief.pfn")
+    before, after = tmp_path / "before.svg", tmp_path / "after.svg"
+    pfn_before("--lang", "ru", "render", brief, "-b", "1", "-k", "2", "-o", str(before))
+    pfn_before("render", brief, "-b", "1", "-k", "2", "--lang", "ru", "-o", str(after))
+    assert "взятка 2</title>" in before.read_text(encoding="utf-8")
+    assert before.read_bytes() == after.read_bytes()
+
+
 def test_a_variant_never_chooses_the_language_of_messages() -> None:
     serbian = REVOKE.replace('[Variant "sochi"]', '[Variant "serbian"]')
     assert "error[" in check(serbian).stdout

@@ -427,6 +427,24 @@ def test_render_bad_requests_are_diagnosed(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no board 99" in result.output
 
 
+@pytest.mark.parametrize("written", [["B", "C"], ["B,C"], ["b", "c"], ["B,", "C"]])
+def test_hide_takes_the_seats_apart_or_with_commas(tmp_path: Path, written: list[str]) -> None:
+    out = tmp_path / "problem.svg"
+    result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--hide", *written,
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    ids = set(re.findall(r'id="([^"]+)"', out.read_text(encoding="utf-8")))
+    assert {"hidden-B", "hidden-C"} <= ids and "hidden-A" not in ids
+    assert not any(i.startswith(("hand-B-", "hand-C-")) for i in ids)
+    assert any(i.startswith("hand-A-") for i in ids)
+
+
+def test_hide_takes_no_word_that_is_not_a_seat(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["render", str(EXAMPLES / "brief.pfn"), "--hide", "B", "X",
+                                 "-o", str(tmp_path / "x.svg")])
+    assert result.exit_code == 2 and "(X)" in result.output
+
+
 def test_show_command(tmp_path: Path) -> None:
     result = runner.invoke(app, ["show", str(EXAMPLES / "brief.pfn"), "-b", "1"])
     assert result.exit_code == 0

@@ -72,6 +72,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pfn.cli' has no attribute {name!r}")
 
 
+def _command_named(arguments: list[str]) -> str:
+    """The command the arguments name, past a ``--lang`` given before it."""
+    while arguments and arguments[0].partition("=")[0] == "--lang":
+        arguments = arguments[2:] if arguments[0] == "--lang" else arguments[1:]
+    return arguments[0] if arguments else ""
+
+
 def main() -> None:
     """Entry point of the ``pfn`` console script."""
     # Start-up makes a few hundred thousand objects (modules, classes, the command) that
@@ -80,7 +87,7 @@ def main() -> None:
     gc.disable()
     from pfn.cli import common
 
-    first = sys.argv[1] if len(sys.argv) > 1 else ""
+    first = _command_named(sys.argv[1:])
     load((COMMANDS[first],) if first in COMMANDS else _MODULES)
     common.main()
 

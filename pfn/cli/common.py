@@ -8,6 +8,7 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal, TextIO
@@ -55,13 +56,35 @@ app = typer.Typer(
 )
 
 
+LANG_HELP = ("The language of messages and output: en, ru, sr (Latin) or sr-Cyrl (default:"
+             " PFN_LANG, then the locale).")
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help=LANG_HELP, metavar="<en|ru|sr|sr-Cyrl>", show_default=False)]
+
+
 @app.callback()
 def _root(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True,
-        help="Print the version and exit.")] = False) -> None:
+        help="Print the version and exit.")] = False, lang: LangOpt = None) -> None:
     """Preferans hand histories as text: check, format, convert, score, render, show,
     solve and annotate PFN records; filter, dedupe, count and split corpora."""
     started()
+    _CHOSEN.set(None)
+    chosen(lang)
+
+
+def chosen(lang: str | None) -> None:
+    """A ``--lang`` given before the command (``pfn --lang ru check …``): spoken now, and
+    kept for the command, whose own ``--lang`` still wins."""
+    from pfn.i18n import current
+
+    if lang is not None:
+        speak(lang)
+        _CHOSEN.set(current())
+
+
+_CHOSEN: ContextVar[str | None] = ContextVar("pfn_lang_before_command", default=None)
+"""The language chosen before the command, if one was."""
 
 
 def started() -> None:
@@ -71,12 +94,6 @@ def started() -> None:
     if not gc.isenabled():
         gc.freeze()
         gc.enable()
-
-
-LANG_HELP = ("The language of messages and output: en, ru, sr (Latin) or sr-Cyrl (default:"
-             " PFN_LANG, then the locale).")
-LangOpt = Annotated[str | None, typer.Option(
-    "--lang", help=LANG_HELP, metavar="<en|ru|sr|sr-Cyrl>", show_default=False)]
 
 
 def speak(lang: str | None, refuse: bool = True) -> None:
@@ -113,8 +130,13 @@ def speaking(callback: Callable[..., None]) -> Callable[..., None]:
 
     @functools.wraps(callback)
     def wrapper(**kwargs: object) -> None:
-        chosen = kwargs["lang"] if own else kwargs.pop("lang")
-        speak(None if chosen is None else str(chosen))
+        lang = kwargs["lang"] if own else kwargs.pop("lang")
+        before = _CHOSEN.get()
+        if before is not None and (lang is None or str(lang) == "auto"):
+            lang = type(lang)(before) if isinstance(lang, StrEnum) else before
+            if own:  # render's own option: its labels follow the language chosen before
+                kwargs["lang"] = lang
+        speak(None if lang is None else str(lang))
         callback(**kwargs)
 
     parameters = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in parameters]

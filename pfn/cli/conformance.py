@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from pfn.cli.common import EXIT_CLEAN, EXIT_PROBLEMS, LangOpt, app, fail, speak
+from pfn.cli.common import EXIT_CLEAN, EXIT_PROBLEMS, LangOpt, app, chosen, fail
 from pfn.i18n import ntr, tr
 
 conformance_app = typer.Typer(no_args_is_help=True, add_completion=False)
@@ -26,8 +26,7 @@ app.add_typer(conformance_app, name="conformance",
 def _group(lang: LangOpt = None) -> None:
     """The language may be given before the action too (``pfn conformance --lang ru
     run …``)."""
-    if lang is not None:
-        speak(lang)
+    chosen(lang)
 
 
 class ReportFormat(StrEnum):

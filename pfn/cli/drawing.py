@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer.core import TyperCommand
 
 from pfn.cli.common import (
     EXIT_PROBLEMS,
@@ -25,6 +26,8 @@ from pfn.files import file_name_part
 from pfn.i18n import tr
 
 if TYPE_CHECKING:
+    from typer._click import Context  # the Click that Typer carries
+
     from pfn.model import Record
     from pfn.seats import Seat
 
@@ -140,13 +143,48 @@ def _seats(text: str | None, option: str = "--hide") -> tuple[Seat, ...]:
     if not text:
         return ()
     try:
-        return tuple(SEAT_BY_NAME[part.strip().upper()] for part in text.split(","))
+        return tuple(SEAT_BY_NAME[part.upper()] for part in text.replace(",", " ").split())
     except KeyError:
         raise typer.BadParameter(tr("{text}: seats are A, B, C, D",
                                     text=repr(text)), param_hint=option) from None
 
 
-@app.command()
+def _is_seats(word: str) -> bool:
+    """Whether ``word`` names seats only (``C``, ``c``, ``C,D``) and no file."""
+    from pfn.seats import SEAT_BY_NAME
+
+    names = word.replace(",", " ").split()
+    return bool(names) and all(name.upper() in SEAT_BY_NAME for name in names) and \
+        not Path(word).exists()
+
+
+def seats_joined(arguments: list[str]) -> list[str]:
+    """The arguments with the seats written apart after ``--hide`` (``--hide B C``, as
+    one lists them) joined into its one value (``--hide B,C``)."""
+    out: list[str] = []
+    rest = list(arguments)
+    while rest:
+        word = rest.pop(0)
+        out.append(word)
+        if word == "--":
+            break
+        if word == "--hide" and rest:
+            out.append(rest.pop(0))
+        elif not word.startswith("--hide="):
+            continue
+        while rest and _is_seats(rest[0]):
+            out[-1] += "," + rest.pop(0)
+    return out + rest
+
+
+class _SeatsApart(TyperCommand):
+    """A command whose ``--hide`` takes its seats apart as well as with commas."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, seats_joined(args))
+
+
+@app.command(cls=_SeatsApart)
 def render(
     source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
     board: Annotated[str | None, typer.Option(
@@ -174,7 +212,7 @@ def render(
         "--output", "-o", help="Output file (default: next to the input, named after the"
                                " board and trick).", show_default=False)] = None,
     hide: Annotated[str | None, typer.Option(
-        "--hide", help="Hands to hide, e.g. B,C (a problem diagram).", show_default=False)
+        "--hide", help="Hands to hide, e.g. B,C or B C (a problem diagram).", show_default=False)
     ] = None,
     listing: Annotated[bool, typer.Option(
         "--list", help="A numbered list of the tricks played under the diagram (with"

@@ -47,21 +47,54 @@ class _Filler:
 
     def __init__(self, sheet: bool) -> None:
         self.sheet = sheet
-        self.added: list[str] = []
+        self.filled: list[tuple[int, Record, list[str]]] = []
+        """Each record something was written into: its place among the records of
+        its file, the record, what was written."""
         self.problems: list[Diagnostic] = []
+        self.seen = 0
+        """The records read so far from the file at hand."""
 
     def __call__(self, records: Iterable[Record]) -> Iterator[Record]:
         from pfn.filling import fill
 
+        self.seen = 0
         for done in fill(records, self.sheet):
             if done.added:
-                source = done.record.source
-                where = f"{source.name}:{source.line}" if source is not None else "<record>"
-                board = done.record.tag("Board")
-                self.added.append(f"{where}: board {board or '?'}: filled in"
-                                  f" {', '.join(done.added)}")
+                self.filled.append((self.seen, done.record, done.added))
             self.problems += done.problems
+            self.seen += 1
             yield done.record
+
+    @property
+    def added(self) -> list[str]:
+        """What was written into each record, where the record is."""
+        out = []
+        for _, record, added in self.filled:
+            source = record.source
+            where = f"{source.name}:{source.line}" if source is not None else "<record>"
+            out.append(f"{where}: board {record.tag('Board') or '?'}: filled in"
+                       f" {', '.join(added)}")
+        return out
+
+    def mark(self) -> tuple[int, int]:
+        """Where the report of the next file starts."""
+        return len(self.filled), len(self.problems)
+
+    def relocate(self, written: Path, since: tuple[int, int]) -> None:
+        """Place what was reported since ``since`` in the file as written (``written``
+        after the rewrite: a header added, lines joined or split), where the user will
+        look for it."""
+        from pfn.filling import fill
+        from pfn.formatting import formatted
+
+        with open(written, encoding="utf-8", errors="surrogateescape") as handle:
+            again = list(fill(formatted(handle, str(written)), self.sheet))
+        if len(again) != self.seen:  # not the same records: leave the places as read
+            return
+        filled, problems = since
+        self.filled[filled:] = [(n, again[n].record, added)
+                                for n, _, added in self.filled[filled:]]
+        self.problems[problems:] = [p for done in again for p in done.problems]
 
 
 def _unchanged(records: Iterable[Record]) -> Iterable[Record]:
@@ -150,6 +183,7 @@ def fmt(
                                  param_hint="--output")
     changed = failed = 0
     for path in files:
+        since = filler.mark() if filler is not None else (0, 0)
         try:
             if diff:
                 before = path.read_text(encoding="utf-8", errors="surrogateescape")
@@ -171,6 +205,8 @@ def fmt(
             elif to_stdout:
                 spooled(functools.partial(_export_file, path, change=change))
             elif format_file(path, output, force, None if filler is None else change):
+                if filler is not None:
+                    filler.relocate(Path(output) if output else path, since)
                 changed += 1
                 sys.stderr.write((tr("reformatted {path} into {output}", path=path,
                                      output=output) if output else

@@ -87,8 +87,20 @@ def gallery_block() -> str:
     return "\n".join(parts).rstrip()
 
 
+def made() -> tuple[str, ...]:
+    """Every file of ``docs/img``: each is made by :func:`make` (none is kept by hand)."""
+    pictures = [name for picture in PICTURES for name in picture.shown or (picture.name,)]
+    return (*pictures, LATEX_PICTURE, *(name for name, _ in SCREENSHOTS))
+
+
+class Missing(Exception):
+    """A tool a picture is made with is not on this machine."""
+
+
 def make(root: Path) -> list[Path]:
-    """Render every picture and rewrite the gallery block; return what was written."""
+    """Render every picture and rewrite the gallery block; return what was written.
+    A picture whose tools are missing here is named, and the build fails: a picture of
+    an older pfn is never left in place of one."""
     from typer.main import get_command
 
     from pfn.cli import app
@@ -107,17 +119,27 @@ def make(root: Path) -> list[Path]:
                 if extra.name not in picture.shown:
                     extra.unlink()
         written += [root / IMAGES / name for name in picture.shown] or [out]
-    written += latex_example(root)
     doc = root / "docs" / "rendering.md"
     if rewrite(doc, {"gallery": gallery_block()}):
         written.append(doc)
+    missing = []
+    for maker in (latex_example, screenshots):
+        try:
+            written += maker(root)
+        except Missing as error:
+            missing.append(str(error))
+    for path in written:
+        print(f"wrote {path}")
+    if missing:
+        raise SystemExit("\n".join(["not made here (.ci/run installs what they need):",
+                                     *missing]))
     return written
 
 
 LATEX = "docs/latex/example.tex"
-"""The LaTeX example of docs/rendering.md: compiled, and its page shown, where this
-machine has LuaLaTeX and poppler (``make test-latex`` compiles the same kind of
-document on every CI run)."""
+"""The LaTeX example of docs/rendering.md, compiled, and its page shown (``make
+test-latex`` compiles the same kind of document on every CI run)."""
+LATEX_PICTURE = "latex-example.png"
 
 
 def latex_example(root: Path) -> list[Path]:
@@ -129,29 +151,103 @@ def latex_example(root: Path) -> list[Path]:
 
     from pfn.cli import app
 
+    for tool in ("lualatex", "pdftoppm"):
+        if shutil.which(tool) is None:
+            raise Missing(f"{IMAGES}/{LATEX_PICTURE}: no {tool} (apt-get install"
+                          " texlive-luatex texlive-pictures fonts-freefont-otf poppler-utils)")
     folder = (root / LATEX).parent
     command = get_command(app)
     for args in (("examples/brief.pfn", "-b", "1", "-k", "2", "--lang", "ru", "--style",
                   "book", "-o", "diagram.pgf"),
                  ("examples/sochi-match.pfn", "--sheet", "--lang", "ru", "--style", "book",
                   "-o", "sheet.pgf")):
-        if shutil.which("lualatex") is None:
-            return []
         out = str(folder / args[-1])
         if command.main(["render", str(root / args[0]), *args[1:-1], out],
                         standalone_mode=False):
             raise SystemExit(f"pfn render failed for {out}")
     subprocess.run(["lualatex", "-interaction=nonstopmode", "-halt-on-error", "example.tex"],
                    cwd=folder, check=True, capture_output=True)
-    if shutil.which("pdftoppm") is None:
-        return []
+    picture = root / IMAGES / LATEX_PICTURE
     subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", "example.pdf",
-                    str((root / IMAGES / "latex-example").resolve())], cwd=folder, check=True)
+                    str(picture.with_suffix("").resolve())], cwd=folder, check=True)
     for leftover in ("example.aux", "example.log", "example.pdf"):
         (folder / leftover).unlink(missing_ok=True)
-    return [folder / "diagram.pgf", folder / "sheet.pgf", root / IMAGES / "latex-example.png"]
+    return [folder / "diagram.pgf", folder / "sheet.pgf", picture]
+
+
+SCREENSHOTS = (("html-replay.png", "the brief's page before the lead"),
+               ("html-embed.png", "two replays embedded in a host page"))
+"""The HTML replay page as headless Chromium shows it, 900 by 1000 pixels."""
+
+
+def screenshots(root: Path) -> list[Path]:
+    """The replay page and two embedded replays, screenshot in headless Chromium."""
+    import shutil
+    import tempfile
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        webdriver = None  # type: ignore[assignment]
+    if chromium is None or driver is None or webdriver is None:
+        raise Missing(", ".join(f"{IMAGES}/{name}" for name, _ in SCREENSHOTS) +
+                      ": no headless Chromium (apt-get install chromium chromium-driver;"
+                      " pip install selenium)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--window-size=900,1000"):
+        options.add_argument(flag)
+    browser = webdriver.Chrome(service=Service(driver), options=options)
+    written = []
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            for (name, _), page in zip(SCREENSHOTS, (_replay_page, _embed_page), strict=True):
+                browser.get(page(root, Path(folder)).as_uri())
+                browser.execute_script("window.scrollTo(0, 0)")
+                out = root / IMAGES / name
+                browser.save_screenshot(str(out))
+                written.append(out)
+    finally:
+        browser.quit()
+    return written
+
+
+def _html(root: Path, source: str, out: Path, *args: str) -> str:
+    from typer.main import get_command
+
+    from pfn.cli import app
+
+    if get_command(app).main(["render", str(root / source), "-f", "html", "-o", str(out),
+                              *args], standalone_mode=False):
+        raise SystemExit(f"pfn render failed for {out}")
+    return out.read_text(encoding="utf-8")
+
+
+def _replay_page(root: Path, folder: Path) -> Path:
+    out = folder / "brief.html"
+    _html(root, "examples/brief.pfn", out, "--board", "1")
+    return out
+
+
+def _embed_page(root: Path, folder: Path) -> Path:
+    """A host page of its own look (a green line, big buttons, hidden .card elements)
+    holding two replays: neither's styles reach the other."""
+    blocks = [_html(root, source, folder / f"block{board}.html", "-b", board, "--fragment")
+              for source, board in (("examples/brief.pfn", "1"),
+                                    ("examples/sochi-match.pfn", "2"))]
+    host = folder / "host.html"
+    host.write_text(
+        "<!DOCTYPE html><html><head><style>.card{display:none}#where{color:rgb(0, 128, 0)}"
+        "button{font-size:40px}</style></head><body><p id='where'>the host's own text</p>"
+        f"<article>{blocks[0]}</article><article>{blocks[1]}</article>"
+        "<button id='host-button'>host</button></body></html>", encoding="utf-8")
+    return host
 
 
 if __name__ == "__main__":
-    for path in make(Path(sys.argv[1] if len(sys.argv) > 1 else ".")):
-        print(f"wrote {path}")
+    make(Path(sys.argv[1] if len(sys.argv) > 1 else "."))
