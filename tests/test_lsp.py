@@ -213,3 +213,36 @@ def test_hover_shows_a_records_text_as_written_never_as_markup(client: Client) -
     text = shown["contents"]["value"]
     assert "Before \\<img\\>\\_b\\_" in text
     assert "<img>" not in text and "_b_" not in text
+
+
+def labels(client: Client, position: dict[str, int]) -> list[str]:
+    items = client.request("textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": position})
+    return [i["label"] for i in (items["items"] if isinstance(items, dict) else items)]
+
+
+def test_ctrl_space_on_a_fresh_line_lists_the_legal_moves(client: Client) -> None:
+    lines = BOARD1.splitlines()
+    cut = next(i for i, row in enumerate(lines) if row.startswith("SK ST C7"))
+    # the deal typed up to trick 1, the cursor on the empty line under it
+    typing = "\n".join(lines[:cut]) + "\n\n"
+    open_document(client, typing)
+    # Ana won trick 1 with SA and leads: any of her cards (her hand after the discard,
+    # AKQJ7.AK.7.A7 + talon D8 H8 - discard D7 D8, less the ace of spades)
+    assert sorted(labels(client, {"line": cut, "character": 0})) == sorted(
+        ["SK", "SQ", "SJ", "S7", "CA", "CK", "HA", "H8", "H7"])
+    # the same empty line opened inside the play (the tricks after it still below)
+    inside = "\n".join([*lines[:cut], "", *lines[cut:]]) + "\n"
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": inside}]})
+    client.diagnostics()
+    assert len(labels(client, {"line": cut, "character": 0})) == 9
+    # a fresh auction line after 6S 6C: Ceca may pass or go on from 6D
+    auction = next(i for i, row in enumerate(lines) if row.startswith("6S 6C"))
+    typing = "\n".join([*lines[:auction], "6S 6C", ""]) + "\n"
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": typing}]})
+    client.diagnostics()
+    found = labels(client, {"line": auction + 1, "character": 0})
+    assert found[:3] == ["6D", "6H", "6NT"] and "pass" in found and "6C" not in found
+

@@ -53,9 +53,14 @@ class Document:
         return out
 
     def record_at(self, line: int) -> tuple[Record, int, int] | None:
-        """The record whose lines hold ``line``, with its span."""
+        """The record whose lines hold ``line``, with its span.  A blank line right under
+        a record belongs to it: it is the fresh line where its next move is typed (the
+        reader ends the record at that blank line until something is written on it)."""
+        if not 0 <= line < max(len(self.lines), 1) + 1:
+            return None
+        blank = line >= len(self.lines) or not self.lines[line].strip()
         for record, first, last in self.spans():
-            if first <= line <= last:
+            if first <= line <= last or (blank and line == last + 1):
                 return record, first, last
         return None
 
