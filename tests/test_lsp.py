@@ -246,3 +246,24 @@ def test_ctrl_space_on_a_fresh_line_lists_the_legal_moves(client: Client) -> Non
     found = labels(client, {"line": auction + 1, "character": 0})
     assert found[:3] == ["6D", "6H", "6NT"] and "pass" in found and "6C" not in found
 
+
+def test_after_a_revoke_completion_and_hover_go_on_from_the_play(client: Client) -> None:
+    # trick 2: Boris throws CQ on the spade lead though he holds ST (a revoke)
+    revoked = BOARD1.replace("SK ST C7", "SK CQ C7")
+    found = open_document(client, revoked)
+    assert any(d["code"] == "PFN-E503" for d in found)
+    # trick 3, after SQ: Boris still holds ST, so he must play it
+    assert labels(client, at(revoked, "SQ DQ D9", 3)) == ["ST"]
+    # trick 4, Ceca after CA CT: she holds C9 C8 (C7 went on trick 2)
+    assert sorted(labels(client, at(revoked, "CA CT C8", 6))) == ["C8", "C9"]
+    shown = client.request("textDocument/hover", {
+        "textDocument": {"uri": URI}, "position": at(revoked, "SQ DQ D9", 4)})
+    text = shown["contents"]["value"]
+    # before DQ: Boris has T9.QJT.AKQ.KQ less S9 (trick 1) and CQ (trick 2)
+    assert "(trick 3, B to play)" in text and "B  T.JT.AKQ.KQ" in text
+    assert "A 2, B 0, C 0" in text and "after the error" in text
+    # trick 9 plays CQ a second time: the play stops there, and the hover says why
+    shown = client.request("textDocument/hover", {
+        "textDocument": {"uri": URI}, "position": at(revoked, "H8 DK HJ", 1)})
+    assert "no position is known here" in shown["contents"]["value"]
+    assert "CQ" in shown["contents"]["value"]

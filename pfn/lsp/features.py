@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from lsprotocol import types as lsp
 
+from pfn.cards import CardSet, cards_of
 from pfn.diagnostics import Diagnostic, PfnError, Severity
 from pfn.i18n import tr
 from pfn.lsp.document import Document, Token
 from pfn.model import Record
+from pfn.seats import Seat
 
 _SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
              Severity.WARNING: lsp.DiagnosticSeverity.Warning,
@@ -134,18 +137,15 @@ def _words(doc: Document, line: int, section: str) -> list[lsp.CompletionItem]:
     return [lsp.CompletionItem(w, kind=lsp.CompletionItemKind.Keyword) for w in words]
 
 
-def board_at(doc: Document, line: int, column: int) -> Any:
-    """The board of the record at the cursor, with every move written before it made
-    (``None`` when the record gives no deal or its moves break a rule before it)."""
-    from pfn.board import Board
-
+def _cut(doc: Document, line: int, column: int) -> tuple[Record, Record] | None:
+    """The record at the cursor and the same record written only as far as the cursor
+    (its figures left out: they judge a whole deal); ``None`` without a deal."""
     span = doc.record_at(line)
     if span is None:
         return None
     record, first, _ = span
     if record.deal is None or record.dealer is None:
         return None
-    # the record as far as the cursor, its figures left out (they judge a whole deal)
     kept = [text for text in doc.lines[first:line]
             if not re.match(r'\s*\[(Result|Score|Sheet|Settlement)\b', text)]
     before = " ".join(t.text for t in doc.tokens(line) if t.end < column)
@@ -154,9 +154,18 @@ def board_at(doc: Document, line: int, column: int) -> Any:
     from pfn.notation.reader import loads
 
     found = [r for r in loads(cut + "\n") if not r.empty]
-    if not found:
+    return (record, found[0]) if found else None
+
+
+def board_at(doc: Document, line: int, column: int) -> Any:
+    """The board of the record at the cursor, with every move written before it made
+    (``None`` when the record gives no deal or its moves break a rule before it)."""
+    from pfn.board import Board
+
+    cut = _cut(doc, line, column)
+    if cut is None:
         return None
-    partial = found[0]
+    record, partial = cut
     try:
         board = Board(str(record.deal), dealer=record.dealer, variant=record.variant,
                       rules=record.rules, names=record.names)
@@ -170,6 +179,95 @@ def board_at(doc: Document, line: int, column: int) -> Any:
     except PfnError:
         return None
     return board
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where the play stands at the cursor: what the hover shows and the completion
+    offers."""
+
+    hands: dict[Seat, CardSet]
+    turn: Seat | None
+    trick: int
+    taken: dict[Seat, int]
+    legal: list[str]
+    recovered: bool = False
+    """Worked out past a broken rule, as the check's replay carries on after it."""
+
+
+def spot_at(doc: Document, line: int, column: int) -> Spot | str:
+    """The play at the cursor, from the board; after a broken rule earlier in the deal,
+    from the check's replay, which plays each card as written and goes on (a revoke
+    is reported, not undone).  Where neither reaches the cursor: the reason, in words."""
+    board = board_at(doc, line, column)
+    if board is not None:
+        if board.stage != "play":
+            return tr("the play has not begun here")
+        legal = [str(getattr(m, "token", m)) for m in board.legal_moves()]
+        return Spot(board.hands(), board.turn, board.trick, board.tricks_taken, legal)
+    return _recovered(doc, line, column)
+
+
+def _recovered(doc: Document, line: int, column: int) -> Spot | str:
+    from pfn.deal import replay
+
+    cut = _cut(doc, line, column)
+    if cut is None:
+        return tr("the record gives no deal and dealer here")
+    _, partial = cut
+    played = replay(partial, on_error="collect")
+    # the last error, or the note of where the replay stopped checking
+    errors = [d for d in (*partial.diagnostics, *played.diagnostics)
+              if d.is_error or d.code == "PFN-I001"]
+    why = tr("no position is known here: {reason}",
+             reason=errors[-1].message if errors else tr("the play does not reach this card"))
+    section = doc.section_of(line)
+    rules, order = played.play_rules, played.participants
+    if section is None or rules is None or not order:
+        return why
+    index = sum(1 for at in range(section[1] + 1, line) if doc.tokens(at))
+    typed = sum(1 for t in doc.tokens(line) if t.end < column)
+    tricks = played.tricks
+    if index < len(tricks):  # a trick the replay played: its first cards on the table
+        trick = tricks[index]
+        masks = [int(m) for m in trick.before]
+        table = list(zip(trick.seats, trick.cards, strict=True))[:typed]
+        number = trick.number
+    elif index == len(tricks) and tricks:  # the trick after the last one played
+        last = tricks[-1]
+        full = len(last.cards) == len(order) + last.talon_lead
+        leader = rules.next_leader(last.number, last.winner, order[0]) if full else None
+        runs = partial.play.tricks if partial.play is not None else ()
+        if leader is None or last.number >= 10 or last.number + 1 <= rules.talon_leads \
+                or (typed and len(runs) <= index):
+            return why
+        masks = [int(m) for m in last.before]
+        for seat, card in zip(last.seats, last.cards, strict=True):
+            if seat is not None and card is not None:
+                masks[seat] &= ~(1 << card)
+        start = order.index(leader)
+        table = [(order[(start + at) % len(order)], card)
+                 for at, card in enumerate(runs[index].cards[:typed] if typed else ())]
+        number = last.number + 1
+    else:
+        return why
+    for seat, card in table:
+        if seat is not None and card is not None:
+            if not masks[seat] >> card & 1:
+                return why
+            masks[seat] &= ~(1 << card)
+    if len(table) >= len(order) + (table[0][0] is None if table else 0):
+        return why  # the trick is full: the next card opens the next line
+    if table and table[-1][0] is not None:
+        turn = order[(order.index(table[-1][0]) + 1) % len(order)]
+    else:
+        turn = order[0] if table else order[(order.index(leader) if index >= len(tricks)
+                                             else order.index(trick.seats[0] or order[0]))]
+    taken = {seat: sum(t.winner == seat for t in tricks[:index]) for seat in sorted(order)}
+    legal = rules.legal(masks[turn], [None if c is None else int(c) for _, c in table],
+                        [None if s is None else int(s) for s, _ in table])
+    return Spot({s: CardSet(masks[s]) for s in sorted(order)}, turn, number, taken,
+                [str(c) for c in cards_of(legal)], recovered=True)
 
 
 def _moves(record: Record) -> list[tuple[str, bool]]:
@@ -192,7 +290,10 @@ def _moves(record: Record) -> list[tuple[str, bool]]:
 
 def _legal(doc: Document, line: int, column: int) -> list[str] | None:
     board = board_at(doc, line, column)
-    if board is None or board.is_over():
+    if board is None:
+        found = _recovered(doc, line, column)
+        return found.legal if isinstance(found, Spot) else None
+    if board.is_over():
         return None
     # a call as it is written in the section (6D, whist), not with its seat
     return [str(getattr(move, "token", move)) for move in board.legal_moves()]
@@ -220,16 +321,17 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
     from pfn.deal import replay
     from pfn.seats import SEATS
 
-    board = board_at(doc, line, token.start)
-    if board is None:
-        return None
-    hands = board.hands()
-    rows = [f"{seat}  {hands[seat]}" for seat in sorted(hands) if int(hands[seat])]
-    taken = board.tricks_taken
-    tally = ", ".join(f"{seat} {n}" for seat, n in sorted(taken.items()))
+    where = _range(line, token.start, token.end)
+    spot = spot_at(doc, line, token.start)
+    if isinstance(spot, str):
+        return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, _plain(spot)), where)
+    rows = [f"{seat}  {held}" for seat, held in spot.hands.items() if int(held)]
+    tally = ", ".join(f"{seat} {n}" for seat, n in spot.taken.items())
     said = [tr("**Before {card}** (trick {n}, {seat} to play)", card=_plain(token.text),
-               n=board.trick, seat=board.turn), "",
+               n=spot.trick, seat=spot.turn), "",
             "```", *rows, "```", tr("tricks so far: {tally}", tally=tally)]
+    if spot.recovered:
+        said.append(tr("(as the play goes on after the error above)"))
     span = doc.record_at(line)
     if span is not None:
         section = doc.section_of(line)
@@ -241,8 +343,7 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
             said.append(tr("nobody takes trick {n}", n=trick.number) if trick.winner is None
                         else tr("trick {n} is taken by {seat}", n=trick.number,
                                 seat=SEATS[trick.winner]))
-    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n".join(said)),
-                     _range(line, token.start, token.end))
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n".join(said)), where)
 
 
 def _plain(text: str) -> str:
