@@ -267,3 +267,107 @@ def test_after_a_revoke_completion_and_hover_go_on_from_the_play(client: Client)
         "textDocument": {"uri": URI}, "position": at(revoked, "H8 DK HJ", 1)})
     assert "no position is known here" in shown["contents"]["value"]
     assert "CQ" in shown["contents"]["value"]
+
+
+def reply(client: Client, wanted: Any, timeout: float = 60) -> dict[str, Any]:
+    """The server's reply to request ``wanted`` (a result or an error), notifications
+    passed over."""
+    while True:
+        message = client.wait(timeout)
+        if "method" not in message and message.get("id") == wanted:
+            return message
+
+
+def ask(client: Client, ident: int, method: str, params: dict[str, Any]) -> None:
+    client.send({"id": ident, "method": method, "params": params})
+
+
+def test_an_unknown_variant_is_answered_from_what_is_known(client: Client) -> None:
+    unknown = BOARD1.replace('[Variant "sochi"]', '[Variant "mai"]')
+    found = open_document(client, unknown)
+    assert any("mai" in d["message"] for d in found)
+    for needle, offset in [('[Contract "7S"]', 11), ("6S 6C pass", 6), ("SK ST C7", 3),
+                           ("SK ST C7", 6)]:
+        ask(client, 900, "textDocument/completion", {
+            "textDocument": {"uri": URI}, "position": at(unknown, needle, offset)})
+        answer = reply(client, 900)
+        assert "error" not in answer, answer
+        ask(client, 901, "textDocument/hover", {
+            "textDocument": {"uri": URI}, "position": at(unknown, needle, offset)})
+        assert "error" not in reply(client, 901)
+    # on the Variant tag: the variants pfn knows, to put right what was written
+    offered = labels(client, at(unknown, '[Variant "mai"]', 10))
+    assert {"sochi", "leningrad", "rostov", "serbian"} <= set(offered)
+
+
+def test_diagnostics_carry_the_version_they_were_made_for(client: Client) -> None:
+    open_document(client, BOARD1)
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": 7},
+        "contentChanges": [{"text": BOARD1.replace("SK ST C7", "SK C9 C7")}]})
+    while True:
+        message = client.wait()
+        if message.get("method") == "textDocument/publishDiagnostics":
+            assert message["params"]["version"] == 7
+            break
+
+
+HOSTILE_FRAMES = [
+    b"Content-Length: abc\r\n\r\n{}",
+    b"Content-Length: -5\r\n\r\n{}",
+    b"Content-Type: application/vscode-jsonrpc\r\n\r\n{}",
+    "Cont\u00e9nt-Length: 2\r\n\r\n{}".encode(),
+    b"Content-Length: 100000000000\r\n\r\n{}",
+    b"Content-Length: " + b"9" * 5000 + b"\r\n\r\n{}",
+    b"Content-Length: 5\r\n\r\nnot{}",
+    b"Content-Length: 7\r\n\r\n[1,2,3]",
+    b"Content-Length: 4\r\n\r\nnull",
+    b"Content-Length: 100\r\n\r\n{\"jsonrpc\": \"2.0\"",  # says 100, brings 18
+]
+
+
+def test_malformed_frames_are_skipped_and_every_request_is_answered(client: Client) -> None:
+    open_document(client, BOARD1)
+    stdin = client.process.stdin
+    assert stdin is not None
+    codes = []
+    for n, frame in enumerate(HOSTILE_FRAMES):
+        stdin.write(frame)
+        stdin.flush()
+        ask(client, 1000 + n, "textDocument/completion", {
+            "textDocument": {"uri": URI}, "position": at(BOARD1, "SK ST C7", 3)})
+        while (answer := client.wait(10)).get("id") != 1000 + n:
+            if "error" in answer:  # what is not a message is answered with id null
+                assert answer["id"] is None
+                codes.append(answer["error"]["code"])
+        assert answer["result"]["items"][0]["label"] == "ST", (frame, answer)
+    # "not{}" and the body cut short are parse errors; [1,2,3] and null are JSON but
+    # not messages: invalid requests
+    assert codes == [-32700, -32600, -32600, -32700]
+
+
+def test_wrong_params_get_an_error_reply_and_a_far_line_an_answer_at_once(
+        client: Client, tmp_path: Any) -> None:
+    import os
+    import time
+
+    open_document(client, BOARD1)
+    ask(client, 50, "textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": {"line": -1, "character": 0}})
+    assert reply(client, 50)["error"]["code"] == -32602
+    ask(client, 51, "textDocument/hover", {"textDocument": "nope"})
+    assert reply(client, 51)["error"]["code"] == -32602
+    started = time.monotonic()
+    ask(client, 52, "textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": {"line": 1_000_000_000, "character": 0}})
+    assert reply(client, 52)["result"]["items"] == []
+    ask(client, 53, "textDocument/hover", {
+        "textDocument": {"uri": URI}, "position": {"line": 2**31 - 1, "character": 2**31 - 1}})
+    assert reply(client, 53)["result"] is None
+    # a document never opened is not read: a pipe nobody writes to does not hang it
+    fifo = tmp_path / "f.pfn"
+    os.mkfifo(fifo)
+    ask(client, 54, "textDocument/hover", {
+        "textDocument": {"uri": fifo.as_uri()}, "position": {"line": 0, "character": 0}})
+    assert reply(client, 54)["result"] is None
+    assert time.monotonic() - started < 5

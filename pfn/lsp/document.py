@@ -76,6 +76,8 @@ class Document:
     def section_of(self, line: int) -> tuple[str, int] | None:
         """The section (Auction, Defence, Play, Sheet) whose moves ``line`` holds, and the
         line of its tag."""
+        if not 0 <= line <= len(self.lines):
+            return None
         span = self.record_at(line)
         first = span[1] if span is not None else 0
         for at in range(line, first - 1, -1):

@@ -52,6 +52,15 @@ def diagnostics(doc: Document) -> list[lsp.Diagnostic]:
     return out
 
 
+def too_large(limit: int) -> lsp.Diagnostic:
+    """What the editor is told of a document too large to check as it is typed."""
+    said = tr("not checked: {what}", what=tr(
+        "a document of more than {size} MB in the editor (pfn check checks it)",
+        size=limit // (1024 * 1024)))
+    return lsp.Diagnostic(_range(0, 0, 1), said, severity=lsp.DiagnosticSeverity.Information,
+                          code="PFN-I001", source="pfn")
+
+
 def _diagnostic(doc: Document, found: Diagnostic) -> lsp.Diagnostic:
     line = max(0, (found.line or 1) - 1)
     start = max(0, (found.col or 1) - 1)
@@ -98,7 +107,7 @@ def completions(doc: Document, line: int, column: int) -> list[lsp.CompletionIte
 
 
 def _tag_values(doc: Document, line: int, name: str) -> list[lsp.CompletionItem]:
-    from pfn.variants import VARIANTS, find_variant
+    from pfn.variants import VARIANTS
 
     span = doc.record_at(line)
     record = span[0] if span is not None else None
@@ -109,13 +118,26 @@ def _tag_values(doc: Document, line: int, name: str) -> list[lsp.CompletionItem]
     elif name in ("Dealer", "Declarer", "Auction", "Defence", "Play"):
         values = list("ABCD"[:players])
     elif name == "Contract":
-        family = find_variant(record.variant if record is not None else "sochi")
-        values = [*family.ladder.bids, "pass"]
+        family = _family(record)
+        values = [*family.ladder.bids, "pass"] if family is not None else []
     elif name == "Rules":
         from pfn.rules.options import HouseRules
 
         values = [f"{key}=" for key in HouseRules.option_names()]
     return [lsp.CompletionItem(v, kind=lsp.CompletionItemKind.EnumMember) for v in values]
+
+
+def _family(record: Record | None) -> Any:
+    """The rule family of ``record`` (Sochi where no record is found); ``None`` for a
+    variant pfn does not know: its contracts are not known either (the diagnostics
+    say so, and completion on the Variant tag offers the known ones)."""
+    from pfn.diagnostics import UnknownVariant
+    from pfn.variants import find_variant
+
+    try:
+        return find_variant(record.variant if record is not None else "sochi")
+    except UnknownVariant:
+        return None
 
 
 def _words(doc: Document, line: int, section: str) -> list[lsp.CompletionItem]:
@@ -128,10 +150,8 @@ def _words(doc: Document, line: int, section: str) -> list[lsp.CompletionItem]:
     if section == "Defence":
         words = list(DEFENCE_CALLS)
     elif section == "Auction":
-        from pfn.variants import find_variant
-
-        family = find_variant(record.variant if record is not None else "sochi")
-        words = [*family.ladder.bids, "pass", "hold"]
+        family = _family(record)
+        words = [*family.ladder.bids, "pass", "hold"] if family is not None else []
     else:
         return []
     return [lsp.CompletionItem(w, kind=lsp.CompletionItemKind.Keyword) for w in words]
