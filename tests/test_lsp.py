@@ -31,6 +31,8 @@ class Client:
                                         stderr=subprocess.PIPE)
         self.next_id = 0
         self.inbox: Queue[dict[str, Any]] = Queue()
+        self.passed: list[dict[str, Any]] = []
+        """The notifications a request's wait passed over."""
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -63,6 +65,8 @@ class Client:
             if message.get("id") == wanted and "method" not in message:
                 assert "error" not in message, message
                 return message.get("result")
+            if "method" in message:
+                self.passed.append(message)
 
     def notify(self, method: str, params: dict[str, Any]) -> None:
         self.send({"method": method, "params": params})
@@ -371,3 +375,52 @@ def test_wrong_params_get_an_error_reply_and_a_far_line_an_answer_at_once(
         "textDocument": {"uri": fifo.as_uri()}, "position": {"line": 0, "character": 0}})
     assert reply(client, 54)["result"] is None
     assert time.monotonic() - started < 5
+
+
+POOL = "\n\n".join(BRIEF.split("\n\n")[i % 3] for i in range(200)) + "\n"
+
+
+def typing_in_the_last_deal(n: int) -> str:
+    """The pool as it stands after keystroke ``n`` in the last deal's comment."""
+    cut = POOL.rindex("{ Ceca shows out of spades }")
+    return POOL[:cut + 2] + "typing " * (n % 7) + POOL[cut + 2:]
+
+
+@pytest.mark.slow
+def test_soak_ten_thousand_keystrokes_then_an_answer_within_a_second(client: Client) -> None:
+    import time
+
+    open_document(client, POOL)
+    stdin = client.process.stdin
+    assert stdin is not None
+    for n in range(1, 10_001):
+        body = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": URI, "version": n + 1},
+            "contentChanges": [{"text": typing_in_the_last_deal(n)}]}}).encode()
+        stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        if n % 1000 == 0:  # and a malformed frame now and then, between the changes
+            stdin.write(b"Content-Length: abc\r\n\r\n{}")
+    stdin.flush()
+    final = typing_in_the_last_deal(10_000)
+    last_trick = final.rindex("SK ST C7")
+    line = final.count("\n", 0, last_trick)
+    # the changes are read as fast as they come: wait until the last one is taken in
+    started = time.monotonic()
+    items = client.request("textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": {"line": line, "character": 3}})
+    assert [i["label"] for i in items["items"]] == ["ST"]
+    took = time.monotonic() - started
+    # then a completion elsewhere in the pool, at once
+    started = time.monotonic()
+    items = client.request("textDocument/completion", {
+        "textDocument": {"uri": URI}, "position": {"line": line - 40, "character": 0}})
+    assert time.monotonic() - started < 1, took
+    # the checks ran when typing paused, not once per change: the last for the last
+    # version
+    versions = [m["params"]["version"] for m in client.passed
+                if m["method"] == "textDocument/publishDiagnostics"]
+    while not versions or versions[-1] != 10_001:
+        message = client.wait(30)
+        if message.get("method") == "textDocument/publishDiagnostics":
+            versions.append(message["params"]["version"])
+    assert len(versions) < 100, versions

@@ -61,7 +61,8 @@ class PfnServer(LanguageServer):
         known = self.read.get(uri)
         if known is not None and (known[0] is text or known[0] == text):
             return known[1]
-        doc = Document(text, held.path if held.path else uri)
+        doc = Document(text, held.path if held.path else uri,
+                       previous=known[1] if known is not None else None)
         self.read[uri] = (text, doc)
         return doc
 
