@@ -424,3 +424,23 @@ def test_soak_ten_thousand_keystrokes_then_an_answer_within_a_second(client: Cli
         if message.get("method") == "textDocument/publishDiagnostics":
             versions.append(message["params"]["version"])
     assert len(versions) < 100, versions
+
+
+def test_one_mistake_in_the_auction_is_one_error(client: Client) -> None:
+    # a call more in the auction: Boris, not Ana, wins it, and the whole deal after it
+    # (the defence, the play, the result, the score) no longer agrees with the record
+    moved = BOARD1.replace("6S 6C pass 6D pass", "6S 6C pass 6D 6H pass pass")
+    found = open_document(client, moved)
+    errors = [d for d in found if d["severity"] == 1]
+    hints = [d for d in found if d["severity"] == 4]
+    assert [d["code"] for d in errors] == ["PFN-E310"]
+    assert "B won the auction" in errors[0]["message"]
+    assert f"{len(hints)} more errors below may follow" in errors[0]["message"]
+    assert len(hints) >= 10 and {"PFN-E405", "PFN-E601", "PFN-E702"} <= {
+        d["code"] for d in hints}
+    # two mistakes of their own (a trick count, a Score entry) stay two errors
+    wrong = BOARD1.replace('[Result "A:8 B:1 C:1"]', '[Result "A:7 B:2 C:1"]').replace(
+        '[Score "A:pool+4 B:whist/A+4 C:whist/A+4"]', '[Score "A:pool+4 B:whist/A+4"]')
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": wrong}]})
+    assert {d["severity"] for d in client.diagnostics()} == {1}

@@ -17,7 +17,7 @@ from lsprotocol import types as lsp
 
 from pfn.cards import CardSet, cards_of
 from pfn.diagnostics import Diagnostic, PfnError, Severity
-from pfn.i18n import tr
+from pfn.i18n import ntr, tr
 from pfn.lsp.document import Document, Token
 from pfn.model import Record
 from pfn.seats import Seat
@@ -47,9 +47,36 @@ def diagnostics(doc: Document) -> list[lsp.Diagnostic]:
 
     out = []
     for report in check_records(doc.records, CheckOptions()):
-        for found in report.diagnostics:
-            out.append(_diagnostic(doc, found))
+        shown = [_diagnostic(doc, found) for found in report.diagnostics]
+        out += _fold(report.diagnostics, shown)
     return out
+
+
+_COURSE = ("PFN-E3", "PFN-E4", "PFN-E5")
+"""The auction's, the defence's and the play's rules: break one, and the deal takes
+another course from there."""
+_FOLLOWS = (*_COURSE, "PFN-E6", "PFN-E7")
+"""What a deal's course decides: the other calls and cards, the result, the score."""
+
+
+def _fold(found: Sequence[Diagnostic], shown: list[lsp.Diagnostic]) -> list[lsp.Diagnostic]:
+    """One mistake, one error: after a record's first broken rule of the auction,
+    defence or play, the errors of its course, result and score that follow are shown
+    as hints (one red mark, the rest still listed), and the first says how many."""
+    head = next((at for at, d in enumerate(found)
+                 if d.is_error and d.code.startswith(_COURSE)), None)
+    if head is None:
+        return shown
+    folded = 0
+    for at in range(head + 1, len(found)):
+        if found[at].is_error and found[at].code.startswith(_FOLLOWS):
+            shown[at].severity = lsp.DiagnosticSeverity.Hint
+            folded += 1
+    if folded:
+        shown[head].message += "\n" + ntr(
+            "{n} more error below may follow from this one (shown as a hint)",
+            "{n} more errors below may follow from this one (shown as hints)", folded)
+    return shown
 
 
 def too_large(limit: int) -> lsp.Diagnostic:
