@@ -444,3 +444,33 @@ def test_one_mistake_in_the_auction_is_one_error(client: Client) -> None:
     client.notify("textDocument/didChange", {
         "textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": wrong}]})
     assert {d["severity"] for d in client.diagnostics()} == {1}
+
+
+@pytest.mark.slow
+def test_an_edit_checked_again_from_its_deal_agrees_with_pfn_check(
+        client: Client, tmp_path: Any) -> None:
+    # one match of 60 deals (its sheet runs through them all), then an edit in deal 40
+    # that changes its score, then one in deal 10: what the server shows after each is
+    # what pfn check says of the whole file
+    deals = BRIEF.split("\n\n")
+    pool = "\n\n".join(deals[i % 3].replace('[Board "', '[Match "m"]\n[Board "')
+                       for i in range(60)) + "\n"
+    open_document(client, pool)
+    text = pool
+    for version, board in [(2, 40), (3, 10)]:
+        at_deal = 0
+        for _ in range(board):
+            at_deal = text.index("SK ST C7", at_deal + 1)
+        text = text[:at_deal] + "SK CQ C7" + text[at_deal + 8:]
+        client.notify("textDocument/didChange", {
+            "textDocument": {"uri": URI, "version": version},
+            "contentChanges": [{"text": text}]})
+        shown = {(d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1,
+                  d["code"]) for d in client.diagnostics()}
+        path = tmp_path / "pool.pfn"
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", "check", str(path),
+                               "--format", "json"], capture_output=True, text=True)
+        said = {(d["line"], d["col"], d["code"]) for d in map(json.loads,
+                                                              done.stdout.splitlines())}
+        assert shown == said and any(code == "PFN-E503" for _, _, code in said)

@@ -51,6 +51,11 @@ class Document:
         self.name = name
         self.lines = text.splitlines()
         self.previous = previous
+        self.checks: list[Any] | None = None
+        """Each record's check and the state of the match after it, kept by
+        :func:`pfn.lsp.features.diagnostics` for the next version to go on from."""
+        self.prior_checks: list[Any] | None = None if previous is None else (
+            previous.checks if previous.checks is not None else previous.prior_checks)
 
     @cached_property
     def _read(self) -> list[_Read]:

@@ -43,12 +43,50 @@ def _range(line: int, start: int, end: int) -> lsp.Range:
 
 def diagnostics(doc: Document) -> list[lsp.Diagnostic]:
     """Everything ``pfn check`` finds, each at the text it is about, with its hint."""
-    from pfn.check import CheckOptions, check_records
 
     out = []
-    for report in check_records(doc.records, CheckOptions()):
-        shown = [_diagnostic(doc, found) for found in report.diagnostics]
-        out += _fold(report.diagnostics, shown)
+    for found in _checked(doc):
+        out += _fold(found, [_diagnostic(doc, d) for d in found])
+    return out
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """One record's diagnostics and the match's state after it."""
+
+    record: Record
+    found: list[Diagnostic]
+    after: Any
+
+
+def _checked(doc: Document) -> list[list[Diagnostic]]:
+    """Each record's diagnostics, as ``pfn check`` gives them.  The records the version
+    before checked, read again as the same objects (nothing above them changed), keep
+    their diagnostics; the check goes on from the match's state after the last of them,
+    so a keystroke in one deal checks that deal and the ones after it in its match."""
+    import copy
+
+    from pfn.check import CheckOptions, check_records
+    from pfn.match import MatchChecker
+
+    records = doc.records
+    kept: list[_Checked] = []
+    for prior, record in zip(doc.prior_checks or (), records, strict=False):
+        if prior.record is not record:
+            break
+        kept.append(prior)
+    matches = copy.deepcopy(kept[-1].after) if kept else MatchChecker()
+    out = [c.found for c in kept]
+    for report in check_records(records[len(kept):], CheckOptions(), matches):
+        out.append(report.diagnostics)
+        if len(kept) < len(records):
+            # the check stands after this record: keep the match's state (its last
+            # deal's replay and score left out: no later record reads them)
+            leave = {id(matches.last): None, id(matches.scored): None,
+                     id(matches.written): None}
+            kept.append(_Checked(records[len(kept)], report.diagnostics,
+                                 copy.deepcopy(matches, leave)))
+    doc.checks, doc.prior_checks = kept, None
     return out
 
 
