@@ -474,3 +474,34 @@ def test_an_edit_checked_again_from_its_deal_agrees_with_pfn_check(
         said = {(d["line"], d["col"], d["code"]) for d in map(json.loads,
                                                               done.stdout.splitlines())}
         assert shown == said and any(code == "PFN-E503" for _, _, code in said)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["sochi-match", "rostov-match", "classic-match",
+                                  "mailru-match", "britannica-match"])
+def test_the_play_past_an_error_is_the_boards_play_where_both_reach(name: str) -> None:
+    """What completion offers after a mistake (worked out from the check's replay) is
+    what a pfn.Board offers on the same clean record, at every card of every trick,
+    all-pass talon tricks included, but for the talon's own card."""
+    from pfn.cards import Card
+    from pfn.lsp import features
+    from pfn.lsp.document import Document
+
+    doc = Document((ROOT / "examples" / f"{name}.pfn").read_text(encoding="utf-8"))
+    compared = 0
+    for line in range(len(doc.lines)):
+        section = doc.section_of(line)
+        if section is None or section[0] != "Play":
+            continue
+        for token in doc.tokens(line):
+            board = features.board_at(doc, line, token.start)
+            replayed = features._recovered(doc, line, token.start)
+            if board is None or not isinstance(replayed, features.Spot):
+                continue
+            # the cards (a whister's call before the first card is the defence's)
+            offered = sorted(str(m) for m in board.legal_moves() if isinstance(m, Card))
+            assert sorted(replayed.legal) == offered, (name, line, token)
+            assert replayed.turn == board.turn and replayed.trick == board.trick
+            assert replayed.hands == board.hands()
+            compared += 1
+    assert compared > 60

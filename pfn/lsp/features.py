@@ -318,22 +318,34 @@ def _recovered(doc: Document, line: int, column: int) -> Spot | str:
         masks = [int(m) for m in trick.before]
         table = list(zip(trick.seats, trick.cards, strict=True))[:typed]
         number = trick.number
-    elif index == len(tricks) and tricks:  # the trick after the last one played
-        last = tricks[-1]
-        full = len(last.cards) == len(order) + last.talon_lead
-        leader = rules.next_leader(last.number, last.winner, order[0]) if full else None
+    elif index == len(tricks):  # the trick after the last one played, or the first
         runs = partial.play.tricks if partial.play is not None else ()
-        if leader is None or last.number >= 10 or last.number + 1 <= rules.talon_leads \
-                or (typed and len(runs) <= index):
+        if typed and len(runs) <= index:
             return why
-        masks = [int(m) for m in last.before]
-        for seat, card in zip(last.seats, last.cards, strict=True):
-            if seat is not None and card is not None:
-                masks[seat] &= ~(1 << card)
+        if tricks:
+            last = tricks[-1]
+            full = len(last.cards) == len(order) + last.talon_lead
+            leader = rules.next_leader(last.number, last.winner, order[0]) if full else None
+            masks = [int(m) for m in last.before]
+            for seat, card in zip(last.seats, last.cards, strict=True):
+                if seat is not None and card is not None:
+                    masks[seat] &= ~(1 << card)
+            number = last.number + 1
+        else:
+            leader = played.first_leader or played.leader
+            masks = [int(m) for m in played.hands]
+            number = partial.first_trick
+        if leader is None or leader not in order or number > 10:
+            return why
+        typed_cards = list(runs[index].cards[:typed]) if typed else []
+        table = []
+        if number <= rules.talon_leads:  # the talon's card opens it
+            if not typed_cards:
+                return why
+            table.append((None, typed_cards.pop(0)))
         start = order.index(leader)
-        table = [(order[(start + at) % len(order)], card)
-                 for at, card in enumerate(runs[index].cards[:typed] if typed else ())]
-        number = last.number + 1
+        table += [(order[(start + at) % len(order)], card)
+                  for at, card in enumerate(typed_cards)]
     else:
         return why
     for seat, card in table:
@@ -343,15 +355,19 @@ def _recovered(doc: Document, line: int, column: int) -> Spot | str:
             masks[seat] &= ~(1 << card)
     if len(table) >= len(order) + (table[0][0] is None if table else 0):
         return why  # the trick is full: the next card opens the next line
-    if table and table[-1][0] is not None:
+    turn: int | None
+    if index < len(tricks):
+        turn = tricks[index].seats[len(table)]  # as the replay had the trick played
+    elif table and table[-1][0] is not None:
         turn = order[(order.index(table[-1][0]) + 1) % len(order)]
     else:
-        turn = order[0] if table else order[(order.index(leader) if index >= len(tricks)
-                                             else order.index(trick.seats[0] or order[0]))]
+        turn = leader
+    if turn is None:
+        return why  # the talon's card is next: nobody chooses it
     taken = {seat: sum(t.winner == seat for t in tricks[:index]) for seat in sorted(order)}
     legal = rules.legal(masks[turn], [None if c is None else int(c) for _, c in table],
                         [None if s is None else int(s) for s, _ in table])
-    return Spot({s: CardSet(masks[s]) for s in sorted(order)}, turn, number, taken,
+    return Spot({Seat(s): CardSet(m) for s, m in enumerate(masks)}, Seat(turn), number, taken,
                 [str(c) for c in cards_of(legal)], recovered=True)
 
 
