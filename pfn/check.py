@@ -25,6 +25,7 @@ from pfn.structure import blocks_rules, check_structure
 if TYPE_CHECKING:
     from pfn.corpus.engine import Engine
     from pfn.corpus.stream import Entry
+    from pfn.match import MatchChecker
     from pfn.rules.replay import Replay
     from pfn.scoring.ledger import LedgerEntry
 
@@ -103,12 +104,15 @@ def check_record(record: Record, options: CheckOptions = CheckOptions()) -> Reco
     return next(check_records([record], options))
 
 
-def check_records(records: Iterable[Record], options: CheckOptions = CheckOptions()
-                  ) -> Iterator[RecordReport]:
-    """Check a stream of records, in order, one report per record."""
+def check_records(records: Iterable[Record], options: CheckOptions = CheckOptions(),
+                  matches: MatchChecker | None = None) -> Iterator[RecordReport]:
+    """Check a stream of records, in order, one report per record.  ``matches`` goes on
+    from the state of a check of the records before (the language server keeps one
+    for each record, and checks an edited pool again from the first deal it changed)."""
     from pfn.match import MatchChecker
 
-    matches = MatchChecker(options.rules) if not options.structure_only else None
+    if matches is None and not options.structure_only:
+        matches = MatchChecker(options.rules)
     for record in records:
         found = list(record.diagnostics)
         replayed, written = None, None

@@ -6,9 +6,12 @@ records' own positions (:class:`pfn.model.Source`, diagnostics) are 1-based.
 
 from __future__ import annotations
 
+import copy
+import io
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from pfn.model import Record
 
@@ -27,19 +30,67 @@ class Token:
     end: int
 
 
-class Document:
-    """The text of one file and the records read from it."""
+@dataclass(frozen=True)
+class _Read:
+    """A record as read, where its text ends, and the reader's state after it (what
+    ``#`` values and match-wide tags carry to the records below)."""
 
-    def __init__(self, text: str, name: str = "<document>") -> None:
+    record: Record
+    end: int
+    reader: Any
+
+
+class Document:
+    """The text of one file and the records read from it.  Made from the version
+    before (``previous``), it reads again only from the first record the edit touched:
+    a keystroke in the last deal of a pool does not read the whole pool again."""
+
+    def __init__(self, text: str, name: str = "<document>",
+                 previous: Document | None = None) -> None:
         self.text = text
         self.name = name
         self.lines = text.splitlines()
+        self.previous = previous
+        self.checks: list[Any] | None = None
+        """Each record's check and the state of the match after it, kept by
+        :func:`pfn.lsp.features.diagnostics` for the next version to go on from."""
+        self.prior_checks: list[Any] | None = None if previous is None else (
+            previous.checks if previous.checks is not None else previous.prior_checks)
+
+    @cached_property
+    def _read(self) -> list[_Read]:
+        from pfn.notation.reader import Reader, strip_bom
+        from pfn.notation.split import split_records
+
+        kept: list[_Read] = []
+        reader, start = Reader(self.name), 0
+        before = self.previous
+        self.previous = None  # one version back is enough: let the older go
+        if before is not None and before.name == self.name and "_read" in vars(before) \
+                and "\r" not in self.text:
+            same = _common_prefix(before.text, self.text)
+            for read in before._read:
+                after = self.text.find("\n", read.end)
+                # reused while the record and the blank line under it are untouched
+                if not read.record.syntax_ok or after < 0 or after >= same or \
+                        self.text[read.end:after].strip():
+                    break
+                kept.append(read)
+                start = after + 1
+            if kept:
+                reader = copy.deepcopy(kept[-1].reader)
+        # the text before ``start`` made blank, so lines and offsets count as in the file
+        rest = re.sub(r"[^\n]", " ", self.text[:start]) + self.text[start:]
+        for chunk in split_records(strip_bom(io.StringIO(rest, newline=None))):
+            record = reader.parse(chunk)
+            if record is not None:
+                kept.append(_Read(record, chunk.offset + len(chunk.text),
+                                  copy.deepcopy(reader)))
+        return kept
 
     @cached_property
     def records(self) -> list[Record]:
-        from pfn.notation.reader import loads
-
-        return [r for r in loads(self.text, name=self.name) if not r.empty]
+        return [read.record for read in self._read if not read.record.empty]
 
     def spans(self) -> list[tuple[Record, int, int]]:
         """Each record with its first and last line (0-based, inclusive)."""
@@ -53,9 +104,14 @@ class Document:
         return out
 
     def record_at(self, line: int) -> tuple[Record, int, int] | None:
-        """The record whose lines hold ``line``, with its span."""
+        """The record whose lines hold ``line``, with its span.  A blank line right under
+        a record belongs to it: it is the fresh line where its next move is typed (the
+        reader ends the record at that blank line until something is written on it)."""
+        if not 0 <= line < max(len(self.lines), 1) + 1:
+            return None
+        blank = line >= len(self.lines) or not self.lines[line].strip()
         for record, first, last in self.spans():
-            if first <= line <= last:
+            if first <= line <= last or (blank and line == last + 1):
                 return record, first, last
         return None
 
@@ -71,6 +127,8 @@ class Document:
     def section_of(self, line: int) -> tuple[str, int] | None:
         """The section (Auction, Defence, Play, Sheet) whose moves ``line`` holds, and the
         line of its tag."""
+        if not 0 <= line <= len(self.lines):
+            return None
         span = self.record_at(line)
         first = span[1] if span is not None else 0
         for at in range(line, first - 1, -1):
@@ -99,3 +157,15 @@ class Document:
             if token.start <= column <= token.end:
                 return token
         return None
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` share from the start."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:  # halving on slices: C speed on long texts
+        middle = (low + high + 1) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low

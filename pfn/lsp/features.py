@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from lsprotocol import types as lsp
 
+from pfn.cards import CardSet, cards_of
 from pfn.diagnostics import Diagnostic, PfnError, Severity
-from pfn.i18n import tr
+from pfn.i18n import ntr, tr
 from pfn.lsp.document import Document, Token
 from pfn.model import Record
+from pfn.seats import Seat
 
 _SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
              Severity.WARNING: lsp.DiagnosticSeverity.Warning,
@@ -40,13 +43,87 @@ def _range(line: int, start: int, end: int) -> lsp.Range:
 
 def diagnostics(doc: Document) -> list[lsp.Diagnostic]:
     """Everything ``pfn check`` finds, each at the text it is about, with its hint."""
-    from pfn.check import CheckOptions, check_records
 
     out = []
-    for report in check_records(doc.records, CheckOptions()):
-        for found in report.diagnostics:
-            out.append(_diagnostic(doc, found))
+    for found in _checked(doc):
+        out += _fold(found, [_diagnostic(doc, d) for d in found])
     return out
+
+
+@dataclass(frozen=True)
+class _Checked:
+    """One record's diagnostics and the match's state after it."""
+
+    record: Record
+    found: list[Diagnostic]
+    after: Any
+
+
+def _checked(doc: Document) -> list[list[Diagnostic]]:
+    """Each record's diagnostics, as ``pfn check`` gives them.  The records the version
+    before checked, read again as the same objects (nothing above them changed), keep
+    their diagnostics; the check goes on from the match's state after the last of them,
+    so a keystroke in one deal checks that deal and the ones after it in its match."""
+    import copy
+
+    from pfn.check import CheckOptions, check_records
+    from pfn.match import MatchChecker
+
+    records = doc.records
+    kept: list[_Checked] = []
+    for prior, record in zip(doc.prior_checks or (), records, strict=False):
+        if prior.record is not record:
+            break
+        kept.append(prior)
+    matches = copy.deepcopy(kept[-1].after) if kept else MatchChecker()
+    out = [c.found for c in kept]
+    for report in check_records(records[len(kept):], CheckOptions(), matches):
+        out.append(report.diagnostics)
+        if len(kept) < len(records):
+            # the check stands after this record: keep the match's state (its last
+            # deal's replay and score left out: no later record reads them)
+            leave = {id(matches.last): None, id(matches.scored): None,
+                     id(matches.written): None}
+            kept.append(_Checked(records[len(kept)], report.diagnostics,
+                                 copy.deepcopy(matches, leave)))
+    doc.checks, doc.prior_checks = kept, None
+    return out
+
+
+_COURSE = ("PFN-E3", "PFN-E4", "PFN-E5")
+"""The auction's, the defence's and the play's rules: break one, and the deal takes
+another course from there."""
+_FOLLOWS = (*_COURSE, "PFN-E6", "PFN-E7")
+"""What a deal's course decides: the other calls and cards, the result, the score."""
+
+
+def _fold(found: Sequence[Diagnostic], shown: list[lsp.Diagnostic]) -> list[lsp.Diagnostic]:
+    """One mistake, one error: after a record's first broken rule of the auction,
+    defence or play, the errors of its course, result and score that follow are shown
+    as hints (one red mark, the rest still listed), and the first says how many."""
+    head = next((at for at, d in enumerate(found)
+                 if d.is_error and d.code.startswith(_COURSE)), None)
+    if head is None:
+        return shown
+    folded = 0
+    for at in range(head + 1, len(found)):
+        if found[at].is_error and found[at].code.startswith(_FOLLOWS):
+            shown[at].severity = lsp.DiagnosticSeverity.Hint
+            folded += 1
+    if folded:
+        shown[head].message += "\n" + ntr(
+            "{n} more error below may follow from this one (shown as a hint)",
+            "{n} more errors below may follow from this one (shown as hints)", folded)
+    return shown
+
+
+def too_large(limit: int) -> lsp.Diagnostic:
+    """What the editor is told of a document too large to check as it is typed."""
+    said = tr("not checked: {what}", what=tr(
+        "a document of more than {size} MB in the editor (pfn check checks it)",
+        size=limit // (1024 * 1024)))
+    return lsp.Diagnostic(_range(0, 0, 1), said, severity=lsp.DiagnosticSeverity.Information,
+                          code="PFN-I001", source="pfn")
 
 
 def _diagnostic(doc: Document, found: Diagnostic) -> lsp.Diagnostic:
@@ -95,7 +172,7 @@ def completions(doc: Document, line: int, column: int) -> list[lsp.CompletionIte
 
 
 def _tag_values(doc: Document, line: int, name: str) -> list[lsp.CompletionItem]:
-    from pfn.variants import VARIANTS, find_variant
+    from pfn.variants import VARIANTS
 
     span = doc.record_at(line)
     record = span[0] if span is not None else None
@@ -106,13 +183,26 @@ def _tag_values(doc: Document, line: int, name: str) -> list[lsp.CompletionItem]
     elif name in ("Dealer", "Declarer", "Auction", "Defence", "Play"):
         values = list("ABCD"[:players])
     elif name == "Contract":
-        family = find_variant(record.variant if record is not None else "sochi")
-        values = [*family.ladder.bids, "pass"]
+        family = _family(record)
+        values = [*family.ladder.bids, "pass"] if family is not None else []
     elif name == "Rules":
         from pfn.rules.options import HouseRules
 
         values = [f"{key}=" for key in HouseRules.option_names()]
     return [lsp.CompletionItem(v, kind=lsp.CompletionItemKind.EnumMember) for v in values]
+
+
+def _family(record: Record | None) -> Any:
+    """The rule family of ``record`` (Sochi where no record is found); ``None`` for a
+    variant pfn does not know: its contracts are not known either (the diagnostics
+    say so, and completion on the Variant tag offers the known ones)."""
+    from pfn.diagnostics import UnknownVariant
+    from pfn.variants import find_variant
+
+    try:
+        return find_variant(record.variant if record is not None else "sochi")
+    except UnknownVariant:
+        return None
 
 
 def _words(doc: Document, line: int, section: str) -> list[lsp.CompletionItem]:
@@ -125,27 +215,22 @@ def _words(doc: Document, line: int, section: str) -> list[lsp.CompletionItem]:
     if section == "Defence":
         words = list(DEFENCE_CALLS)
     elif section == "Auction":
-        from pfn.variants import find_variant
-
-        family = find_variant(record.variant if record is not None else "sochi")
-        words = [*family.ladder.bids, "pass", "hold"]
+        family = _family(record)
+        words = [*family.ladder.bids, "pass", "hold"] if family is not None else []
     else:
         return []
     return [lsp.CompletionItem(w, kind=lsp.CompletionItemKind.Keyword) for w in words]
 
 
-def board_at(doc: Document, line: int, column: int) -> Any:
-    """The board of the record at the cursor, with every move written before it made
-    (``None`` when the record gives no deal or its moves break a rule before it)."""
-    from pfn.board import Board
-
+def _cut(doc: Document, line: int, column: int) -> tuple[Record, Record] | None:
+    """The record at the cursor and the same record written only as far as the cursor
+    (its figures left out: they judge a whole deal); ``None`` without a deal."""
     span = doc.record_at(line)
     if span is None:
         return None
     record, first, _ = span
     if record.deal is None or record.dealer is None:
         return None
-    # the record as far as the cursor, its figures left out (they judge a whole deal)
     kept = [text for text in doc.lines[first:line]
             if not re.match(r'\s*\[(Result|Score|Sheet|Settlement)\b', text)]
     before = " ".join(t.text for t in doc.tokens(line) if t.end < column)
@@ -154,9 +239,18 @@ def board_at(doc: Document, line: int, column: int) -> Any:
     from pfn.notation.reader import loads
 
     found = [r for r in loads(cut + "\n") if not r.empty]
-    if not found:
+    return (record, found[0]) if found else None
+
+
+def board_at(doc: Document, line: int, column: int) -> Any:
+    """The board of the record at the cursor, with every move written before it made
+    (``None`` when the record gives no deal or its moves break a rule before it)."""
+    from pfn.board import Board
+
+    cut = _cut(doc, line, column)
+    if cut is None:
         return None
-    partial = found[0]
+    record, partial = cut
     try:
         board = Board(str(record.deal), dealer=record.dealer, variant=record.variant,
                       rules=record.rules, names=record.names)
@@ -170,6 +264,111 @@ def board_at(doc: Document, line: int, column: int) -> Any:
     except PfnError:
         return None
     return board
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where the play stands at the cursor: what the hover shows and the completion
+    offers."""
+
+    hands: dict[Seat, CardSet]
+    turn: Seat | None
+    trick: int
+    taken: dict[Seat, int]
+    legal: list[str]
+    recovered: bool = False
+    """Worked out past a broken rule, as the check's replay carries on after it."""
+
+
+def spot_at(doc: Document, line: int, column: int) -> Spot | str:
+    """The play at the cursor, from the board; after a broken rule earlier in the deal,
+    from the check's replay, which plays each card as written and goes on (a revoke
+    is reported, not undone).  Where neither reaches the cursor: the reason, in words."""
+    board = board_at(doc, line, column)
+    if board is not None:
+        if board.stage != "play":
+            return tr("the play has not begun here")
+        legal = [str(getattr(m, "token", m)) for m in board.legal_moves()]
+        return Spot(board.hands(), board.turn, board.trick, board.tricks_taken, legal)
+    return _recovered(doc, line, column)
+
+
+def _recovered(doc: Document, line: int, column: int) -> Spot | str:
+    from pfn.deal import replay
+
+    cut = _cut(doc, line, column)
+    if cut is None:
+        return tr("the record gives no deal and dealer here")
+    _, partial = cut
+    played = replay(partial, on_error="collect")
+    # the last error, or the note of where the replay stopped checking
+    errors = [d for d in (*partial.diagnostics, *played.diagnostics)
+              if d.is_error or d.code == "PFN-I001"]
+    why = tr("no position is known here: {reason}",
+             reason=errors[-1].message if errors else tr("the play does not reach this card"))
+    section = doc.section_of(line)
+    rules, order = played.play_rules, played.participants
+    if section is None or rules is None or not order:
+        return why
+    index = sum(1 for at in range(section[1] + 1, line) if doc.tokens(at))
+    typed = sum(1 for t in doc.tokens(line) if t.end < column)
+    tricks = played.tricks
+    if index < len(tricks):  # a trick the replay played: its first cards on the table
+        trick = tricks[index]
+        masks = [int(m) for m in trick.before]
+        table = list(zip(trick.seats, trick.cards, strict=True))[:typed]
+        number = trick.number
+    elif index == len(tricks):  # the trick after the last one played, or the first
+        runs = partial.play.tricks if partial.play is not None else ()
+        if typed and len(runs) <= index:
+            return why
+        if tricks:
+            last = tricks[-1]
+            full = len(last.cards) == len(order) + last.talon_lead
+            leader = rules.next_leader(last.number, last.winner, order[0]) if full else None
+            masks = [int(m) for m in last.before]
+            for seat, card in zip(last.seats, last.cards, strict=True):
+                if seat is not None and card is not None:
+                    masks[seat] &= ~(1 << card)
+            number = last.number + 1
+        else:
+            leader = played.first_leader or played.leader
+            masks = [int(m) for m in played.hands]
+            number = partial.first_trick
+        if leader is None or leader not in order or number > 10:
+            return why
+        typed_cards = list(runs[index].cards[:typed]) if typed else []
+        table = []
+        if number <= rules.talon_leads:  # the talon's card opens it
+            if not typed_cards:
+                return why
+            table.append((None, typed_cards.pop(0)))
+        start = order.index(leader)
+        table += [(order[(start + at) % len(order)], card)
+                  for at, card in enumerate(typed_cards)]
+    else:
+        return why
+    for seat, card in table:
+        if seat is not None and card is not None:
+            if not masks[seat] >> card & 1:
+                return why
+            masks[seat] &= ~(1 << card)
+    if len(table) >= len(order) + (table[0][0] is None if table else 0):
+        return why  # the trick is full: the next card opens the next line
+    turn: int | None
+    if index < len(tricks):
+        turn = tricks[index].seats[len(table)]  # as the replay had the trick played
+    elif table and table[-1][0] is not None:
+        turn = order[(order.index(table[-1][0]) + 1) % len(order)]
+    else:
+        turn = leader
+    if turn is None:
+        return why  # the talon's card is next: nobody chooses it
+    taken = {seat: sum(t.winner == seat for t in tricks[:index]) for seat in sorted(order)}
+    legal = rules.legal(masks[turn], [None if c is None else int(c) for _, c in table],
+                        [None if s is None else int(s) for s, _ in table])
+    return Spot({Seat(s): CardSet(m) for s, m in enumerate(masks)}, Seat(turn), number, taken,
+                [str(c) for c in cards_of(legal)], recovered=True)
 
 
 def _moves(record: Record) -> list[tuple[str, bool]]:
@@ -192,7 +391,10 @@ def _moves(record: Record) -> list[tuple[str, bool]]:
 
 def _legal(doc: Document, line: int, column: int) -> list[str] | None:
     board = board_at(doc, line, column)
-    if board is None or board.is_over():
+    if board is None:
+        found = _recovered(doc, line, column)
+        return found.legal if isinstance(found, Spot) else None
+    if board.is_over():
         return None
     # a call as it is written in the section (6D, whist), not with its seat
     return [str(getattr(move, "token", move)) for move in board.legal_moves()]
@@ -220,16 +422,17 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
     from pfn.deal import replay
     from pfn.seats import SEATS
 
-    board = board_at(doc, line, token.start)
-    if board is None:
-        return None
-    hands = board.hands()
-    rows = [f"{seat}  {hands[seat]}" for seat in sorted(hands) if int(hands[seat])]
-    taken = board.tricks_taken
-    tally = ", ".join(f"{seat} {n}" for seat, n in sorted(taken.items()))
+    where = _range(line, token.start, token.end)
+    spot = spot_at(doc, line, token.start)
+    if isinstance(spot, str):
+        return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, _plain(spot)), where)
+    rows = [f"{seat}  {held}" for seat, held in spot.hands.items() if int(held)]
+    tally = ", ".join(f"{seat} {n}" for seat, n in spot.taken.items())
     said = [tr("**Before {card}** (trick {n}, {seat} to play)", card=_plain(token.text),
-               n=board.trick, seat=board.turn), "",
+               n=spot.trick, seat=spot.turn), "",
             "```", *rows, "```", tr("tricks so far: {tally}", tally=tally)]
+    if spot.recovered:
+        said.append(tr("(as the play goes on after the error above)"))
     span = doc.record_at(line)
     if span is not None:
         section = doc.section_of(line)
@@ -241,8 +444,7 @@ def _card_hover(doc: Document, line: int, token: Token) -> lsp.Hover | None:
             said.append(tr("nobody takes trick {n}", n=trick.number) if trick.winner is None
                         else tr("trick {n} is taken by {seat}", n=trick.number,
                                 seat=SEATS[trick.winner]))
-    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n".join(said)),
-                     _range(line, token.start, token.end))
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n".join(said)), where)
 
 
 def _plain(text: str) -> str:
