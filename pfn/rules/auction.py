@@ -214,6 +214,12 @@ class Auction:
         """The winning bid as a contract, if it is one."""
         return Contract.parse(self.state.high) if self.state.high else None
 
+    def takes_talon(self) -> bool:
+        """Whether the winner of the finished auction takes the talon and discards
+        before he names the contract (not when he won it playing from his hand)."""
+        bid = self.winning_bid()
+        return bid is not None and not bid.hand
+
     def contract_problem(self, contract: Contract) -> Problem | None:
         """Whether the declared contract is at least the winning bid."""
         bid = self.winning_bid()

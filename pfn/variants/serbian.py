@@ -122,6 +122,11 @@ class SerbianAuction(Auction):
             return None
         return Contract.parse(high)
 
+    def takes_talon(self) -> bool:
+        """A number buys the talon; ``igra`` plays from the hand."""
+        high = self.state.high
+        return high is not None and not _serbian_hand(high)
+
     def contract_problem(self, contract: Contract) -> Problem | None:
         high = self.state.high
         if high is None:
