@@ -265,6 +265,11 @@ def main() -> None:
     solver_main(deals=40 if args.quick else 300, records=10 if args.quick else 30,
                 odds=not args.quick)
 
+    # pfn.Board move by move beside python-chess's Board
+    from board import main as board_main  # benchmarks/board.py, also run on its own
+
+    board_main(rounds=20 if args.quick else 50)
+
     if "pure" in ratios:
         print(f"ratio_vs_python_chess_pure={ratios['pure']:.2f}")
     print(f"ratio_vs_python_chess={ratios.get('fast', ratios.get('pure', 0.0)):.2f}")

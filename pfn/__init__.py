@@ -34,6 +34,11 @@ _EXPORTS = {
     "Contract": "pfn.contract",
     "PfnError": "pfn.diagnostics",
     "RuleError": "pfn.diagnostics",
+    "NotationError": "pfn.diagnostics",
+    "UnknownVariant": "pfn.diagnostics",
+    "OptionError": "pfn.diagnostics",
+    "InvalidContract": "pfn.contract",
+    "NotAnalysable": "pfn.analysis.position",
     "Board": "pfn.board",
     "CardSet": "pfn.cards",
     "Outcome": "pfn.outcome",
@@ -45,14 +50,15 @@ _EXPORTS = {
 if TYPE_CHECKING:
     from pfn.analysis.annotate import analyse
     from pfn.analysis.odds import odds
+    from pfn.analysis.position import NotAnalysable
     from pfn.analysis.solve import solve
     from pfn.board import Board
     from pfn.cards import Card, CardSet
     from pfn.check import check_file
-    from pfn.contract import Contract
+    from pfn.contract import Contract, InvalidContract
     from pfn.corpus.rows import to_dataframe, to_rows
     from pfn.deal import replay, score
-    from pfn.diagnostics import PfnError, RuleError
+    from pfn.diagnostics import NotationError, OptionError, PfnError, RuleError, UnknownVariant
     from pfn.model import Call, Record
     from pfn.notation.reader import load, loads, read
     from pfn.notation.writer import dump, dumps
@@ -72,6 +78,7 @@ def __dir__() -> list[str]:
     return sorted([*__all__, "__version__", "__doc__", "__name__", "__file__", "__path__"])
 
 
-__all__ = ["Board", "Call", "Card", "CardSet", "Contract", "Outcome", "PfnError", "Record",
-           "RuleError", "Seat", "analyse", "check_file", "dump", "dumps", "load", "loads",
-           "odds", "read", "replay", "score", "solve", "to_dataframe", "to_rows"]
+__all__ = ["Board", "Call", "Card", "CardSet", "Contract", "InvalidContract", "NotAnalysable",
+           "NotationError", "OptionError", "Outcome", "PfnError", "Record", "RuleError", "Seat",
+           "UnknownVariant", "analyse", "check_file", "dump", "dumps", "load", "loads", "odds",
+           "read", "replay", "score", "solve", "to_dataframe", "to_rows"]

@@ -6,7 +6,13 @@ import functools
 from dataclasses import dataclass
 
 from pfn.cards import Suit
+from pfn.diagnostics import PfnError
+from pfn.i18n import tr
 from pfn.vocabulary import CONTRACT_RE
+
+
+class InvalidContract(PfnError):
+    """A text that is not a contract (:meth:`Contract.parse`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +29,12 @@ class Contract:
     (Contract.parse('7S'), '7S', 7, <Suit.SPADES: 0>, 'S')
     >>> Contract.parse("mis-hand").misere, Contract.parse("6NT").notrump
     (True, True)
+    >>> Contract.try_parse("11S") is None
+    True
+    >>> Contract.parse("11S")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    pfn.contract.InvalidContract: not a contract: 11S (contracts are written 7S, ...)
     """
 
     level: int
@@ -37,7 +49,17 @@ class Contract:
     """Seed 000's "Preferans": twelve cards that cannot lose a trick; wins the match."""
 
     @classmethod
-    def parse(cls, token: str) -> Contract | None:
+    def parse(cls, token: str) -> Contract:
+        """The contract of a canonical token (:class:`InvalidContract` if it is not
+        one)."""
+        found = cls.try_parse(token)
+        if found is None:
+            raise InvalidContract(tr("not a contract: {token} (contracts are written 7S, 6NT,"
+                                     " mis, 9H-hand)", token=token))
+        return found
+
+    @classmethod
+    def try_parse(cls, token: str) -> Contract | None:
         """The contract of a canonical token, or ``None`` if it is not one."""
         return _parse(token) if cls is Contract else cls._parse(token)
 

@@ -20,6 +20,7 @@ from pfn.contract import Contract
 from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 from pfn.rules.replay import Replay
+from pfn.rules.state import talon_order as rules_talon_order
 from pfn.rules.tricks import PlayRules, Tricks
 
 Kind = Literal["tricks", "misere", "allpass"]
@@ -167,21 +168,11 @@ def start_of(replay: Replay) -> Start:
 def talon_order(r: Replay) -> tuple[int, ...]:
     """The talon cards that open the first tricks: as played, else as the Talon tag
     lists them, else low to high."""
-    rules = r.play_rules
-    if rules is None or not rules.talon_leads:
-        return ()
-    cards = [c for c in range(32) if r.talon >> c & 1]
-    if len(cards) < rules.talon_leads:
+    found = rules_talon_order(r)
+    if found is None:
         raise NotAnalysable(tr("not analysable: the talon, which opens the first tricks, is"
                                " not given"))
-    played = [t.cards[0] for t in r.tricks if t.talon_lead and t.cards and t.cards[0] is not None]
-    listed = [int(c) for c in r.record.talon or () if isinstance(c, int)]
-    for order in (played, listed):
-        if sorted(order) == cards:
-            return tuple(order)
-        if len(order) == 1 and order[0] in cards:
-            return (order[0], *(c for c in cards if c != order[0]))
-    return tuple(cards)
+    return found
 
 
 def main_line(replay: Replay) -> Iterator[tuple[Position, int, int, int]]:

@@ -1,24 +1,20 @@
-"""The record a board's moves make, and the moves a record makes.
+"""A record's moves and what a board of it starts from.
 
-A board keeps its moves; the rules engine reads records.  These functions turn one
-into the other: the record of the moves so far (each section and its tag), the play's
-lines as the kernel cut them into tricks, and a replayed record's moves in order.
+The deal state (:mod:`pfn.rules.state`) writes the record of its moves; these
+functions go the other way: what a board of a record starts from, a replayed record's
+moves in order, and the finished record of a board's moves (result and score).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 
-from pfn.analysis.position import Start
-from pfn.board.moves import Move, Stage
-from pfn.cards import CARDS, Card, cards_of
-from pfn.contract import Contract
-from pfn.model import Annotation, Call, CallSection, CardRun, Play, Record, ScoreEntry, Tag
+from pfn.cards import Card, cards_of
+from pfn.model import Call, Play, Record, ScoreEntry
 from pfn.rules.replay import Replay
-from pfn.rules.tricks import Tricks
+from pfn.rules.state import Move, Stage, with_tags
 from pfn.scoring.ledger import totals
-from pfn.seats import Seat
 
 _LATER = ("auction", "talon", "discard", "contract", "declarer", "defence", "play", "result",
           "score", "sheet", "settlement")
@@ -68,52 +64,6 @@ def finished(record: Record, replay: Replay, over: bool) -> Record:
     return loads(str(record))[0]
 
 
-def defending(r: Replay) -> tuple[Contract, Seat, Seat | None, tuple[Seat, ...]]:
-    """What a defence protocol of the replayed deal is made with."""
-    assert r.contract is not None and r.declarer is not None
-    return r.contract, r.declarer, r.dealer, r.order
-
-
-def with_tags(record: Record, fields: dict[str, object]) -> Record:
-    """``record`` with ``fields`` set, and a tag for each it lacks (the writer writes a
-    known tag's value from the typed field; the tag says where it goes)."""
-    record = replace(record, **fields)  # type: ignore[arg-type]
-    names = {t.name for t in record.tags}
-    extra = []
-    for name in fields:
-        tag = name.capitalize()
-        if tag in names:
-            continue
-        value = getattr(record, name)
-        if isinstance(value, CallSection):
-            text = str(value.first) if value.first is not None else ""
-        elif isinstance(value, Play):
-            text = str(value.leader)
-        elif isinstance(value, tuple):
-            text = " ".join(f"{v[0]}:{v[1]}" if isinstance(v, tuple) else str(v)
-                            for v in value)
-        else:
-            text = str(value) if value is not None else ""
-        extra.append(Tag(tag, text))
-    return replace(record, tags=(*record.tags, *extra))
-
-
-def play_lines(start: Start, cards: Sequence[Card]) -> tuple[CardRun, ...]:
-    """The play's lines: one per trick, a talon card first where it opens the trick; a
-    play not over ends with ``*`` (the rest is not recorded), which keeps a trick on the
-    table from reading as a short line."""
-    kernel = Tricks(start.hands, start.order, start.leader, start.rules, start.talon,
-                    start.number)
-    for card in cards:
-        kernel.play(card)
-    runs = [CardRun(tuple(CARDS[c] for c in cards)) for cards, *_ in kernel.history]
-    if kernel.cards and any(s is not None for s in kernel.seats):
-        runs.append(CardRun(tuple(CARDS[c] for c in kernel.cards)))
-    if runs and not kernel.over:
-        runs[-1] = replace(runs[-1], claim=Annotation())
-    return tuple(runs)
-
-
 def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
     """The moves of a replayed record, in order."""
     record = r.record
@@ -137,5 +87,4 @@ def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
                 yield "play", played
 
 
-__all__ = ["defending", "finished", "moves_of", "play_lines", "setup_of",
-           "with_tags"]
+__all__ = ["finished", "moves_of", "setup_of"]

@@ -123,7 +123,7 @@ def parse_move(text: str, stage: Stage, vocabulary: Vocabulary) -> Move:
         return card
     if stage == "contract":
         token = vocabulary.contract(word)
-        contract = Contract.parse(token) if token is not None else None
+        contract = Contract.try_parse(token) if token is not None else None
         if contract is not None:
             return contract
     token = vocabulary.call(word) if stage == "auction" else vocabulary.defence_call(word)

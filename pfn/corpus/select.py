@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pfn.corpus.stream import Entry
-from pfn.diagnostics import Severity
+from pfn.diagnostics import PfnError, Severity
 from pfn.i18n import tr
 from pfn.model import Record
 from pfn.outcome import KINDS, outcome
@@ -21,7 +21,7 @@ OUTCOMES: tuple[str, ...] = (*KINDS[:2], "misere", *KINDS[2:])
 either misère outcome."""
 
 
-class CriteriaError(ValueError):
+class CriteriaError(PfnError):
     """A test that cannot be read (``--where 'Contract~['``)."""
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pfn.corpus.stream import HEADER, Entry
+from pfn.diagnostics import PfnError
 from pfn.files import file_name_part, same_file, sweep, take_over, temporary_prefix
 from pfn.i18n import reason, tr
 
@@ -26,7 +27,7 @@ OPEN_FILES = 32
 and reopened to append)."""
 
 
-class SplitError(ValueError):
+class SplitError(PfnError):
     """A pattern or a target that cannot be used."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 
 MAX_JOBS = 256
@@ -15,7 +16,7 @@ PARALLEL_BYTES = 4 << 20
 than they save."""
 
 
-class EngineError(RuntimeError):
+class EngineError(PfnError, RuntimeError):
     """The engine cannot run (Dask missing, no scheduler at the address)."""
 
 

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from pfn.cards import CARDS, Card, Rank, Suit
+from pfn.diagnostics import PfnError
 from pfn.formats.draft import Batch, Draft, hand_text, play_lines, tag_line
 from pfn.i18n import tr
 from pfn.model import Record
@@ -342,7 +343,7 @@ def _pbn_tag(line: str, tags: dict[str, str], draft: Draft) -> None:
 
 # -- export ----------------------------------------------------------------------------
 
-class NotExportable(ValueError):
+class NotExportable(PfnError):
     """The record cannot be said in the solver's format (said in words)."""
 
 

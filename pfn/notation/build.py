@@ -134,7 +134,7 @@ _SECTION_TAGS = frozenset({"Auction", "Defence", "Play", "Sheet"})
 
 @functools.lru_cache(maxsize=512)
 def _contract(token: str) -> Contract | None:
-    return Contract.parse(token)
+    return Contract.try_parse(token)
 
 
 

@@ -7,6 +7,7 @@
 ``play.py``    the play stage: a record's tricks replayed on the kernel
 ``stages.py``  the stages in order: seating, deal, auction, talon, defence, result
 ``replay.py``  what a replay established (:class:`~pfn.rules.replay.Replay`)
+``state.py``   one deal move by move (:class:`~pfn.rules.state.DealState`)
 ``family.py``  the questions the engine asks a rule family
 ``options.py`` the house rules, typed, with their documentation
 ``ladder.py``  bid ladders as data

@@ -197,7 +197,7 @@ class Auction:
 
     def contracts(self) -> list[Contract]:
         """The contracts the winner of a finished auction may announce, lowest first."""
-        found = [Contract.parse(t) for t in sorted(CANONICAL_CONTRACTS)]
+        found = [Contract.try_parse(t) for t in sorted(CANONICAL_CONTRACTS)]
         legal = [c for c in found if c is not None and not c.allpass
                  and self.contract_problem(c) is None]
         ladder = self.ladder
@@ -212,7 +212,13 @@ class Auction:
 
     def winning_bid(self) -> Contract | None:
         """The winning bid as a contract, if it is one."""
-        return Contract.parse(self.state.high) if self.state.high else None
+        return Contract.try_parse(self.state.high) if self.state.high else None
+
+    def takes_talon(self) -> bool:
+        """Whether the winner of the finished auction takes the talon and discards
+        before he names the contract (not when he won it playing from his hand)."""
+        bid = self.winning_bid()
+        return bid is not None and not bid.hand
 
     def contract_problem(self, contract: Contract) -> Problem | None:
         """Whether the declared contract is at least the winning bid."""

@@ -92,7 +92,7 @@ class SerbianAuction(Auction):
         if token == "hand" or token.endswith("-hand"):
             if mine:
                 return Problem("PFN-E306", tr("'igra' may only be a player's first call"))
-            contract = Contract.parse(token) if token != "hand" else None
+            contract = Contract.try_parse(token) if token != "hand" else None
             if token != "hand" and (contract is None or game_number(contract) is None):
                 return Problem("PFN-E309", tr("{token} is not a Serbian game", token=token))
             return None
@@ -120,7 +120,12 @@ class SerbianAuction(Auction):
         high = self.state.high
         if high is None or high == "hand" or high.isdigit():
             return None
-        return Contract.parse(high)
+        return Contract.try_parse(high)
+
+    def takes_talon(self) -> bool:
+        """A number buys the talon; ``igra`` plays from the hand."""
+        high = self.state.high
+        return high is not None and not _serbian_hand(high)
 
     def contract_problem(self, contract: Contract) -> Problem | None:
         high = self.state.high
@@ -156,7 +161,7 @@ def _serbian_hand(token: str) -> bool:
 def _hand_strength(token: str) -> int:
     if token == "hand":
         return 0
-    contract = Contract.parse(token)
+    contract = Contract.try_parse(token)
     return (game_number(contract) or 0) if contract else 0
 
 

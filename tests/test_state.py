@@ -1,0 +1,260 @@
+"""The deal state (pfn.rules.state.DealState) and pfn.Board, its public face.
+
+The oracle is the batch replay of whole records, which does not use the deal state:
+at each step of a record's auction and play, a record the test writes (the moves so
+far and one candidate, the rest cut off) is read back and replayed, and the candidate
+is legal when that replay finds no error.  The state must allow exactly those moves,
+and the replay of its moves must say what the replay of the record says."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+import pfn
+from pfn.board.record import moves_of
+from pfn.cards import CARDS, Card
+from pfn.generate import generate
+from pfn.model import Annotation, Call, CallSection, CardRun, Record
+from pfn.rules.state import DealState
+from pfn.seats import Seat
+from pfn.variants import VARIANTS, find_variant
+
+TABLES = [(v.name, n) for v in VARIANTS for n in v.tables]
+CUT = ("Contract", "Declarer", "Talon", "Discard", "Defence", "Play", "Result", "Score",
+       "Sheet", "Settlement")
+"""The tags a record cut off after its auction drops."""
+
+
+def records_of(variant: str, players: int, count: int, seed: int = 5) -> list[Record]:
+    return pfn.loads("\n".join(generate(count, variant, seed=seed, players=players)))
+
+
+def errors(record: Record) -> list[str]:
+    """The codes of the errors the batch replay of ``record``'s text finds."""
+    [again] = pfn.loads(str(record))
+    found = pfn.replay(again, on_error="collect")
+    return [d.code for d in (*again.diagnostics, *found.diagnostics) if d.is_error]
+
+
+def auction_oracle(record: Record, calls: int, token: str) -> bool:
+    """Whether the replay accepts ``token`` after the record's first ``calls`` calls."""
+    assert record.auction is not None
+    cut = replace(record, tags=tuple(t for t in record.tags if t.name not in CUT),
+                  auction=CallSection(record.auction.first,
+                                      (*record.auction.calls[:calls], Call(token))),
+                  **dict.fromkeys(("contract", "declarer", "talon", "discard", "defence",
+                                   "play", "result", "score", "sheet", "settlement")))
+    return not errors(cut)
+
+
+def play_oracle(record: Record, line: int, cards: int, card: Card) -> bool:
+    """Whether the replay accepts ``card`` after the first ``cards`` cards of the play's
+    line ``line`` (the rest of the play cut off with ``*``): no error, and nothing left
+    unchecked that the record's own card there leaves checked (a card played twice
+    stops the check of the play)."""
+    play = record.play
+    assert play is not None
+
+    def found(candidate: Card) -> tuple[bool, set[str]]:
+        run = CardRun((*play.tricks[line].cards[:cards], candidate), claim=Annotation())
+        cut = replace(record, tags=tuple(t for t in record.tags
+                                         if t.name not in ("Result", "Score", "Sheet")),
+                      play=replace(play, tricks=(*play.tricks[:line], run)),
+                      result=None, score=None, sheet=None)
+        [again] = pfn.loads(str(cut))
+        said = (*again.diagnostics, *pfn.replay(again, on_error="collect").diagnostics)
+        return any(d.is_error for d in said), {d.message for d in said
+                                                if d.code == "PFN-I001"}
+
+    own = play.tricks[line].cards[cards]
+    assert isinstance(own, Card)
+    broken, unchecked = found(card)
+    return not broken and unchecked <= found(own)[1]
+
+
+def walk_against_the_replay(record: Record, rng: random.Random, samples: int) -> None:
+    """At ``samples`` steps of ``record``'s auction and play chosen at random, the
+    board's legal moves are the candidates the batch replay accepts."""
+    board = pfn.Board.from_record(record)
+    variant = find_variant(record.variant)
+    auction = record.auction
+    if auction is not None and board.stage == "auction":
+        # the candidates: every word of the family's auction
+        speaking = variant().auction(tuple(Seat(i) for i in range(record.players)))
+        tokens = sorted({*variant.ladder.bids, *speaking.extra_calls, "pass", "hold"})
+        steps = rng.sample(range(len(auction.calls)), min(samples, len(auction.calls)))
+        for calls in steps:
+            here = pfn.Board.from_record(record)
+            for call in auction.calls[:calls]:
+                here.push(Call(call.token, call.seat))
+            turn = here.turn
+            legal = {m.token for m in here.legal_moves()
+                     if isinstance(m, Call) and m.seat == turn}
+            accepted = {t for t in tokens if auction_oracle(record, calls, t)}
+            assert legal == accepted, (str(record), calls)
+    play = record.play
+    if play is None:
+        return
+    full = pfn.Board.from_record(record, trick=record.first_trick)
+    points = [(line, index) for line, run in enumerate(play.tricks)
+              for index in range(len(run.cards)) if run.cards[index] is not None]
+    talon_leads = full.stage == "play" and any(s is None for s, _ in full.table)
+    for line, index in rng.sample(points, min(samples, len(points))):
+        if talon_leads and index == 0 and line < 2:
+            continue  # a talon card opening a trick is nobody's move
+        shown = sum(1 for s, _ in pfn.Board.from_record(
+            record, trick=record.first_trick + line).table if s is None)
+        here = pfn.Board.from_record(record, trick=record.first_trick + line,
+                                     card=index - shown)
+        legal = {m for m in here.legal_moves() if isinstance(m, Card)}
+        accepted = {c for c in CARDS if play_oracle(record, line, index, c)}
+        assert legal == accepted, (str(record), line, index)
+
+
+def test_the_brief_deal_allows_what_the_replay_accepts() -> None:
+    record = pfn.load("examples/brief.pfn")[0]
+    walk_against_the_replay(record, random.Random(1), samples=4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_every_variant_allows_what_the_replay_accepts(variant: str, players: int) -> None:
+    rng = random.Random(f"{variant}-{players}")
+    for record in records_of(variant, players, 4):
+        if record.deal is not None and all(h is not None and h.complete
+                                           for h in record.deal.hands):
+            walk_against_the_replay(record, rng, samples=3)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_the_moves_of_a_record_push_clean_and_pop_back_to_the_start(
+        variant: str, players: int) -> None:
+    """Every generated record of every variant: its moves pushed one by one on the
+    state find no problem; the snapshot at the end is the replay of the record (its
+    contract, declarer and tricks); popping every move gives the start again."""
+    for record in records_of(variant, players, 8):
+        if record.deal is None or not all(h is not None and h.complete
+                                          for h in record.deal.hands):
+            continue
+        replayed = pfn.replay(record, on_error="collect")
+        assert replayed.ok, str(record)
+        board = pfn.Board.from_record(record)
+        state = board.state
+        start = (state.stage, state.turn, state.legal_moves())
+        for stage, move in moves_of(replayed):
+            if stage == "contract" and state.stage != "contract":
+                continue  # a misère's contract is the bid itself
+            assert move in state.legal_moves() or (
+                isinstance(move, Call) and any(isinstance(m, Call) and m.token == move.token
+                                               for m in state.legal_moves())), str(record)
+            assert state.push(move) == [], (str(record), move)
+        snapshot = state.snapshot()
+        assert snapshot.ok
+        assert (snapshot.contract, snapshot.declarer) == (replayed.contract,
+                                                          replayed.declarer), str(record)
+        if replayed.play_complete:
+            assert state.stage == "over"
+            assert snapshot.taken == replayed.taken
+        while state.moves:
+            state.pop()
+        assert (state.stage, state.turn, state.legal_moves()) == start
+
+
+def test_is_legal_is_membership_in_the_legal_moves() -> None:
+    rng = random.Random(7)
+    record = records_of("sochi", 3, 1)[0]
+    board = pfn.Board.from_record(record)
+    tokens = ["pass", "whist", "half", "open", "closed", "6S", "7NT", "mis", "hold"]
+    while not board.is_over():
+        legal = board.legal_moves()
+        for card in CARDS:
+            assert board.is_legal(card) == (card in legal)
+        for token in tokens:
+            assert board.is_legal(Call(token)) == any(
+                isinstance(m, Call) and m.token == token and m.seat == board.turn
+                for m in legal)
+        board.push(rng.choice(legal))
+
+
+SERBIAN = """[Variant "serbian"]
+[Dealer "A"]
+[Deal "A:QJ8.KJ8.K.K98 B:AKT.Q9.AQ87.7 C:97.A.JT9.AQJT talon:.T7.."]
+[Declarer "B"]
+[Contract "6H"]
+[Result "A:1 B:1 C:8"]
+[Auction "B"]
+2 3 pass hold 4 hold pass
+[Talon "CT C7"]
+[Discard "SK ST"]
+[Defence "C"]
+whist whist
+[Play "B"]
+H7 HA HK
+D9 DK D7
+CJ C9 CA
+HT H8 DQ
+HQ H9 DA
+HJ SQ CT
+S7 S8 SA
+D8 DJ SJ
+DT C8 CQ
+S9 CK C7
+"""
+
+
+def test_a_serbian_number_buys_the_talon_before_the_game_is_named() -> None:
+    """A Serbian declarer who won with a number takes the talon, discards, and then
+    names his game (the rules digest, serbian.md: "Talon")."""
+    [record] = pfn.loads(SERBIAN)
+    assert pfn.replay(record, on_error="collect").ok
+    board = pfn.Board.from_record(record)
+    for call in ["2", "3", "pass", "hold", "4", "hold", "pass"]:
+        board.push(call)
+    assert (board.stage, board.turn) == ("discard", Seat.B)
+    # his ten cards (♠AKT ♣Q9 ♦AQ87 ♥7) and the talon's two (♣T7)
+    assert {str(c) for c in board.legal_moves()} == set(
+        ["SA", "SK", "ST", "CQ", "C9", "CT", "C7", "DA", "DQ", "D8", "D7", "H7"])
+    board.push("SK")
+    board.push("ST")
+    assert board.stage == "contract"
+    assert [str(c) for c in board.legal_moves()] == ["6H", "6C", "mis", "6NT"]
+    whole = pfn.Board.from_record(record, trick=11)  # the tricks of the Result tag
+    assert whole.is_over() and whole.tricks_taken == {Seat.A: 1, Seat.B: 1, Seat.C: 8}
+
+
+def test_a_four_handed_serbian_deal_is_played_to_its_end() -> None:
+    """With four at the table the dealer sits out; a number bought the talon, so the
+    declarer's twelve cards are known and the play begins."""
+    played = 0
+    for record in records_of("serbian", 4, 12):
+        if record.deal is None or record.play is None:
+            continue
+        replayed = pfn.replay(record, on_error="collect")
+        board = pfn.Board(str(record.deal), dealer=record.dealer, variant="serbian")
+        for stage, move in moves_of(replayed):
+            if stage == "contract" and board.stage != "contract":
+                continue
+            board.push(move)
+        assert board.is_over() and board.replay().taken == replayed.taken, str(record)
+        played += 1
+    assert played >= 6
+
+
+def test_a_refused_move_changes_nothing_and_says_the_rule() -> None:
+    variant = find_variant("sochi").with_rules(())
+    deal = pfn.load("examples/brief.pfn")[0].deal
+    assert deal is not None
+    state = DealState.new(variant, deal, Seat.C)
+    assert (state.stage, state.turn) == ("auction", Seat.A)
+    assert state.push(Call("6S")) == []
+    before = (state.stage, state.turn, state.legal_moves(), list(state.moves))
+    [problem] = state.push(Call("6S"))  # not higher than 6S
+    assert problem.code.startswith("PFN-E3") and problem.is_error
+    assert (state.stage, state.turn, state.legal_moves(), list(state.moves)) == before
+    twin = state.copy()
+    assert twin.push(Call("pass")) == [] and len(twin.moves) == len(state.moves) + 1
+    assert state.pop() == Call("6S", Seat.A)
+    assert state.snapshot().auction is not None

@@ -1,0 +1,69 @@
+"""Values and errors that hold together: a contract parses or says why not, and every
+error pfn raises is a ``pfn.PfnError`` the package exports."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+
+import pfn
+
+BRIEF = "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8"
+
+
+@pytest.mark.parametrize("text", ["11S", "7X", "", "whist", "6S-pref"])
+def test_a_text_that_is_not_a_contract_raises_a_pfn_error(text: str) -> None:
+    assert pfn.Contract.try_parse(text) is None
+    with pytest.raises(pfn.InvalidContract, match="not a contract"):
+        pfn.Contract.parse(text)
+    assert issubclass(pfn.InvalidContract, pfn.PfnError)
+
+
+def test_contracts_parse_to_their_parts() -> None:
+    nine = pfn.Contract.parse("9H-hand")
+    assert (nine.level, nine.strain, nine.hand) == (9, "H", True)
+    assert pfn.Contract.try_parse("9H-hand") == nine and str(nine) == "9H-hand"
+
+
+def test_the_errors_a_user_meets_are_exported_pfn_errors() -> None:
+    with pytest.raises(pfn.UnknownVariant):
+        pfn.Board(BRIEF, dealer="C", variant="no such game")
+    with pytest.raises(pfn.OptionError):
+        pfn.Board(BRIEF, dealer="C", rules=[("whist", "nonsense")])
+    from pfn.analysis.position import start_of
+
+    with pytest.raises(pfn.NotAnalysable):  # the talon and discard are not given
+        start_of(pfn.replay(pfn.loads(f'[Deal "{BRIEF}"]\n[Dealer "C"]\n'
+                                      '[Contract "7S"]\n[Declarer "A"]\n')[0],
+                            on_error="collect"))
+    for name in ("RuleError", "NotationError", "UnknownVariant", "OptionError",
+                 "InvalidContract", "NotAnalysable"):
+        assert name in pfn.__all__
+        assert issubclass(getattr(pfn, name), pfn.PfnError)
+
+
+ASIDE = {"pfn.recorder.session.Stop": "the recorder's own signal to end a session",
+         "pfn.i18n.UnknownLanguage": "below pfn.diagnostics, which translates through it",
+         "pfn.files._Terminated": "SIGTERM while a file is written, re-raised as the signal"}
+"""Exceptions of pfn that are not errors it raises to a caller."""
+
+
+def test_every_error_class_of_pfn_derives_from_pfn_error() -> None:
+    found = []
+    for module in pkgutil.walk_packages(pfn.__path__, "pfn."):
+        if module.name.startswith(("pfn.lsp", "pfn.sphinx", "pfn.tools", "pfn.cli")):
+            continue  # the servers and commands: each reports errors in its own way
+        try:
+            loaded = importlib.import_module(module.name)
+        except ImportError:  # an optional dependency (matplotlib, dask) not installed
+            continue
+        for name, value in vars(loaded).items():
+            if inspect.isclass(value) and issubclass(value, BaseException) and \
+                    value.__module__ == module.name:
+                found.append(value)
+                if f"{module.name}.{name}" not in ASIDE:
+                    assert issubclass(value, pfn.PfnError), f"{module.name}.{name}"
+    assert len(found) > 15
