@@ -106,8 +106,9 @@ def _safely(what: str, empty: Callable[[], T], answer: Callable[[], T]) -> T:
     editor gets a reply it can use, never an exception."""
     try:
         return answer()
-    except Exception:  # a bug must not cost the editor its answer
-        log.exception(tr("pfn lsp: {method} failed", method=what))
+    except Exception as error:  # a bug must not cost the editor its answer
+        log.error("%s: %s: %s", tr("pfn lsp: {method} failed", method=what),
+                  type(error).__name__, error)
         return empty()
 
 
@@ -262,6 +263,9 @@ def serve() -> None:
     The server is given a copy of standard output: it closes it when the editor says
     exit, and the process's own stays open to the end."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(message)s")
+    # pygls logs a message it cannot read with a traceback; the editor has had its
+    # JSON-RPC error, and the log a line of ours
+    logging.getLogger("pygls.protocol").setLevel(logging.CRITICAL)
     server = make_server()
     with os.fdopen(os.dup(1), "wb") as stdout:
         writer = _Writer(stdout)
