@@ -18,6 +18,7 @@ import zipfile
 from importlib import resources
 from pathlib import Path
 
+from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -29,7 +30,7 @@ PACKAGES = ("lark", "pfn")
 SKIPPED = ("__pycache__", ".so", ".pyd", ".pyc", ".c", ".po", ".pot")
 
 
-class BuildError(Exception):
+class BuildError(PfnError):
     """The site cannot be built (Pyodide's files are missing)."""
 
 
