@@ -156,7 +156,7 @@ def extracted() -> set[Key]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["ru", "sr"])
+@pytest.mark.parametrize("lang", ["ru", "sr", "sr_Cyrl"])
 def test_every_marked_text_is_translated_and_compiled(lang: str) -> None:
     from babel.messages.pofile import read_po
 
@@ -285,7 +285,8 @@ def test_every_command_takes_lang() -> None:
 
 
 def test_the_catalog_sources_are_in_the_package() -> None:
-    assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/pfn.po")} == {"ru", "sr"}
+    assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/pfn.po")} == \
+        {"ru", "sr", "sr_Cyrl"}
     assert Path(LOCALE / "pfn.pot").is_file()
 
 
@@ -630,8 +631,8 @@ def test_numbers_are_written_as_the_language_writes_them(lang: str, grouped: str
 
 def test_the_cyrillic_keeps_every_tag_name_of_the_notation() -> None:
     from pfn.cli import COMMANDS
-    from pfn.i18n import COMMAND_NAMES, TAG_NAMES, VARIANT_NAMES, cyrillic
     from pfn.notation.build import KNOWN_TAGS
+    from pfn.tools.cyrillic import COMMAND_NAMES, TAG_NAMES, VARIANT_NAMES, cyrillic
     from pfn.variants import VARIANTS
 
     assert set(TAG_NAMES) == set(KNOWN_TAGS)
@@ -703,7 +704,7 @@ def test_the_words_typer_writes_are_its_own() -> None:
 def test_cyrillic_keeps_the_notation_and_costs_linear_time() -> None:
     import time
 
-    from pfn.i18n import cyrillic
+    from pfn.tools.cyrillic import cyrillic
 
     assert cyrillic("napišite B:whist/A+8; rezultat A:8 B:1") == \
         "напишите B:whist/A+8; резултат A:8 B:1"
