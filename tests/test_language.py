@@ -311,3 +311,61 @@ def test_nothing_is_transliterated_at_run_time() -> None:
     import pfn.i18n
 
     assert not hasattr(pfn.i18n, "cyrillic")
+
+
+# -- the tour of docs/first-game.md in every language ---------------------------------
+
+ALLOWED = re.compile(r"PFN-[EWI]\d+|\b[A-D]:[a-z]+(?:/[A-D])?[+-]\d+|\b[A-D]:\d+"
+                     r"|\b\d+(?:NT|[SCDH])\b|\b(?:mis|pass|pfn|friday|Ana|Boris|Ceca|Score|Sheet|Result)\b"
+                     r"|[\w./-]+\.(?:pfn|svg)\b|\b[A-D]\b")
+"""What may stay in Latin letters: codes, the sheet's entries and the results as the
+record writes them, contracts, the program's name, the record's names and tags, file
+names, seats."""
+
+
+def tour(lang: str, where: object) -> str:
+    """Every command of the tour (check, fmt --fill --sheet, score, render --sheet) on
+    the tour's own file, all they print."""
+    from pathlib import Path
+
+    assert isinstance(where, Path)
+    text = (ROOT / "docs" / "first-game.md").read_text(encoding="utf-8")
+    pool = text.split("```\n", 2)[1]
+    assert pool.startswith('[Match "friday"]')
+    (where / "friday.pfn").write_text(pool, encoding="utf-8")
+    out = []
+    clean = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "PFN_LANG")}
+    for args in (("check", "friday.pfn"), ("fmt", "--fill", "--sheet", "friday.pfn"),
+                 ("score", "friday.pfn"), ("render", "friday.pfn", "--sheet", "-o",
+                                           "sheet.svg")):
+        done = subprocess.run([sys.executable, "-m", "pfn.cli", *args, "--lang", lang],
+                              capture_output=True, text=True, timeout=120, env=clean,
+                              cwd=where)
+        assert done.returncode == 0, (args, done.stderr)
+        out.append(done.stdout + done.stderr)
+    return "\n".join(out)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ru", "sr-Cyrl"])
+def test_the_tour_prints_no_english(lang: str, tmp_path: object) -> None:
+    """Any run of Latin letters in Russian or Serbian Cyrillic output is notation, a
+    code, a name from the record or a file name."""
+    printed = tour(lang, tmp_path)
+    left = re.findall(r"[A-Za-z]{2,}", ALLOWED.sub(" ", printed))
+    assert not left, (left, printed)
+
+
+@pytest.mark.slow
+def test_the_tour_in_serbian_latin_has_no_english_word(tmp_path: object) -> None:
+    """Serbian Latin shares the letters, so the oracle is the English run: no English
+    word of it (notation and names apart) is in the Serbian run."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    (tmp_path / "en").mkdir()
+    (tmp_path / "sr").mkdir()
+    english = set(re.findall(r"[A-Za-z]{3,}", ALLOWED.sub(" ", tour("en", tmp_path / "en"))))
+    serbian = set(re.findall(r"[A-Za-z]{3,}", ALLOWED.sub(" ", tour("sr", tmp_path / "sr"))))
+    assert english, "the English run printed words"
+    assert not english & serbian, english & serbian

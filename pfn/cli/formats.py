@@ -58,8 +58,9 @@ class _Filler:
                 source = done.record.source
                 where = f"{source.name}:{source.line}" if source is not None else "<record>"
                 board = done.record.tag("Board")
-                self.added.append(f"{where}: board {board or '?'}: filled in"
-                                  f" {', '.join(done.added)}")
+                self.added.append(where + ": " + tr("board {board}: filled in {tags}",
+                                                    board=board or "?",
+                                                    tags=", ".join(done.added)))
             self.problems += done.problems
             yield done.record
 
