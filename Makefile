@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/loca
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]'
 	touch $(STAMP)
 
-## catalogs: extract the marked texts into pfn/locale, merge them into each language, compile
+## catalogs: extract the marked texts into pfn/locale, merge them into each language, make sr_Cyrl from sr, compile
 catalogs: $(STAMP)
 	$(BIN)/python -m pfn.tools.catalogs
 

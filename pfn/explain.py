@@ -358,6 +358,14 @@ def explanation(code: str) -> str | None:
     return "\n".join(lines)
 
 
+def _values_text(values: str) -> str:
+    """An option's values as ``pfn rules`` shows them: the words typed stay as typed,
+    "a number" and "e.g." are said in the run's language."""
+    if values.startswith("e.g. "):
+        return tr("e.g. {values}", values=values[len("e.g. "):])
+    return "|".join(tr(N_("a number")) if v == "a number" else v for v in values.split("|"))
+
+
 def rules_table(variant: str | None = None) -> str:
     """Every house-rule option with its values, description, source and default (of one
     variant, or of each)."""
@@ -372,7 +380,7 @@ def rules_table(variant: str | None = None) -> str:
         out += [f"{tr(v.title)} — {v.name}", tr("source: {source}", source=v.source), ""]
     for item in HouseRules.describe():
         key = item["key"]
-        out.append(f"{key}  ({item['values']})")
+        out.append(f"{key}  ({_values_text(item['values'])})")
         out.append("    " + tr(item["doc"]))
         if variant is not None:
             out.append("    " + tr("default: {value}",

@@ -11,9 +11,10 @@ is built (``hatch_build.py``; ``make catalogs`` extracts and updates them).
 
 The language is chosen once per command (:func:`resolve`: ``--lang``, then
 ``PFN_LANG``, then the locale's ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) and set for the
-running context (:func:`use`).  Serbian in Cyrillic (``sr-Cyrl``) is the Latin
-catalog transliterated letter by letter, the placeholders left alone.  A record's
-variant never chooses the language of messages.
+running context (:func:`use`).  Serbian in Cyrillic (``sr-Cyrl``) has a catalog of its
+own (``pfn/locale/sr_Cyrl``), made from the Latin one by ``make catalogs`` and
+correctable by hand; nothing is transliterated at run time.  A record's variant never
+chooses the language of messages.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from __future__ import annotations
 import errno
 import gettext
 import os
-import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -34,7 +34,7 @@ LANGUAGES = ("en", "ru", "sr", "sr-Cyrl")
 
 DOMAIN = "pfn"
 LOCALE_DIR = Path(__file__).with_name("locale")
-_CATALOG = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr"}
+_CATALOG = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr_Cyrl"}
 _current: ContextVar[str] = ContextVar("pfn_language", default="en")
 
 
@@ -104,84 +104,17 @@ def use(lang: str) -> Iterator[None]:
         _current.reset(token)
 
 
-# -- Serbian Cyrillic ------------------------------------------------------------------
-
-_DIGRAPHS = {"lj": "љ", "nj": "њ", "dž": "џ", "Lj": "Љ", "Nj": "Њ", "Dž": "Џ",
-             "LJ": "Љ", "NJ": "Њ", "DŽ": "Џ"}
-_LETTERS = dict(zip("abvgdđežzijklmnoprstćufhcčšABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠ",
-                    "абвгдђежзијклмнопрстћуфхцчшАБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШ", strict=True))
-TAG_NAMES = ("Auction", "Board", "Contract", "Date", "Deal", "Dealer", "Declarer", "Defence",
-             "Discard", "Event", "Match", "Note", "Play", "Players", "Result", "Round",
-             "Rules", "Score", "Settlement", "Sheet", "Site", "Start", "Talon", "Target",
-             "Variant")
-"""PFN's tag names, written the same in every script (the notation's list, kept equal
-by a test)."""
-COMMAND_NAMES = ("record", "check", "fmt", "convert", "score", "render", "show", "solve",
-                 "odds", "annotate", "filter", "dedupe", "stats", "split", "import", "export",
-                 "generate", "explain", "rules", "lsp", "conformance", "web")
-"""pfn's commands (``pfn check``), written as typed (the command line's, kept equal by a
-test)."""
-VARIANT_NAMES = ("sochi", "leningrad", "rostov", "russian-standard", "serbian", "mailru",
-                 "britannica", "classic")
-"""The variants' names, written as typed (the variants', kept equal by a test)."""
-_KEEP = re.compile(r"(\{[^{}]*\}|`[^`]*`|\[[A-Z][A-Za-z]*|PFN-[EWI]\d+|\b[A-D]:[^\s,;)]{0,40}|"
-                   r"\b[SCDH][AKQJT2-9]\b|\b\d+[SCDHN]T?\b|\b[a-z]{2,8}://\S+|--?[a-z-]+|"
-                   r"(?m:^ {2,}\S.*$)|'[^'\s]{0,40}'|\b[\w.*/-]{1,60}\.[a-z]{2,5}\b|"
-                   r"\b[\w.-]{1,40}=\S*|"
-                   r"\bpfn (?:" + "|".join(COMMAND_NAMES) + r")\b|"
-                   r"\b[A-Z][A-Za-z]{0,20}[A-Z]\w*\b|\b(?:pfn|json|jsonl|csv|svg|pdf|png|pgf|gif|"
-                   r"apng|html|text|table|local|dask|native|python|screen|book|hide|grey|auto|"
-                   r"yes|no|on|off|match|variant|stdin|stdout|stderr|undo|end|open-hands|"
-                   r"information|unisay|gambler|en|ru|sr|Dask|Neovim|Python|DejaVu Sans|Tab|"
-                   r"Ctrl|" + "|".join(VARIANT_NAMES + TAG_NAMES) + r")\b|\"[^\"\s]{0,40}\")")
-"""What stays in Latin letters in Serbian Cyrillic: placeholders, code, tags, cards,
-contracts, seats, options and their values, file names, addresses, acronyms (PFN,
-LaTeX), the examples of a command's help (indented lines) and the program's words.
-Every repetition is bounded: a record's text in a message costs linear time."""
-
-
-def cyrillic(text: str) -> str:
-    """Serbian Latin letters as Cyrillic, leaving what is not Serbian alone: placeholders,
-    code, tag names, cards, contracts, seats and options."""
-    out = []
-    for index, part in enumerate(_KEEP.split(text)):
-        if index % 2:
-            out.append(part)
-            continue
-        for digraph, letter in _DIGRAPHS.items():
-            part = part.replace(digraph, letter)
-        out.append("".join(_LETTERS.get(ch, ch) for ch in part))
-    return "".join(out)
-
-
-class _Cyrillic(gettext.NullTranslations):
-    """The Serbian catalog, its texts in Cyrillic letters."""
-
-    def __init__(self, latin: gettext.NullTranslations) -> None:
-        super().__init__()
-        self.latin = latin
-
-    def gettext(self, message: str) -> str:
-        found = self.latin.gettext(message)
-        return cyrillic(found) if found is not message else message
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        found = self.latin.ngettext(msgid1, msgid2, n)
-        return cyrillic(found) if found not in (msgid1, msgid2) else found
-
-    def pgettext(self, context: str, message: str) -> str:
-        found = self.latin.pgettext(context, message)
-        return cyrillic(found) if found is not message else message
-
-
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of ``lang`` (English: the texts as written)."""
     lang = normalise(lang)
     if lang == "en":
         return gettext.NullTranslations()
-    found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[_CATALOG[lang]], fallback=True)
-    return _Cyrillic(found) if lang == "sr-Cyrl" else found
+    compiled = LOCALE_DIR / _CATALOG[lang] / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not compiled.is_file():
+        return gettext.NullTranslations()
+    with compiled.open("rb") as source:
+        return gettext.GNUTranslations(source)
 
 
 # -- marking and translating --------------------------------------------------------------

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import IO
 
 from pfn.diagnostics import printable
-from pfn.i18n import tr
+from pfn.i18n import ptr, tr
 from pfn.match import MatchChecker
 from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
@@ -114,7 +114,7 @@ def format_text(items: Iterable[MatchReport], each: bool = False,
     for report in items:
         title = tr("Match {id}", id=report.id) if report.id else tr("Deal")
         target = tr(", target {n}", n=report.target) if report.target is not None else ""
-        out.append(f"{title} — {report.variant}{target}")
+        out.append(f"{title} — {_variant_word(report.variant)}{target}")
         # TRANSLATORS: the columns of the table of deals
         heads = (tr("board"), tr("dealer"), tr("contract"), tr("tricks"), tr("written"))
         out.append(f"{heads[0]:>6} {heads[1]:<6} {heads[2]:<12} {heads[3]:<12} {heads[4]}")
@@ -147,9 +147,29 @@ def _order(item: tuple[Key, Amount]) -> tuple[int, int, int]:
     return (seat, COLUMN_ORDER.get(column, 9), -1 if against is None else against)
 
 
+def _variant_word(name: str) -> str:
+    """The variant as its players call it (Сочинка, Soči), its name if pfn knows none."""
+    from pfn.diagnostics import UnknownVariant
+    from pfn.variants import find_variant
+
+    try:
+        return tr(find_variant(name).title)
+    except UnknownVariant:
+        return name
+
+
+def _column_word(column: str) -> str:
+    """A sheet column's heading in the run's language (the notation keeps ``pool``)."""
+    words = {"pool": ptr("sheet column", "pool"), "mountain": ptr("sheet column", "mountain"),
+             "whist": ptr("sheet column", "whist"), "bule": ptr("sheet column", "bule"),
+             "supe": ptr("sheet column", "supe"), "refa": ptr("sheet column", "refa"),
+             "chips": ptr("sheet column", "chips")}
+    return words.get(column, column)
+
+
 def _sheet_lines(report: MatchReport, row: DealRow, indent: str) -> list[str]:
     columns = _columns(report)
-    heads = [c + (f"/{a}" if a is not None else "") for c, a in columns]
+    heads = [_column_word(c) + (f"/{a}" if a is not None else "") for c, a in columns]
     lines = [indent + f"{'':<12}" + "".join(f"{h:>10}" for h in heads)]
     for i in range(report.players):
         seat = Seat(i)

@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -196,7 +197,7 @@ def extracted() -> set[Key]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["ru", "sr"])
+@pytest.mark.parametrize("lang", ["ru", "sr", "sr_Cyrl"])
 def test_every_marked_text_is_translated_and_compiled(lang: str) -> None:
     from babel.messages.pofile import read_po
 
@@ -325,22 +326,39 @@ def test_every_command_takes_lang() -> None:
 
 
 def test_the_catalog_sources_are_in_the_package() -> None:
-    assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/pfn.po")} == {"ru", "sr"}
+    assert {p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/pfn.po")} == \
+        {"ru", "sr", "sr_Cyrl"}
     assert Path(LOCALE / "pfn.pot").is_file()
 
 
 # -- the glossary -----------------------------------------------------------------------
 
 
-def glossary() -> list[tuple[str, list[str], list[str]]]:
-    """docs/glossary.md's table: each English term with its Russian and Serbian words."""
+class Term(NamedTuple):
+    """A row of docs/glossary.md: the English term, the words each language uses for it
+    and the words it never uses for it."""
+
+    english: str
+    ru: list[str]
+    sr: list[str]
+    not_ru: list[str]
+    not_sr: list[str]
+    source: str
+
+
+def glossary() -> list[Term]:
+    """docs/glossary.md's table, row by row."""
     text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
     table = text.split("<!-- glossary:start -->")[1].split("<!-- glossary:end -->")[0]
+
+    def words(cell: str) -> list[str]:
+        return [w.strip() for w in cell.split(",") if w.strip() not in ("—", "")]
+
     rows = []
     for line in table.strip().splitlines()[2:]:
-        english, russian, serbian, _ = (cell.strip() for cell in line.strip("|").split("|"))
-        rows.append((english, [w.strip() for w in russian.split(",") if w.strip() != "—"],
-                     [w.strip() for w in serbian.split(",") if w.strip() != "—"]))
+        english, ru, sr, not_ru, not_sr, source, _ = (
+            cell.strip() for cell in line.strip().strip("|").split("|"))
+        rows.append(Term(english, words(ru), words(sr), words(not_ru), words(not_sr), source))
     return rows
 
 
@@ -354,11 +372,25 @@ TERMS = {"trick": r"tricks?", "whist": r"whist(ed)?", "pass": r"(?<!all-)pass(ed
          "all-pass": r"all-pass(es)?", "misère": r"misère", "talon": r"(?<!without )talon",
          "discard": r"discard(s|ed)?", "declarer": r"declarer", "defender": r"defenders?",
          "dealer": r"dealer", "auction": r"auction", "trump": r"trump", "revoke": r"revoke",
-         "suit": r"suit", "pool": r"pool", "settlement": r"settlement"}
+         "suit": r"suit", "pool": r"pool", "settlement": r"settlement",
+         "board": r"boards?", "variant": r"variants?", "claim": r"claim(s|ed)?",
+         "lead": r"lead(s|er)?", "defence": r"defences?", "consolation": r"consolation",
+         "half-whist": r"half-whist"}
 """Where an English message uses a term: in lower case (a tag name is not the term), a
 word of its own (not part of an option such as allpass-dealer or --trick)."""
 
-CODE = re.compile(r"\{\w+\}|`[^`]*`|\[[^\]]*\]|--[\w-]+|\b(?!all-pass)[a-z]+-[a-z][\w-]*(=\S*)?"
+OTHER_SENSE = {("sheet column", "whist"), (None, "match, variant, or a number: every N records."),
+               (None, "--by {by}: match, variant, or a number of records"),
+               (None, "revoke: {name} played {card} on a {suit} lead at trick {number} but"
+                      " holds {held}"),
+               (None, "Only the vectors with this tag: a variant (sochi), a table (4-players), a"
+                      " stage (defence) or a trap (talon-led) (repeatable: every tag given).")}
+"""Messages where an English term is not the term: the sheet's column ``whist`` is the
+whists written («висты», «supe»), option values are typed as they are, and a suit lead
+is the suit led («на ♠», «na ♠»)."""
+
+CODE = re.compile(r"\{\w+\}|`[^`]*`|\[[^\]]*\]|--[\w-]+"
+                  r"|\b(?!all-pass|half-whist)[a-z]+-[a-z][\w-]*(=\S*)?"
                   r"|\b[\w-]+=\S*|(?m:^ {2,}\S.*$)|[\w./*-]+\.[a-z]{2,5}\b")
 """What in a message is not prose: placeholders, code, tags, options, house rules, file
 names and the examples of a help text (its indented lines, typed as they are)."""
@@ -372,27 +404,65 @@ def uses(term: str, text: str) -> bool:
     return re.search(rf"(?<![\w-]){TERMS[term]}(?![\w-])", prose(text)) is not None
 
 
-@pytest.mark.parametrize("lang", ["ru", "sr"])
-def test_every_catalog_uses_the_glossarys_words(lang: str) -> None:
+def catalog_entries(lang: str) -> list[tuple[str | None, str, tuple[str, ...]]]:
+    """Each entry of a catalog: its context, its English (both forms) and its texts."""
     from babel.messages.pofile import read_po
 
     with (LOCALE / lang / "LC_MESSAGES" / "pfn.po").open("rb") as source:
         catalog = read_po(source)
-    words = {english: (ru if lang == "ru" else sr) for english, ru, sr in glossary()}
+    return [(m.context, " ".join(m.id) if isinstance(m.id, tuple) else m.id,
+             m.string if isinstance(m.string, tuple) else (m.string,))
+            for m in catalog if m.id]
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_every_catalog_uses_the_glossarys_words(lang: str) -> None:
+    words = {t.english: (t.ru if lang == "ru" else t.sr) for t in glossary()}
     assert set(TERMS) <= set(words)
     wrong = []
-    for message in catalog:
-        if not message.id:
-            continue
-        english = " ".join(message.id) if isinstance(message.id, tuple) else message.id
-        texts = message.string if isinstance(message.string, tuple) else (message.string,)
+    for context, english, texts in catalog_entries(lang):
         for term in TERMS:
-            if not uses(term, english) or not words[term]:
+            if not uses(term, english) or not words[term] or (context, english) in OTHER_SENSE:
                 continue
             for text in texts:
                 if not any(stem in text.lower() for stem in stems(words[term])):
                     wrong.append((term, english, text))
     assert not wrong, "\n".join(f"{t}: {e!r} → {x!r}" for t, e, x in wrong)
+
+
+def never(word: str) -> re.Pattern[str]:
+    """Any form of a word a language does not use for a term: the word from its start,
+    less its last letter (at least four), or a phrase as written."""
+    stem = word if " " in word else word[:max(4, len(word) - 1)]
+    return re.compile(rf"(?<!\w){re.escape(stem.lower())}")
+
+
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_one_word_for_one_thing(lang: str) -> None:
+    """Exclusivity: where an English message uses a term, no other word the glossary
+    rejects for it (доска, odgovor, najava…) stands in its translation; a term that is
+    no English word of the messages (open / closed play) keeps its rejected words out
+    of the whole catalog."""
+    rows = glossary()
+    assert any(t.not_ru for t in rows) and any(t.not_sr for t in rows)
+    wrong = []
+    for _, english, texts in catalog_entries(lang):
+        for term in rows:
+            rejected = term.not_ru if lang == "ru" else term.not_sr
+            if not rejected or (term.english in TERMS and not uses(term.english, english)):
+                continue
+            for text in texts:
+                wrong += [(term.english, english, text) for word in rejected
+                          if never(word).search(prose(text).lower())]
+    assert not wrong, "\n".join(f"{t}: {e!r} → {x!r}" for t, e, x in wrong)
+
+
+def test_the_glossary_gives_a_source_for_every_term() -> None:
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^- ([RS]\d+) — ", text, re.M))
+    for term in glossary():
+        cited = re.findall(r"[RS]\d+", term.source)
+        assert cited and set(cited) <= listed, term
 
 
 @pytest.mark.parametrize("lang", ["ru", "sr"])
@@ -436,8 +506,8 @@ def test_show_in_serbian_and_the_page_speaks_one_language(tmp_path: Path) -> Non
     shown = pfn("show", str(ROOT / "examples" / "brief.pfn"), "-b", "1", "--lang", "sr")
     lines = shown.splitlines()
     assert lines[0].startswith("Deljenje 1 · ")
-    assert "Boris i Ceca prate · Ceca deli · Ana otvara" in lines[0]  # two defenders: prate
-    assert lines[1] == "Pre prvog štiha"
+    assert "Boris i Ceca prate · Ceca deli · Ana izlazi" in lines[0]  # two defenders: prate
+    assert lines[1] == "Pre prvog izlaza"
     assert lines[2] == "A Ana — 0 štihova (igrač)"
     assert "Škart: ♦7 ♦8" in lines and "Talon: ♦8 ♥8" in lines
     russian = pfn("show", str(ROOT / "examples" / "brief.pfn"), "-b", "1", "-k", "2",
@@ -544,7 +614,7 @@ def test_solve_in_russian_counts_its_tricks_in_russian() -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     # the book's answer: eight tricks in spades; "8 взяток" is the form after 8
-    assert lines[0] == "Доска 1 · 7S, играет A — до первого хода, ходит A"
+    assert lines[0] == "Сдача 1 · 7S, играет A — до первого хода, ходит A"
     assert lines[1] == "Лучшая игра: 8 (взятки играющего в сдаче)"
     assert any(line.startswith("Лучший снос (8 взяток): ") for line in lines)
     assert "мизер 3" in done.stdout and "Double" not in done.stdout
@@ -555,7 +625,7 @@ def test_odds_and_stats_in_serbian() -> None:
                    "--samples", "200", "--lang", "sr")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1].startswith("200 rasporeda, ravnomeran uzorak")
-    assert "očima igrača B (igra A)" in done.stdout
+    assert "očima igrača B (na potezu je A)" in done.stdout
     stats = pfn_run("stats", "examples/brief.pfn", "--lang", "sr")
     heading = next(line for line in stats.stdout.splitlines() if line.startswith("igra"))
     assert heading.split() == ["igra", "deljenja", "rešeno", "prošlo", "uspeh"]
@@ -580,7 +650,7 @@ def test_the_language_server_hovers_in_its_language() -> None:
         shown = hover(doc, line, 4)
     assert shown is not None
     said = shown.contents.value  # type: ignore[union-attr]
-    assert said.startswith("**Pre ST** (štih 2, igra B)")
+    assert said.startswith("**Pre ST** (štih 2, na potezu je B)")
     assert "štih 2 nosi A" in said and "štihovi do sada: A 1" in said
 
 
@@ -602,8 +672,8 @@ def test_numbers_are_written_as_the_language_writes_them(lang: str, grouped: str
 
 def test_the_cyrillic_keeps_every_tag_name_of_the_notation() -> None:
     from pfn.cli import COMMANDS
-    from pfn.i18n import COMMAND_NAMES, TAG_NAMES, VARIANT_NAMES, cyrillic
     from pfn.notation.build import KNOWN_TAGS
+    from pfn.tools.cyrillic import COMMAND_NAMES, TAG_NAMES, VARIANT_NAMES, cyrillic
     from pfn.variants import VARIANTS
 
     assert set(TAG_NAMES) == set(KNOWN_TAGS)
@@ -675,7 +745,7 @@ def test_the_words_typer_writes_are_its_own() -> None:
 def test_cyrillic_keeps_the_notation_and_costs_linear_time() -> None:
     import time
 
-    from pfn.i18n import cyrillic
+    from pfn.tools.cyrillic import cyrillic
 
     assert cyrillic("napišite B:whist/A+8; rezultat A:8 B:1") == \
         "напишите B:whist/A+8; резултат A:8 B:1"
@@ -723,7 +793,7 @@ def test_a_variants_title_is_said_in_the_language() -> None:
     russian = pfn_run("show", "examples/four-players.pfn", "--lang", "ru")
     assert russian.stdout.startswith("Сдача 1 · Стандартный русский преферанс · ")
     serbian = pfn_run("show", "examples/brief.pfn", "-b", "1", "--lang", "sr")
-    assert serbian.stdout.startswith("Deljenje 1 · Soči (Сочинка) · ")
+    assert serbian.stdout.startswith("Deljenje 1 · Soči (sočinka) · ")
     english = pfn_run("show", "examples/four-players.pfn")
     assert english.stdout.startswith("Board 1 · Standard Russian Preferans · ")
 

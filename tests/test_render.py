@@ -1034,7 +1034,7 @@ def test_labels_in_russian_and_serbian() -> None:
     if serbian:
         texts = _artists(deal_figure(replay(serbian[0]), 0))
         words = {t.get_text() for t in texts.values()}  # type: ignore[attr-defined]
-        assert "pre prvog štiha" in words
+        assert "pre prvog izlaza" in words
         english = _artists(deal_figure(replay(serbian[0]), 0, Style(lang="en")))
         assert "before the lead" in {t.get_text() for t in english.values()}  # type: ignore[attr-defined]
     sheet = texts_by_id(svg_text(sheet_figure(reports(load(EXAMPLES / "sochi-match.pfn"))[0],

@@ -23,7 +23,7 @@ from pfn.cli.common import (
     run_of,
     use_search,
 )
-from pfn.i18n import column_widths, ntr, number, table_row, tr
+from pfn.i18n import column_widths, ntr, number, ptr, table_row, tr
 
 if TYPE_CHECKING:
     from pfn.analysis.solve import Solution
@@ -531,7 +531,7 @@ def _odds_text(name: str, where: str, found: Any) -> str:
                  n=found.taken) if found.taken else \
         tr("{seat}'s tricks in the deal", seat=found.counted)
     makes = tr("makes") if contract is not None else tr("caught") \
-        if found.needed is None and found.mover != found.counted else tr("clean")
+        if found.needed is None and found.mover != found.counted else ptr("odds column", "clean")
     rows = found.cards.values() if found.cards else [found.position]
     if not found.cards:
         lines.append(tr("{mover}'s cards are not seen from {seat}: the position with best"

@@ -72,8 +72,9 @@ class _Filler:
         for _, record, added in self.filled:
             source = record.source
             where = f"{source.name}:{source.line}" if source is not None else "<record>"
-            out.append(f"{where}: board {record.tag('Board') or '?'}: filled in"
-                       f" {', '.join(added)}")
+            out.append(where + ": " + tr("board {board}: filled in {tags}",
+                                         board=record.tag("Board") or "?",
+                                         tags=", ".join(added)))
         return out
 
     def mark(self) -> tuple[int, int]:

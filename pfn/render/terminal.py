@@ -114,11 +114,11 @@ def show_replay(replay: Replay, color: bool = False, words: Words | None = None)
     if replay.record.play is not None and replay.record.play.claimed:
         out.append("* " + tr("the rest claimed"))
     if replay.result:
-        out.append("Result: " + " ".join(f"{s}:{'?' if n is None else n}"
+        out.append(tr("Result:") + " " + " ".join(f"{s}:{'?' if n is None else n}"
                                          for s, n in sorted(replay.result.items())))
     entries = score(replay).entries
     if entries:
-        out.append("Score: " + " ".join(str(e) for e in entries))
+        out.append(tr("Score:") + " " + " ".join(str(e) for e in entries))
     problems = [d for d in replay.diagnostics if d.is_error]
     if problems:
         out.append(ntr("{n} problem: run pfn check", "{n} problems: run pfn check",

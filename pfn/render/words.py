@@ -140,8 +140,8 @@ class Words:
         name = self.contract(contract)
         with use(self.lang):
             if misere:
-                if taken == 0:
-                    return tr("{name} made", name=name)
+                if taken == 0:  # the word for "made" agrees with misère's gender
+                    return ptr("misère", "{name} made", name=name)
                 # TRANSLATORS: {count} is the English word for the number (two)
                 return ntr("{name} caught for one", "{name} caught for {count}", taken,
                            name=name, count=_COUNT[taken])

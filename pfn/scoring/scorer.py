@@ -6,6 +6,7 @@ the shape, so the match layer can score any deal without knowing its family.
 
 from __future__ import annotations
 
+from pfn.i18n import tr
 from pfn.rules.family import RuleFamily
 from pfn.rules.replay import DealContext
 from pfn.scoring.facts import DealFacts
@@ -15,8 +16,13 @@ from pfn.scoring.ledger import Scored
 class Scoring:
     """Scores one deal of a rule family; it reads its facts and returns what it writes."""
 
-    name: str = ""
-    """The family's name as the rule texts of its entries say it ("Sochi")."""
+    short_name: str = ""
+    """The family's name in English, as the rule texts of its entries say it ("Sochi")."""
+
+    @property
+    def name(self) -> str:
+        """The family's name in the run's language (Сочинка, Soči)."""
+        return tr(self.short_name) if self.short_name else ""
 
     def __init__(self, variant: RuleFamily) -> None:
         self.rules = variant.rules

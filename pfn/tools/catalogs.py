@@ -4,7 +4,8 @@
 (the marks are :func:`pfn.i18n.tr`, :func:`~pfn.i18n.ntr`, :func:`~pfn.i18n.ptr` and
 :func:`~pfn.i18n.N_`),
 writes ``pfn/locale/pfn.pot``, merges it into each language's ``pfn.po`` (translations
-kept; a text no longer in the code dropped) and compiles the ``.mo`` files beside them.
+kept; a text no longer in the code dropped), makes the Serbian Cyrillic catalog from the
+Latin one (``sr_Cyrl``, correctable by hand) and compiles the ``.mo`` files beside them.
 A new text is left untranslated: the test of the catalogs then fails until it is
 translated.  Babel is needed here, not at run time.
 """
@@ -105,7 +106,27 @@ def update() -> None:
             m.string if isinstance(m.string, tuple) else (m.string,))]
         if missing:
             sys.stderr.write(f"{po}: {len(missing)} untranslated\n")
+    write_cyrillic()
     compile_all()
+
+
+def write_cyrillic() -> None:
+    """Serbian in Cyrillic (``sr_Cyrl``) made from the Latin catalog; an entry corrected
+    by hand there is kept while its Latin text stays the same (:mod:`pfn.tools.cyrillic`)."""
+    from babel.messages.pofile import read_po, write_po
+
+    from pfn.tools.cyrillic import make_catalog
+
+    with (LOCALE / "sr" / "LC_MESSAGES" / "pfn.po").open("rb") as source:
+        latin = read_po(source, locale="sr")
+    po = LOCALE / "sr_Cyrl" / "LC_MESSAGES" / "pfn.po"
+    po.parent.mkdir(parents=True, exist_ok=True)
+    before = None
+    if po.exists():
+        with po.open("rb") as source:
+            before = read_po(source, locale="sr_Cyrl")
+    with po.open("wb") as out:
+        write_po(out, make_catalog(latin, before), width=88, sort_by_file=True)
 
 
 if __name__ == "__main__":

@@ -267,7 +267,7 @@ class Britannica(Variant):
     aliases = ("preference", "britannica-preference", "британника")
     title = N_("Britannica Preference (seed 002)")
     source = "seed 002 (Предпочтение | карточная игра | Британника)"
-    short_name = "Britannica"
+    short_name = N_("Britannica")
     vocabulary = BRITANNICA
     ladder = BRITANNICA_LADDER
     auction_class = BritannicaAuction

@@ -67,7 +67,7 @@ class Classic(Sochi):
     name = "classic"
     aliases = ("классика", "classic-ladder", "старый")
     title = N_("Classic ladder (seed 004)")
-    short_name = "Classic"
+    short_name = N_("Classic")
     source = "seed 004"
     ladder = CLASSIC
     auction_class = FreeOrderAuction

@@ -35,7 +35,7 @@ class RussianScoring(Scoring):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.variant = variant
-        self.name = variant.short_name
+        self.short_name = variant.short_name
         self.whist_factor = variant.whist_factor
         self.misere_factor = variant.misere_factor
         self.obligations = variant.obligations
@@ -352,7 +352,7 @@ class Sochi(Variant):
     name = "sochi"
     aliases: ClassVar[tuple[str, ...]] = ("сочи", "сочинка", "sochinka", "сочинский")
     title = N_("Sochi (Сочинка)")
-    short_name = "Sochi"
+    short_name = N_("Sochi")
     source = "russian-core.md, russian-scoring.md"
     scoring_class = RussianScoring
 
@@ -363,7 +363,7 @@ class Leningrad(Sochi):
     name = "leningrad"
     aliases = ("ленинград", "ленинградка", "piter", "питер", "leningradka", "питерка")
     title = N_("Leningrad (Ленинградка, Piter)")
-    short_name = "Leningrad"
+    short_name = N_("Leningrad")
     source = "russian-scoring.md"
     whist_factor = 2
     misere_factor = 2
@@ -386,7 +386,7 @@ class Rostov(Sochi):
     name = "rostov"
     aliases = ("ростов", "ростовский", "ростовка")
     title = N_("Rostov (Ростов)")
-    short_name = "Rostov"
+    short_name = N_("Rostov")
     source = "russian-scoring.md"
     defaults: ClassVar[dict[str, Any]] = {"allpass_whists": 5}
     sources: ClassVar[dict[str, str]] = {
@@ -408,7 +408,7 @@ class MailRu(Sochi):
     name = "mailru"
     aliases = ("mail.ru", "mail", "мейл", "майл")
     title = N_("Mail.ru (Мини-игры Mail.Ru)")
-    short_name = "Mail.ru"
+    short_name = N_("Mail.ru")
     source = "seed 002 (Дополнительные соглашения Преферанса на Мини-Играх Mail.Ru)"
     ladder = MAILRU
     tables = (3,)

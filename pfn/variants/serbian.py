@@ -524,7 +524,7 @@ class Serbian(Variant):
     aliases = ("srpski", "srbija", "croatian", "hrvatski", "balkan", "serbian-croatian")
     title = N_("Serbian Preferans (seed 001)")
     source = "seed 001 (Preferans pravila: licitacija, pratnja, bule i supe)"
-    short_name = "Serbian"
+    short_name = N_("Serbian")
     language = "sr"
     vocabulary = SERBIAN
     ladder = GAMES_LADDER

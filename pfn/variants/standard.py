@@ -293,7 +293,7 @@ class RussianStandard(Sochi):
     name = "russian-standard"
     aliases = ("standard", "standard-4", "standardni ruski", "стандарт")
     title = N_("Standard Russian Preferans (seed 000)")
-    short_name = "Standard"
+    short_name = N_("Standard")
     source = "seed 000 (Standardni Ruski Preferans)"
     ladder = STANDARD
     defence_class = StandardDefence
