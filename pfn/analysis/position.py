@@ -15,12 +15,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from pfn.analysis.inputs import BadInput, check_order, check_rules, check_talon
 from pfn.cards import CARDS
 from pfn.contract import Contract
 from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 from pfn.rules.replay import Replay
-from pfn.rules.tricks import PlayRules, Tricks
+from pfn.rules.tricks import TRICKS, PlayRules, Tricks
 
 Kind = Literal["tricks", "misere", "allpass"]
 """What the play is about: the declarer's tricks, a misère, or an all-pass."""
@@ -49,12 +50,28 @@ class Start:
     contract: Contract
     declarer: int | None
     talon: tuple[int, ...] = ()
-    """The talon cards that open the first tricks of an all-pass, in order."""
+    """The talon cards that open the all-pass tricks from trick ``number`` on, in order
+    (``rules.talon_needed(number)`` of them: both at trick 1, the second at trick 2)."""
     number: int = 1
     """The first trick: 1, or the trick an ending (the Start tag) begins with."""
 
     def __post_init__(self) -> None:
-        # a position no deal can reach has no value: refused, never searched
+        # a position no deal can reach has no value: refused, never searched (and
+        # never given to the compiled core, which trusts its input)
+        try:
+            self._check()
+        except BadInput as error:
+            raise NotAnalysable(str(error)) from None
+
+    def _check(self) -> None:
+        check_order(self.order)
+        check_rules(self.rules)
+        if not isinstance(self.number, int) or not 1 <= self.number <= TRICKS:
+            raise NotAnalysable(tr("not a position: trick {n} (1-10)", n=repr(self.number)[:20]))
+        if len(self.hands) > 4 or not all(isinstance(h, int) and 0 <= h < 1 << 32
+                                          for h in self.hands) or \
+                max(self.order) >= len(self.hands):
+            raise NotAnalysable(tr("not a position: the hands are not four sets of cards"))
         seen = 0
         for seat in self.order:
             twice = self.hands[seat] & seen
@@ -69,8 +86,9 @@ class Start:
                                    n=self.number))
         if self.leader not in self.order:
             raise NotAnalysable(tr("not a position: the leader does not play"))
-        if any(seen >> card & 1 for card in self.talon):
-            raise NotAnalysable(tr("not a position: a talon card is in a hand"))
+        if self.declarer is not None and self.declarer not in self.order:
+            raise NotAnalysable(tr("not a position: the declarer does not play"))
+        check_talon(self.rules, self.talon, self.number, seen)
 
     @property
     def kind(self) -> Kind:
@@ -161,27 +179,42 @@ def start_of(replay: Replay) -> Start:
                                " the play begins", n=held))
     return Start(hands, order, int(r.first_leader), r.play_rules, contract,
                  None if r.declarer is None or contract.allpass else int(r.declarer),
-                 talon_order(r) if number == 1 else (), number)
+                 talon_order(r), number)
 
 
 def talon_order(r: Replay) -> tuple[int, ...]:
-    """The talon cards that open the first tricks: as played, else as the Talon tag
-    lists them, else low to high."""
+    """The talon cards that open the all-pass tricks from the record's first trick on:
+    as played, else as the Talon tag lists them (the talon as shown, trick 1's card
+    first), else low to high.  An ending at trick 2 needs only the card of trick 2."""
     rules = r.play_rules
-    if rules is None or not rules.talon_leads:
+    number = r.record.first_trick
+    if rules is None or not rules.talon_needed(number):
         return ()
-    cards = [c for c in range(32) if r.talon >> c & 1]
-    if len(cards) < rules.talon_leads:
-        raise NotAnalysable(tr("not analysable: the talon, which opens the first tricks, is"
-                               " not given"))
-    played = [t.cards[0] for t in r.tricks if t.talon_lead and t.cards and t.cards[0] is not None]
+    skipped = number - 1  # the talon cards of the tricks before the ending, played then
+    needed = rules.talon_needed(number)
+    lines = r.record.play.tricks if r.record.play is not None else ()
+    played = [int(run.cards[0]) for run in lines[:needed] if run.cards and run.cards[0] is not None]
+    if len(played) >= needed:
+        return tuple(played[:needed])
     listed = [int(c) for c in r.record.talon or () if isinstance(c, int)]
-    for order in (played, listed):
-        if sorted(order) == cards:
-            return tuple(order)
-        if len(order) == 1 and order[0] in cards:
-            return (order[0], *(c for c in cards if c != order[0]))
-    return tuple(cards)
+    cards = [c for c in range(32) if r.talon >> c & 1]
+    if skipped and len(listed) == rules.talon_leads:
+        return tuple(listed[skipped:])
+    if skipped and len(cards) >= needed:  # the last ones, low to high
+        return tuple(cards[len(cards) - needed:])
+    if not skipped and len(cards) >= needed:
+        for order in (played, listed):
+            if sorted(order) == cards:
+                return tuple(order)
+            if len(order) == 1 and order[0] in cards:
+                return (order[0], *(c for c in cards if c != order[0]))
+        return tuple(cards)
+    if skipped:
+        raise NotAnalysable(tr("not analysable: the talon card that opens trick {n} is not"
+                               " given (write it first on the trick's line, or the talon"
+                               " as shown in the Talon tag)", n=number))
+    raise NotAnalysable(tr("not analysable: the talon, which opens the first tricks, is"
+                           " not given"))
 
 
 def main_line(replay: Replay) -> Iterator[tuple[Position, int, int, int]]:

@@ -176,7 +176,7 @@ class Board:
             fields["defence"] = CallSection(first, tuple(calls["defence"]))
         if cards and self._start is not None:
             fields["play"] = Play(SEATS[self._start.leader], play_lines(self._start, cards))
-            if self._start.talon:
+            if self._start.talon and self._start.number == 1:  # (the Talon tag: both)
                 fields["talon"] = tuple(CARDS[c] for c in self._start.talon)
         return with_tags(self._base, fields)
 

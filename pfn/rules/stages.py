@@ -383,10 +383,27 @@ class Replayer:
                 (not contract.allpass or self.variant.allpass_played) and \
                 (r.defence is None or r.defence.played):
             # what the play is, recorded or not: the solver starts from it
+            rules = r.play_rules = self.play_rules()
+            if by_tag and r.eldest is None and stated in r.order and \
+                    rules.talon_lead(record.first_trick):
+                # an ending opened by a talon card, its dealer not given: the players
+                # follow the talon card from the eldest, the one its Play tag names
+                at = r.order.index(stated)
+                r.order, r.eldest = r.order[at:] + r.order[:at], stated
             r.participants = self.participants()
-            r.play_rules = self.play_rules()
             if by_tag:
                 r.first_leader = stated if stated in r.participants else None
+                if r.first_leader is not None and r.eldest is not None and \
+                        r.first_leader != r.eldest and rules.talon_lead(record.first_trick):
+                    # a talon card opens the ending's first trick: the eldest plays
+                    # after it, whoever won the trick before
+                    self.report("PFN-E501", tr("{eldest} plays first to trick {number}, which"
+                                               " a talon card opens, not {given}",
+                                               eldest=r.eldest, number=record.first_trick,
+                                               given=r.first_leader),
+                                self.tag_pos("Play"), None,
+                                tr("write {text}", text='[Play "' + str(r.eldest) + '"]'))
+                    r.first_leader = r.eldest
             else:
                 assert r.eldest is not None
                 first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
