@@ -148,6 +148,14 @@ class Replayer:
         r.contract = contract
         r.declarer = record.declarer
         if section is None:
+            if r.declarer is not None and r.order and r.declarer not in r.order and \
+                    r.declarer == r.dealer:
+                # at four the dealer sits the deal out: he cannot be its declarer
+                self.report("PFN-E208", tr("{seat} deals at a table of four and sits the deal"
+                                           " out: {seat} cannot be the declarer",
+                                           seat=r.declarer),
+                            self.tag_pos("Declarer"), str(r.declarer))
+                r.declarer = None
             if contract is None and record.play is None:
                 return
             if contract is None:
@@ -407,7 +415,8 @@ class Replayer:
             else:
                 assert r.eldest is not None
                 first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
-                r.first_leader = first if first in r.participants else r.participants[0]
+                r.first_leader = first if first in r.participants else \
+                    (r.participants[0] if r.participants else None)
         if section is None:
             return
         if contract is None:
