@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: conformance catalogs demo test test-slow web test-web test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: conformance catalogs demo test test-slow web test-web test-python-search test-latex lint typecheck bench bench-quick docs site fuzz fuzz-core clean
 
 # the install builds the compiled search core (hatch_build.py) when a C compiler is there
 $(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
@@ -181,6 +181,20 @@ test-latex: $(STAMP)
 ## fuzz: the long fuzz run (PFN_FUZZ mutated inputs, random each run; make test runs 150)
 fuzz: $(STAMP)
 	PFN_FUZZ=$${PFN_FUZZ:-20000} $(BIN)/python -m pytest -p no:cacheprovider tests/test_fuzz.py
+
+## fuzz-core: the compiled core built with AddressSanitizer and UndefinedBehaviorSanitizer,
+## run on PFN_CORE_FUZZ random and hostile positions against the Python search
+ASAN_CORE := build/asan/_core$(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+fuzz-core: $(STAMP)
+	@mkdir -p build/asan
+	$${CC:-gcc} -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	    -fno-omit-frame-pointer -shared -fPIC -std=c11 \
+	    -I$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])') \
+	    pfn/analysis/_core.c -o $(ASAN_CORE)
+	PFN_CORE_SO=$(CURDIR)/$(ASAN_CORE) PFN_CORE_FUZZ=$${PFN_CORE_FUZZ:-1500} \
+	    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	    LD_PRELOAD="$$($${CC:-gcc} -print-file-name=libasan.so) $$($${CC:-gcc} -print-file-name=libubsan.so)" \
+	    $(BIN)/python -m pytest -p no:cacheprovider -p no:xdist tests/test_core_fuzz.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check pfn tests benchmarks

@@ -182,7 +182,9 @@ ENTRIES: dict[str, Entry] = {
                       _brief('[Discard "D7 D8"]', '[Discard "D7 DA"]')),
     "PFN-E207": Entry(N_("At a table of four the dealer holds cards; he takes none."), N_("Give"
                       " the dealer `-` in the Deal tag.")),
-    "PFN-E208": Entry(N_("Reserved: a seat that is not at this table."), N_("—")),
+    "PFN-E208": Entry(N_("A seat that does not play at this table: the dealer at a table of"
+                         " four, who sits the deal out, named the declarer."),
+                      N_("Name the declarer among the three who play.")),
     "PFN-E209": Entry(N_("The Players tag names neither three nor four players."), N_("Name"
                       " three players, or four (the dealer sits out)."),
                       _brief('[Variant "sochi"]', '[Variant "sochi"]\n[Players "Ana; Bo"]')),

@@ -40,7 +40,7 @@ typedef struct {
     PyObject_HEAD
     int trump, heads, soloist, talon_owner, unfollowed_highest, rules_talon_leads;
     int n, order[4], next[4], target, maxi[4], opponents[3], nopp;
-    int talon[4], ntalon, talon_leads, exact_talon, duel, ducking;
+    int talon[4], ntalon, first, exact_talon, duel, ducking;
     uint32_t hands[4];
     long long nodes;
     hist_t history[4][32];
@@ -655,7 +655,7 @@ static uint32_t live_of(SearchObject *s, const int *cards, int count) {
     uint32_t live = 0;
     for (int i = 0; i < s->n; i++) live |= s->hands[s->order[i]];
     for (int i = 0; i < count; i++) live |= BIT(cards[i]);
-    for (int i = 0; i < s->talon_leads; i++) live |= BIT(s->talon[i]);
+    for (int i = 0; i < s->ntalon; i++) live |= BIT(s->talon[i]);
     return live;
 }
 
@@ -664,9 +664,9 @@ static int end(SearchObject *s, int number, int bound, int *cards, int *seats, i
     int won = winner == s->target;
     int nxt = next_leader(s, number, winner);
     number += 1;
-    if (number <= s->talon_leads) {
+    if (number <= s->rules_talon_leads) {
         if (bound - won <= 0 || !s->hands[nxt]) return won;
-        int table[4] = {s->talon[number - 1]}, who[4] = {NONE};
+        int table[5] = {s->talon[number - s->first]}, who[5] = {NONE};
         return won + trick(s, number, bound - won, table, who, 1, live_of(s, table, 1), nxt);
     }
     return won + boundary(s, nxt, number, bound - won);
@@ -718,7 +718,8 @@ static int trick(SearchObject *s, int number, int bound, int *cards, int *seats,
 
 /* ---------------------------------------------------------------------- Python API */
 
-static int read_ints(PyObject *seq, int *out, int most, const char *what, int allow_none) {
+static int read_ints(PyObject *seq, int *out, int most, const char *what, int allow_none,
+                     long low, long high) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -732,59 +733,99 @@ static int read_ints(PyObject *seq, int *out, int most, const char *what, int al
         if (item == Py_None && allow_none) { out[i] = NONE; continue; }
         long v = PyLong_AsLong(item);
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v < low || v > high) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "%s: %ld is out of range %ld..%ld", what, v, low, high);
+            return -1;
+        }
         out[i] = (int)v;
     }
     Py_DECREF(fast);
     return (int)n;
 }
 
+/* an int argument that may be None (NONE), else in low..high */
+static int read_optional(PyObject *value, int low, int high, const char *what, int *out) {
+    if (value == Py_None) { *out = NONE; return 0; }
+    long v = PyLong_AsLong(value);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < low || v > high) {
+        PyErr_Format(PyExc_ValueError, "%s: %ld is out of range %d..%d", what, v, low, high);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+static int fail(const char *message) {
+    PyErr_SetString(PyExc_ValueError, message);
+    return -1;
+}
+
+/* Search(trump, must_head, soloist, talon_leads, talon_owner, unfollowed_highest, order,
+ *        target, maximisers, talon, first=1): every value checked, as pfn/analysis/inputs.py
+ * checks them before either engine is called; a second __init__ starts afresh */
 static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
     static char *names[] = {"trump", "must_head", "soloist", "talon_leads", "talon_owner",
                             "unfollowed_highest", "order", "target", "maximisers", "talon",
-                            NULL};
+                            "first", NULL};
     PyObject *trump, *soloist, *owner, *order, *maximisers, *talon;
-    int heads, talon_leads, highest_rule, target;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OpOiOpOiOO", names, &trump, &heads, &soloist,
+    int heads, talon_leads, highest_rule, target, first = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OpOiOpOiOO|i", names, &trump, &heads, &soloist,
                                      &talon_leads, &owner, &highest_rule, &order, &target,
-                                     &maximisers, &talon))
+                                     &maximisers, &talon, &first))
         return -1;
-    s->trump = trump == Py_None ? NONE : (int)PyLong_AsLong(trump);
-    s->soloist = soloist == Py_None ? NONE : (int)PyLong_AsLong(soloist);
-    s->talon_owner = owner == Py_None ? NONE : (int)PyLong_AsLong(owner);
-    if (PyErr_Occurred()) return -1;
-    s->heads = heads;
-    s->rules_talon_leads = talon_leads;
-    s->unfollowed_highest = highest_rule;
-    s->target = target;
-    s->n = read_ints(order, s->order, 4, "order", 0);
-    if (s->n < 0) return -1;
-    if (s->n < 2) { PyErr_SetString(PyExc_ValueError, "two players at least"); return -1; }
-    s->ntalon = read_ints(talon, s->talon, 4, "talon", 0);
-    if (s->ntalon < 0) return -1;
-    int maxi[4], nmax = read_ints(maximisers, maxi, 4, "maximisers", 0);
-    if (nmax < 0) return -1;
-    memset(s->maxi, 0, sizeof s->maxi);
-    for (int i = 0; i < nmax; i++) {
-        if (maxi[i] < 0 || maxi[i] > 3) { PyErr_SetString(PyExc_ValueError, "seat"); return -1; }
-        s->maxi[maxi[i]] = 1;
-    }
-    for (int i = 0; i < s->n; i++) {
-        if (s->order[i] < 0 || s->order[i] > 3) {
-            PyErr_SetString(PyExc_ValueError, "seat");
-            return -1;
-        }
-        s->next[s->order[i]] = s->order[(i + 1) % s->n];
-    }
-    s->nopp = 0;
-    for (int i = 0; i < s->n; i++)
-        if (s->order[i] != target) s->opponents[s->nopp++] = s->order[i];
-    s->talon_leads = talon_leads < s->ntalon ? talon_leads : s->ntalon;
-    s->exact_talon = highest_rule;
-    s->duel = nmax == 1 && s->maxi[target];
-    s->ducking = !s->duel && s->trump == NONE && !heads;
+    /* a fresh search: no table, no history, whatever an earlier __init__ left */
+    PyMem_Free(s->table);
+    s->table = NULL;
+    s->slots = s->used = 0;
     s->nodes = 0;
     memset(s->history, 0, sizeof s->history);
     memset(s->hands, 0, sizeof s->hands);
+    s->n = 0;
+    if (read_optional(trump, 0, 3, "trump", &s->trump) < 0) return -1;
+    if (read_optional(soloist, 0, 3, "soloist", &s->soloist) < 0) return -1;
+    if (read_optional(owner, 0, 3, "talon_owner", &s->talon_owner) < 0) return -1;
+    if (talon_leads < 0 || talon_leads > 2) return fail("talon_leads: 0, 1 or 2");
+    if (first < 1 || first > 10) return fail("first: a trick 1..10");
+    s->heads = heads;
+    s->rules_talon_leads = talon_leads;
+    s->unfollowed_highest = highest_rule;
+    int seats[4], n = read_ints(order, seats, 3, "order", 0, 0, 3);
+    if (n < 0) return -1;
+    if (n < 2) return fail("order: two or three seats");
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            if (seats[i] == seats[j]) return fail("order: a seat twice");
+    int in_order = 0;
+    for (int i = 0; i < n; i++) in_order |= 1 << seats[i];
+    if (target < 0 || target > 3 || !(in_order >> target & 1))
+        return fail("target: a seat that plays");
+    int maxi[4], nmax = read_ints(maximisers, maxi, 4, "maximisers", 0, 0, 3);
+    if (nmax < 0) return -1;
+    int cards[4], ntalon = read_ints(talon, cards, 2, "talon", 0, 0, 31);
+    if (ntalon < 0) return -1;
+    int needed = talon_leads - first + 1 > 0 ? talon_leads - first + 1 : 0;
+    if (ntalon != needed) return fail("talon: a card for each talon-led trick from first on");
+    if (ntalon == 2 && cards[0] == cards[1]) return fail("talon: a card twice");
+    memset(s->maxi, 0, sizeof s->maxi);
+    for (int i = 0; i < nmax; i++) {
+        if (!(in_order >> maxi[i] & 1)) return fail("maximisers: seats that play");
+        s->maxi[maxi[i]] = 1;
+    }
+    s->n = n;
+    for (int i = 0; i < n; i++) s->order[i] = seats[i];
+    for (int i = 0; i < n; i++) s->next[s->order[i]] = s->order[(i + 1) % n];
+    s->target = target;
+    s->nopp = 0;
+    for (int i = 0; i < n; i++)
+        if (s->order[i] != target) s->opponents[s->nopp++] = s->order[i];
+    s->ntalon = ntalon;
+    for (int i = 0; i < ntalon; i++) s->talon[i] = cards[i];
+    s->first = first;
+    s->exact_talon = highest_rule;
+    s->duel = nmax == 1 && s->maxi[target];
+    s->ducking = !s->duel && s->trump == NONE && !heads;
     return 0;
 }
 
@@ -793,21 +834,98 @@ static void Search_dealloc(SearchObject *s) {
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
+/* the hands of a position: four masks of 32 bits */
+static int read_hands(PyObject *seq, uint32_t *out) {
+    PyObject *fast = PySequence_Fast(seq, "hands");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > 4) { Py_DECREF(fast); return fail("hands: at most four"); }
+    for (int i = 0; i < 4; i++) out[i] = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v > 0xFFFFFFFFull) { Py_DECREF(fast); return fail("hands: masks of 32 cards"); }
+        out[i] = (uint32_t)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* the position checked as pfn/analysis/inputs.py checks it (check_position): the hands
+ * of the players apart, ten cards at most, a card for each trick left; the trick on the
+ * table played in turn from the leader (the eldest after a talon card), not complete */
+static int check_position(SearchObject *s, const uint32_t *h, int leader, int number,
+                          const int *cards, const int *seats, int count) {
+    if (s->n < 2) return fail("the search was not made");
+    if (number < s->first || number > 10) return fail("number: a trick from first to 10");
+    uint32_t held = 0;
+    int plays = 0;
+    for (int i = 0; i < s->n; i++) {
+        uint32_t hand = h[s->order[i]];
+        if (hand & held) return fail("hands: a card in two hands");
+        if (popcount(hand) > 10) return fail("hands: ten cards at most");
+        held |= hand;
+        if (s->order[i] == leader) plays = 1;
+    }
+    if (!plays) return fail("leader: a seat that plays");
+    for (int i = 0; i < s->ntalon; i++)
+        if (held & BIT(s->talon[i])) return fail("talon: a card in a hand");
+    int talon_led = number <= s->rules_talon_leads;
+    if (talon_led && leader != s->order[0]) return fail("leader: the eldest after a talon card");
+    uint32_t on_table = 0;
+    int played[4] = {0, 0, 0, 0};
+    if (count) {
+        int expected[5], k = 0, at = 0;
+        if (talon_led) {
+            expected[k++] = NONE;
+            if (cards[0] != s->talon[number - s->first]) return fail("table: the talon's card first");
+        }
+        while (s->order[at] != leader) at++;
+        for (int i = 0; i < s->n; i++) expected[k++] = s->order[(at + i) % s->n];
+        if (count >= k) return fail("table: the trick on the table is complete");
+        for (int i = 0; i < count; i++) {
+            if (cards[i] < 0 || cards[i] > 31) return fail("table: cards 0..31");
+            if (seats[i] != expected[i]) return fail("seats: the trick is played in turn");
+            if ((held | on_table) & BIT(cards[i])) return fail("table: a card twice");
+            on_table |= BIT(cards[i]);
+            if (seats[i] != NONE) played[seats[i]] = 1;
+        }
+    }
+    int size = -1, waiting = 0;
+    for (int i = 0; i < s->n; i++) {
+        int seat = s->order[i], c = popcount(h[seat]) + played[seat];
+        if (size >= 0 && c != size) return fail("hands: one card for each trick left");
+        size = c;
+        if (!played[seat] && h[seat]) waiting = 1;
+    }
+    if (size > 11 - number) return fail("hands: one card for each trick left");
+    if (count && !waiting) return fail("hands: one card for each trick left");
+    return 0;
+}
+
 /* probe(hands, leader, number, bound, table=(), seats=()) */
 static int do_probe(SearchObject *s, PyObject *hands, int leader, int number, int bound,
                     PyObject *table, PyObject *seats_obj, int *result) {
-    int h[4] = {0, 0, 0, 0}, cards[8], seats[8];
-    int nh = read_ints(hands, h, 4, "hands", 0);
-    if (nh < 0) return -1;
-    for (int i = 0; i < 4; i++) s->hands[i] = (uint32_t)h[i];
-    int count = table ? read_ints(table, cards, 4, "table", 0) : 0;
+    uint32_t h[4];
+    int cards[8], seats[8];
+    if (read_hands(hands, h) < 0) return -1;
+    int count = table ? read_ints(table, cards, 4, "table", 0, 0, 31) : 0;
     if (count < 0) return -1;
-    int nseats = seats_obj ? read_ints(seats_obj, seats, 4, "seats", 1) : 0;
+    int nseats = seats_obj ? read_ints(seats_obj, seats, 4, "seats", 1, 0, 3) : 0;
     if (nseats < 0) return -1;
-    if (nseats != count) { PyErr_SetString(PyExc_ValueError, "a seat for each card"); return -1; }
-    if (!count && number > s->talon_leads) { *result = boundary(s, leader, number, bound); return 0; }
+    if (nseats != count) return fail("a seat for each card");
+    if (leader < 0 || leader > 3) return fail("leader: a seat");
+    if (check_position(s, h, leader, number, cards, seats, count) < 0) return -1;
+    if (!result) return 0;  /* checked only */
+    if (bound < -1) bound = -1;
+    if (bound > 11) bound = 11;
+    for (int i = 0; i < 4; i++) s->hands[i] = h[i];
+    if (!count && number > s->rules_talon_leads) {
+        *result = boundary(s, leader, number, bound);
+        return 0;
+    }
     if (!count) {
-        cards[0] = s->talon[number - 1];
+        cards[0] = s->talon[number - s->first];
         seats[0] = NONE;
         count = 1;
         leader = s->order[0];
@@ -832,26 +950,17 @@ static PyObject *Search_value(SearchObject *s, PyObject *args) {
     int leader, number;
     if (!PyArg_ParseTuple(args, "Oii|OO", &hands, &leader, &number, &table, &seats))
         return NULL;
-    int h[4] = {0, 0, 0, 0};
-    if (read_ints(hands, h, 4, "hands", 0) < 0) return NULL;
-    Py_ssize_t on_table = table ? PyObject_Length(table) : 0;
-    if (on_table < 0) return NULL;
-    if (on_table) {
-        int seats_buf[8];
-        int ns = read_ints(seats, seats_buf, 4, "seats", 1);
-        if (ns < 0) return NULL;
-        if (on_table - (seats_buf[0] == NONE) == s->n) {
-            PyErr_SetString(PyExc_ValueError, "the trick on the table is complete");
-            return NULL;
-        }
-    }
+    uint32_t h[4];
+    if (read_hands(hands, h) < 0) return NULL;
     int lo = 0, hi = 0;
     for (int i = 0; i < s->n; i++) {
-        int c = popcount((uint32_t)h[s->order[i]]);
+        int c = popcount(h[s->order[i]]);
         if (c > hi) hi = c;
     }
+    int found;  /* the position is checked even when no probe is needed */
+    if (do_probe(s, hands, leader, number, 0, table, seats, NULL) < 0) return NULL;
     while (lo < hi) {
-        int probe = s->duel ? (lo + hi + 1) / 2 : lo + 1, found;
+        int probe = s->duel ? (lo + hi + 1) / 2 : lo + 1;
         if (do_probe(s, hands, leader, number, probe, table, seats, &found) < 0) return NULL;
         if (found >= probe) lo = found;
         else hi = found;

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Literal, Protocol
 
+from pfn.analysis.inputs import check_position, check_search
 from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 from pfn.rules.tricks import PlayRules
@@ -84,21 +85,71 @@ def engine_in_use(asked: str | None = None) -> Engine:
     return "python"
 
 
-def new_search(rules: PlayRules, order: tuple[int, ...], target: int,
-               maximisers: frozenset[int], talon: tuple[int, ...] = (),
-               engine: Engine = "python") -> SearchLike:
-    """A search of one deal's play counting ``target``'s tricks, on ``engine``."""
-    if engine == "native":
+class NativeSearch:
+    """The compiled search behind the checks of :mod:`.inputs`: what it is asked is
+    checked as the Python search checks it, so that both refuse alike (the core
+    checks its limits again for its own safety)."""
+
+    __slots__ = ("_core", "_first", "_order", "_rules", "_talon")
+
+    def __init__(self, rules: PlayRules, order: tuple[int, ...], target: int,
+                 maximisers: frozenset[int], talon: tuple[int, ...], first: int) -> None:
+        check_search(rules, order, target, maximisers, talon, first)
         core = native_core()
         assert core is not None
-        found: SearchLike = core.Search(
+        self._rules, self._order, self._talon, self._first = rules, order, talon, first
+        self._core = core.Search(
             rules.trump, rules.must_head, rules.soloist, rules.talon_leads, rules.talon_owner,
-            rules.unfollowed == "highest", order, target, tuple(sorted(maximisers)), talon)
-        return found
+            rules.unfollowed == "highest", order, target, tuple(sorted(maximisers)), talon,
+            first)
+
+    @property
+    def nodes(self) -> int:
+        return int(self._core.nodes)
+
+    @property
+    def target(self) -> int:
+        return int(self._core.target)
+
+    @property
+    def maximisers(self) -> frozenset[int]:
+        return frozenset(self._core.maximisers)
+
+    def _check(self, hands: Sequence[int], leader: int, number: int, table: Sequence[int],
+               seats: Sequence[int | None]) -> None:
+        check_position(self._rules, self._order, self._talon, self._first, hands, leader,
+                       number, table, seats)
+
+    def value(self, hands: Sequence[int], leader: int, number: int,
+              table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> int:
+        self._check(hands, leader, number, table, seats)
+        return int(self._core.value(hands, leader, number, table, seats))
+
+    def at_least(self, hands: Sequence[int], leader: int, number: int, bound: int,
+                 table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> bool:
+        self._check(hands, leader, number, table, seats)
+        return bool(self._core.at_least(hands, leader, number, max(-1, min(bound, 11)), table,
+                                        seats))
+
+    def probe(self, hands: Sequence[int], leader: int, number: int, bound: int,
+              table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> int:
+        self._check(hands, leader, number, table, seats)
+        return int(self._core.probe(hands, leader, number, max(-1, min(bound, 11)), table,
+                                    seats))
+
+
+def new_search(rules: PlayRules, order: tuple[int, ...], target: int,
+               maximisers: frozenset[int], talon: tuple[int, ...] = (),
+               engine: Engine = "python", first: int = 1) -> SearchLike:
+    """A search of one deal's play counting ``target``'s tricks, on ``engine``; ``talon``
+    opens the all-pass tricks from trick ``first`` on.  Both engines check what they are
+    given alike (:mod:`.inputs`: a :class:`~.inputs.BadInput` for what no deal has)."""
+    if engine == "native":
+        return NativeSearch(rules, order, target, maximisers, talon, first)
     from pfn.analysis.search import Search
 
-    return Search(rules, order, target, maximisers, talon)
+    return Search(rules, order, target, maximisers, talon, first)
 
 
-__all__ = ["ENGINES", "ENVIRONMENT", "Engine", "EngineMissing", "SearchLike", "engine_in_use",
-           "native_core", "new_search"]
+__all__ = ["ENGINES", "ENVIRONMENT", "Engine", "EngineMissing", "NativeSearch", "SearchLike",
+           "engine_in_use", "native_core", "new_search"]

@@ -165,6 +165,8 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
     # kept, so they stay to be dealt, to the declarer or to his discard
     shown = talon if talon_seen and (seat == declarer or not takes_talon) else 0
     seen = known[0] | known[1] | known[2] | known[3] | shown | discard
+    for card in talon_order(r) if number > 1 else ():
+        seen |= 1 << card  # an ending's talon card, turned for every player to see
     if number > 1 and all(r.complete[s] for s in r.participants):
         # an ending whose every hand is given: the cards not in them went in the tricks
         # before it, which every player saw
@@ -195,7 +197,7 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
         needs.append(pile)
         allowed.append(unknown)
     order = tuple(int(s) for s in r.participants)
-    leads = talon_order(r) if number == 1 and rules.talon_leads else ()
+    leads = talon_order(r)
     return View(seat, tuple(known), order, int(r.first_leader), rules, contract,
                 None if declarer is None else int(declarer), leads, number, tuple(played),
                 tuple(holders), tuple(needs), tuple(allowed), unknown)

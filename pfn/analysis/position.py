@@ -15,13 +15,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from pfn.analysis.inputs import BadInput, check_order, check_rules, check_talon
 from pfn.cards import CARDS
 from pfn.contract import Contract
 from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 from pfn.rules.replay import Replay
 from pfn.rules.state import talon_order as rules_talon_order
-from pfn.rules.tricks import PlayRules, Tricks
+from pfn.rules.tricks import TRICKS, PlayRules, Tricks
 
 Kind = Literal["tricks", "misere", "allpass"]
 """What the play is about: the declarer's tricks, a misère, or an all-pass."""
@@ -50,12 +51,28 @@ class Start:
     contract: Contract
     declarer: int | None
     talon: tuple[int, ...] = ()
-    """The talon cards that open the first tricks of an all-pass, in order."""
+    """The talon cards that open the all-pass tricks from trick ``number`` on, in order
+    (``rules.talon_needed(number)`` of them: both at trick 1, the second at trick 2)."""
     number: int = 1
     """The first trick: 1, or the trick an ending (the Start tag) begins with."""
 
     def __post_init__(self) -> None:
-        # a position no deal can reach has no value: refused, never searched
+        # a position no deal can reach has no value: refused, never searched (and
+        # never given to the compiled core, which trusts its input)
+        try:
+            self._check()
+        except BadInput as error:
+            raise NotAnalysable(str(error)) from None
+
+    def _check(self) -> None:
+        check_order(self.order)
+        check_rules(self.rules)
+        if not isinstance(self.number, int) or not 1 <= self.number <= TRICKS:
+            raise NotAnalysable(tr("not a position: trick {n} (1-10)", n=repr(self.number)[:20]))
+        if len(self.hands) > 4 or not all(isinstance(h, int) and 0 <= h < 1 << 32
+                                          for h in self.hands) or \
+                max(self.order) >= len(self.hands):
+            raise NotAnalysable(tr("not a position: the hands are not four sets of cards"))
         seen = 0
         for seat in self.order:
             twice = self.hands[seat] & seen
@@ -70,8 +87,9 @@ class Start:
                                    n=self.number))
         if self.leader not in self.order:
             raise NotAnalysable(tr("not a position: the leader does not play"))
-        if any(seen >> card & 1 for card in self.talon):
-            raise NotAnalysable(tr("not a position: a talon card is in a hand"))
+        if self.declarer is not None and self.declarer not in self.order:
+            raise NotAnalysable(tr("not a position: the declarer does not play"))
+        check_talon(self.rules, self.talon, self.number, seen)
 
     @property
     def kind(self) -> Kind:
@@ -162,17 +180,22 @@ def start_of(replay: Replay) -> Start:
                                " the play begins", n=held))
     return Start(hands, order, int(r.first_leader), r.play_rules, contract,
                  None if r.declarer is None or contract.allpass else int(r.declarer),
-                 talon_order(r) if number == 1 else (), number)
+                 talon_order(r), number)
 
 
 def talon_order(r: Replay) -> tuple[int, ...]:
-    """The talon cards that open the first tricks: as played, else as the Talon tag
-    lists them, else low to high."""
+    """The talon cards that open the all-pass tricks from the record's first trick on
+    (:func:`pfn.rules.state.talon_order`); :class:`NotAnalysable` when not given."""
     found = rules_talon_order(r)
-    if found is None:
-        raise NotAnalysable(tr("not analysable: the talon, which opens the first tricks, is"
-                               " not given"))
-    return found
+    if found is not None:
+        return found
+    number = r.record.first_trick
+    if number > 1:
+        raise NotAnalysable(tr("not analysable: the talon card that opens trick {n} is not"
+                               " given (write it first on the trick's line, or the talon"
+                               " as shown in the Talon tag)", n=number))
+    raise NotAnalysable(tr("not analysable: the talon, which opens the first tricks, is"
+                           " not given"))
 
 
 def main_line(replay: Replay) -> Iterator[tuple[Position, int, int, int]]:

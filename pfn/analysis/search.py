@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pfn.analysis.bounds import escapes, exits, sure_tricks, unwanted
+from pfn.analysis.inputs import check_position, check_search
 from pfn.analysis.ordering import (
     DUCKS_FIRST,
     HIGH_FIRST,
@@ -63,15 +64,20 @@ class Search:
     """A search over one deal's play: the rules, who plays, whose tricks count.
 
     ``order`` is the seats that play, from the eldest; ``talon`` the talon cards that
-    open the first tricks of an all-pass (``rules.talon_leads`` of them)."""
+    open the all-pass tricks from trick ``first`` on (``rules.talon_needed(first)`` of
+    them: an ending at trick 2 has only the second).  The values are checked
+    (:mod:`.inputs`): a search is made, or asked, only of what a deal can have."""
 
     rules: PlayRules
     order: tuple[int, ...]
     target: int
     maximisers: frozenset[int]
     talon: tuple[int, ...] = ()
+    first: int = 1
 
     def __post_init__(self) -> None:
+        check_search(self.rules, self.order, self.target, self.maximisers, self.talon,
+                     self.first)
         order = self.order
         self.hands: list[int] = [0, 0, 0, 0]
         self.nodes = 0
@@ -90,7 +96,7 @@ class Search:
         """One suit's byte of every hand, as packed by :meth:`_key`."""
         self._trump = self.rules.trump
         self._heads = self.rules.must_head
-        self._talon_leads = min(self.rules.talon_leads, len(self.talon))
+        self._talon_leads = self.rules.talon_leads
         # ranks compared across suits (a talon trick nobody follows, "highest"): every
         # card's rank matters, so no card is equivalent to another then
         self._exact_talon = self.rules.unfollowed == "highest"
@@ -109,15 +115,14 @@ class Search:
         ``leader`` leads (or led) the trick ``number``; ``table``/``seats`` are the
         trick in progress (its talon card first, seat ``None``, when a talon card
         opened it)."""
-        if table and len(table) - (seats[0] is None) == len(self.order):
-            raise ValueError("the trick on the table is complete")
+        self._check(hands, leader, number, table, seats)
         lo, hi = 0, max(hands[s].bit_count() for s in self.order)
         # zero-window probes ("at least b?"), each answer a bound: the target who wants
         # tricks is probed from the middle, one who wants none from below, where his
         # answer usually is
         while lo < hi:
             probe = (lo + hi + 1) // 2 if self._duel else lo + 1
-            found = self.probe(hands, leader, number, probe, table, seats)
+            found = self._probe(hands, leader, number, probe, table, seats)
             if found >= probe:
                 lo = found
             else:
@@ -127,18 +132,29 @@ class Search:
     def at_least(self, hands: Sequence[int], leader: int, number: int, bound: int,
                  table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> bool:
         """Whether the target takes at least ``bound`` more tricks with best play."""
-        return self.probe(hands, leader, number, bound, table, seats) >= bound
+        self._check(hands, leader, number, table, seats)
+        return self._probe(hands, leader, number, bound, table, seats) >= bound
 
     def probe(self, hands: Sequence[int], leader: int, number: int, bound: int,
               table: Sequence[int] = (), seats: Sequence[int | None] = ()) -> int:
         """A bound on the target's tricks from a zero-window search at ``bound``: at
         least the answer if that is ``bound`` or more, else at most the answer."""
+        self._check(hands, leader, number, table, seats)
+        return self._probe(hands, leader, number, bound, table, seats)
+
+    def _check(self, hands: Sequence[int], leader: int, number: int, table: Sequence[int],
+               seats: Sequence[int | None]) -> None:
+        check_position(self.rules, self.order, self.talon, self.first, hands, leader, number,
+                       table, seats)
+
+    def _probe(self, hands: Sequence[int], leader: int, number: int, bound: int,
+               table: Sequence[int], seats: Sequence[int | None]) -> int:
         self.hands = [*hands, 0, 0, 0, 0][:4]
         if not table and number > self._talon_leads:
             return self._boundary(leader, number, bound)
         cards, who = list(table), list(seats)
         if not cards:
-            cards, who, leader = [self.talon[number - 1]], [None], self.order[0]
+            cards, who, leader = [self.talon[number - self.first]], [None], self.order[0]
         seat = leader
         for _ in range(len(cards) - (who[0] is None)):
             seat = self._next[seat]
@@ -153,7 +169,7 @@ class Search:
             live |= self.hands[s]
         for c in cards:
             live |= 1 << c
-        for c in self.talon[:self._talon_leads]:
+        for c in self.talon:
             live |= 1 << c
         return live
 
@@ -474,7 +490,7 @@ class Search:
         if number <= self._talon_leads:
             if bound - won <= 0 or not self.hands[nxt]:
                 return won
-            table = [self.talon[number - 1]]
+            table = [self.talon[number - self.first]]
             return won + self._trick(number, bound - won, table, [None], self._live(table), nxt)
         return won + self._boundary(nxt, number, bound - won)
 

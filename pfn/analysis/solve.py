@@ -81,13 +81,13 @@ class Solver:
     def search(self, target: int) -> SearchLike:
         """The search counting ``target``'s tricks (one per target, kept)."""
         s = self.start
-        key = (self.engine, s.rules, s.order, s.kind, s.talon, target)
+        key = (self.engine, s.rules, s.order, s.kind, s.talon, s.number, target)
         found = self._searches.get(key)
         if found is None:
             maximisers = frozenset({target}) if s.kind == "tricks" else \
                 frozenset(seat for seat in s.order if seat != target)
             found = self._searches[key] = new_search(s.rules, s.order, target, maximisers,
-                                                     s.talon, self.engine)
+                                                     s.talon, self.engine, s.number)
         return found
 
     @property
@@ -188,7 +188,7 @@ def _live(position: Position) -> int:
         live |= kernel.hands[seat]
     for card in kernel.cards:
         live |= 1 << card
-    for card in start.talon[kernel.number:]:
+    for card in start.talon[kernel.number + 1 - start.number:]:  # the tricks after this
         live |= 1 << card
     return live
 

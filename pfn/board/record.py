@@ -79,8 +79,7 @@ def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
         yield "defence", Call(call.token, call.seat)
     # the main line as written (a trick left on the table included); a talon card
     # that opens an all-pass trick is nobody's move
-    talon = r.play_rules.talon_leads if r.play_rules is not None and \
-        record.first_trick == 1 else 0
+    talon = r.play_rules.talon_needed(record.first_trick) if r.play_rules is not None else 0
     for line, run in enumerate(record.play.tricks if record.play is not None else ()):
         for index, played in enumerate(run.cards):
             if played is not None and not (line < talon and index == 0):

@@ -267,7 +267,8 @@ class PlayStage:
         card = run.cards[at]
         index = len(self.cards)
         if self.rules.talon_lead(self.number) and index == 0:
-            if card is not None and not (self.r.talon >> card & 1) and self.r.talon:
+            if card is not None and ((self.r.talon and not self.r.talon >> card & 1) or
+                                     self.hands.holder(card) is not None):
                 self.replayer.report("PFN-E509", where + tr("trick {number} of the all-pass is"
                                                             " opened by a talon card, not"
                                                             " {card}", number=self.number,

@@ -148,6 +148,14 @@ class Replayer:
         r.contract = contract
         r.declarer = record.declarer
         if section is None:
+            if r.declarer is not None and r.order and r.declarer not in r.order and \
+                    r.declarer == r.dealer:
+                # at four the dealer sits the deal out: he cannot be its declarer
+                self.report("PFN-E208", tr("{seat} deals at a table of four and sits the deal"
+                                           " out: {seat} cannot be the declarer",
+                                           seat=r.declarer),
+                            self.tag_pos("Declarer"), str(r.declarer))
+                r.declarer = None
             if contract is None and record.play is None:
                 return
             if contract is None:
@@ -383,14 +391,32 @@ class Replayer:
                 (not contract.allpass or self.variant.allpass_played) and \
                 (r.defence is None or r.defence.played):
             # what the play is, recorded or not: the solver starts from it
+            rules = r.play_rules = self.play_rules()
+            if by_tag and r.eldest is None and stated in r.order and \
+                    rules.talon_lead(record.first_trick):
+                # an ending opened by a talon card, its dealer not given: the players
+                # follow the talon card from the eldest, the one its Play tag names
+                at = r.order.index(stated)
+                r.order, r.eldest = r.order[at:] + r.order[:at], stated
             r.participants = self.participants()
-            r.play_rules = self.play_rules()
             if by_tag:
                 r.first_leader = stated if stated in r.participants else None
+                if r.first_leader is not None and r.eldest is not None and \
+                        r.first_leader != r.eldest and rules.talon_lead(record.first_trick):
+                    # a talon card opens the ending's first trick: the eldest plays
+                    # after it, whoever won the trick before
+                    self.report("PFN-E501", tr("{eldest} plays first to trick {number}, which"
+                                               " a talon card opens, not {given}",
+                                               eldest=r.eldest, number=record.first_trick,
+                                               given=r.first_leader),
+                                self.tag_pos("Play"), None,
+                                tr("write {text}", text='[Play "' + str(r.eldest) + '"]'))
+                    r.first_leader = r.eldest
             else:
                 assert r.eldest is not None
                 first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
-                r.first_leader = first if first in r.participants else r.participants[0]
+                r.first_leader = first if first in r.participants else \
+                    (r.participants[0] if r.participants else None)
         if section is None:
             return
         if contract is None:

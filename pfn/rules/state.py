@@ -488,7 +488,7 @@ def play_start(r: Replay, talon: Sequence[int] = ()) -> PlayStart | None:
     number, held = r.record.first_trick, r.record.tricks_left
     if {hands[s].bit_count() for s in order} != {held}:
         return None
-    order_of = talon_order(r) if number == 1 else ()
+    order_of = talon_order(r)
     if order_of is None:
         return None
     if talon and sorted(talon) == sorted(order_of):
@@ -499,22 +499,35 @@ def play_start(r: Replay, talon: Sequence[int] = ()) -> PlayStart | None:
 
 
 def talon_order(r: Replay) -> tuple[int, ...] | None:
-    """The talon cards that open the first tricks: as played, else as the Talon tag
-    lists them, else low to high; ``None`` when the talon is not given."""
+    """The talon cards that open the all-pass tricks from the record's first trick on: as
+    played, else as the Talon tag lists them (the talon as shown, trick 1's card first),
+    else low to high; ``None`` when they are not given.  An ending at trick 2 needs only
+    the card of trick 2."""
     rules = r.play_rules
-    if rules is None or not rules.talon_leads:
+    number = r.record.first_trick
+    if rules is None or not rules.talon_needed(number):
         return ()
-    cards = [c for c in range(32) if r.talon >> c & 1]
-    if len(cards) < rules.talon_leads:
-        return None
-    played = [t.cards[0] for t in r.tricks if t.talon_lead and t.cards and t.cards[0] is not None]
+    skipped = number - 1  # the talon cards of the tricks before the ending, played then
+    needed = rules.talon_needed(number)
+    lines = r.record.play.tricks if r.record.play is not None else ()
+    played = [int(run.cards[0]) for run in lines[:needed]
+              if run.cards and run.cards[0] is not None]
+    if len(played) >= needed:
+        return tuple(played[:needed])
     listed = [int(c) for c in r.record.talon or () if isinstance(c, int)]
-    for order in (played, listed):
-        if sorted(order) == cards:
-            return tuple(order)
-        if len(order) == 1 and order[0] in cards:
-            return (order[0], *(c for c in cards if c != order[0]))
-    return tuple(cards)
+    cards = [c for c in range(32) if r.talon >> c & 1]
+    if skipped and len(listed) == rules.talon_leads:
+        return tuple(listed[skipped:])
+    if skipped and len(cards) >= needed:  # the last ones, low to high
+        return tuple(cards[len(cards) - needed:])
+    if not skipped and len(cards) >= needed:
+        for order in (played, listed):
+            if sorted(order) == cards:
+                return tuple(order)
+            if len(order) == 1 and order[0] in cards:
+                return (order[0], *(c for c in cards if c != order[0]))
+        return tuple(cards)
+    return None
 
 
 def with_tags(record: Record, fields: dict[str, object]) -> Record:

@@ -178,6 +178,12 @@ class PlayRules:
         """Whether trick ``number`` (from 1) is opened by a talon card."""
         return number <= self.talon_leads
 
+    def talon_needed(self, number: int) -> int:
+        """How many talon cards a play from trick ``number`` on needs: one for each
+        talon-led trick still to come (an ending at trick 2 of an all-pass needs the
+        card that opens trick 2)."""
+        return max(0, self.talon_leads - number + 1)
+
     def next_leader(self, number: int, winner: int | None, eldest: int) -> int | None:
         """Who leads after trick ``number``: the eldest during and after the talon-led
         tricks, else its winner (``None`` when an unknown card hides him)."""
@@ -190,12 +196,15 @@ class Tricks:
     """A position in the play with every hand known.
 
     ``hands`` are the cards each seat holds (masks, by seat), ``order`` the seats that
-    play, in playing order from the eldest.  A talon-led trick gets its talon card by
-    itself, so :attr:`turn` is always a player.  :meth:`play` and :meth:`undo` are the
+    play, in playing order from the eldest; ``talon`` the talon cards that open the
+    talon-led tricks from trick ``number`` on, in order (:meth:`PlayRules.talon_needed`
+    of them).  A talon-led trick gets its talon card by itself, so :attr:`turn` is
+    always a player.  :meth:`play` and :meth:`undo` are the
     only moves; :attr:`history` keeps every completed trick.
     """
 
-    __slots__ = ("_at", "_heads", "_index", "_n", "_size", "_trump", "cards", "hands", "history",
+    __slots__ = ("_at", "_first", "_heads", "_index", "_n", "_size", "_trump", "cards",
+                 "hands", "history",
                  "leader", "number", "order", "rules", "seats", "taken", "talon", "turn")
 
     def __init__(self, hands: Sequence[int], order: Sequence[int], leader: int,
@@ -204,7 +213,11 @@ class Tricks:
         self.order = tuple(order)
         self.rules = rules
         self.talon = tuple(talon)
+        if len(self.talon) < rules.talon_needed(number):
+            raise ValueError(f"talon-led tricks from trick {number} need"
+                             f" {rules.talon_needed(number)} talon cards")
         self.number = number
+        self._first = number
         """The trick being played (from 1); ``TRICKS + 1`` once the play is over."""
         self.leader = leader
         self.cards: list[int] = []
@@ -226,8 +239,8 @@ class Tricks:
 
     def _open(self) -> None:
         """Start a trick: the leader's turn, or the talon card first and the eldest next."""
-        if self.number <= self.rules.talon_leads and self.number <= len(self.talon):
-            self.cards.append(self.talon[self.number - 1])
+        if self.number <= self.rules.talon_leads:
+            self.cards.append(self.talon[self.number - self._first])
             self.seats.append(None)
             self.leader = self.order[0]
             self._size = self._n + 1
