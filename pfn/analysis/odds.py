@@ -51,6 +51,10 @@ class CardOdds:
     """The share of the layouts in which the contract makes (a misère: the declarer
     takes no trick); ``None`` in an all-pass."""
 
+    def __repr__(self) -> str:
+        share = "" if self.makes is None else f", makes {self.makes:.1%}"
+        return f"<CardOdds {self.card}: {self.expected:.2f} tricks from here on{share}>"
+
 
 @dataclass(frozen=True)
 class Odds:
@@ -82,6 +86,15 @@ class Odds:
     score: float | None = None
     """From the bidder's seat (``bidding``) at misère: the declarer's expected share of
     the deal's settlement on a fresh sheet, in the variant's own scoring."""
+
+    def __repr__(self) -> str:
+        how = "every one" if self.exhaustive else "a sample"
+        shown = self.cards[self.best[0]] if self.best else self.position
+        value = "" if shown is None else \
+            f", {self.taken + shown.expected:.2f} tricks expected"
+        best = f", best {' '.join(map(str, self.best))}" if self.best else ""
+        return (f"<Odds from {self.seat}, {self.mover} to play: {self.layouts:,} layouts"
+                f" ({how}){value}{best}>")
 
     def caught(self, card: CardOdds) -> float | None:
         """At a misère, the share of the layouts where the declarer takes a trick or
