@@ -289,3 +289,15 @@ def test_a_position_steps_on_the_kernel() -> None:
         position.after(next(c for c in range(32) if not position.kernel.legal_cards() >> c & 1))
     solver = Solver(position.start)
     assert solver.line(position) and len(solver.line(position)) == 30
+
+
+def test_a_problem_without_play_is_not_called_a_claim() -> None:
+    """A set-up ending with no card played and no ``*``: the Result is the problem's
+    stated answer, and W005 says it is judged from the start of the play.  A holds the
+    spade ace, so a Result giving him nothing is wrong on any play."""
+    text = ('[Variant "sochi"]\n[Start "8"]\n[Deal "A:A7.A.. B:K8.K.. C:.7..A7 talon:?"]\n'
+            '[Declarer "A"]\n[Contract "6S"]\n[Result "A:0 B:3 C:0"]\n[Defence "B"]\n'
+            'whist whist\n[Play "A"]\n')
+    [found] = w005(text)
+    assert "from the start of the play (trick 8)" in found.message
+    assert "claim" not in found.message

@@ -31,7 +31,6 @@ def said(lang: str, message: str, context: str | None = None) -> str:
 
 # (review's number, context, English, what the translation says, what it no longer says)
 RUSSIAN = [
-    (1, "odds column", "clean", "чистый", "ошибок"),
     (1, None, "clean", "ошибок нет", None),
     (2, None, "caught", "пойман", "поймал"),
     (3, None, "makes {p}", "сыграна", "выигрыш"),
@@ -191,11 +190,12 @@ def test_solve_says_the_board_and_who_is_to_move() -> None:
 
 
 def test_the_misere_odds_column_is_not_the_checks_summary() -> None:
-    """ru 1: the misère column of ``odds`` says «чистый», the check «ошибок нет»."""
+    """ru 1: the misère column of ``odds`` has its own word — the share of layouts where the
+    declarer is caught, «пойман» — and the check says «ошибок нет»."""
     done = run("odds", "examples/analysis.pfn", "-b", "2", "-k", "1", "--card", "2",
                "--seat", "A", "--lang", "ru")
     heads = next(line for line in done.stdout.splitlines() if line.strip().startswith("карта"))
-    assert heads.split() == ["карта", "ожидание", "чистый", "распределение"], heads
+    assert heads.split() == ["карта", "ожидание", "пойман", "распределение"], heads
     check = run("check", "examples/brief.pfn", "--lang", "ru")
     assert "ошибок нет" in check.stderr, check.stderr
 

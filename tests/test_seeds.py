@@ -612,3 +612,26 @@ def test_classic_settles_each_whist_once() -> None:
     # A: 10 × (34/3 − 14) − 16 − 8 = −152/3; B: 10 × (34/3 − 10) + 16 = 88/3;
     # C: 40/3 + 8 = 64/3 (counting each whist twice would give B 40/3 + 32)
     assert codes(body) == []
+
+
+def test_serbian_kontra_supe_need_only_the_declarers_tricks() -> None:
+    """Under kontra the caller writes supe for both ("upisuje supe za oba"): value ×
+    the defence's tricks, which are the ten less the declarer's, however the two split
+    them.  A Result that gives only the declarer's six is scored the same as the
+    whole split (pik 4 → kontra 8 → rekontra 16; four tricks: 64)."""
+    split = serbian('[Declarer "A"]\n[Contract "pik"]\n[Result "A:6 B:2 C:2"]\n'
+                    '[Defence "B"]\nwhist whist B:kontra A:rekontra\n'
+                    '[Score "A:bule-16 B:bule+16 B:supe/A+64"]')
+    alone = split.replace('[Result "A:6 B:2 C:2"]', '[Result "A:6"]')
+    assert codes(split) == [] and codes(alone) == []
+    # without kontra each follower writes his own tricks: the split is needed
+    plain = serbian('[Declarer "A"]\n[Contract "pik"]\n[Result "A:6"]\n'
+                    '[Defence "B"]\nwhist whist\n')
+    import pfn
+
+    scored = pfn.score(pfn.replay(pfn.loads(plain)[0], on_error="collect"))
+    assert any("supe not computed" in note for note in scored.unchecked)
+    kontra = plain.replace("whist whist\n", "whist whist B:kontra\n")
+    scored = pfn.score(pfn.replay(pfn.loads(kontra)[0], on_error="collect"))
+    assert not any("supe not computed" in note for note in scored.unchecked)
+    assert [str(e) for e in scored.entries if e.column == "supe"] == ["B:supe/A+32"]

@@ -132,6 +132,14 @@ class Analysis:
     """It could not because the deal breaks the rules of structure (an error)."""
     nodes: int = 0
 
+    def __repr__(self) -> str:
+        board = self.record.tag("Board")
+        what = f"board {board}" if board else "a record"
+        if self.problem is not None:
+            return f"<Analysis of {what}: not analysed ({self.problem})>"
+        marked = " ".join(f"{n.card}{'??' if n.cost > 1 else '?'}" for n in self.mistakes)
+        return f"<Analysis of {what}: {len(self.mistakes)} marked{': ' + marked if marked else ''}>"
+
     @property
     def mistakes(self) -> list[CardNote | ChanceNote]:
         """The cards that cost tricks."""

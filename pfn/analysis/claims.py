@@ -57,13 +57,20 @@ def verify(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
         what = str(start.contract)
         says = tr("the defence holds him to {n}", n=best) if stated > best else \
             tr("he can take {n}", n=best)
-    return [Problem(
-        "PFN-W005", ntr("the result gives {seat} {n} trick in {contract}, but from the claim"
-                        " in trick {trick}, with best play, {says}",
-                        "the result gives {seat} {n} tricks in {contract}, but from the claim"
-                        " in trick {trick}, with best play, {says}", stated, seat=declarer,
-                        contract=what, trick=position.number, says=says),
-        tr("a line: {line}", line=_line(position, line))).at(where)]
+    if play.claimed or cards:
+        message = ntr("the result gives {seat} {n} trick in {contract}, but from the claim"
+                      " in trick {trick}, with best play, {says}",
+                      "the result gives {seat} {n} tricks in {contract}, but from the claim"
+                      " in trick {trick}, with best play, {says}", stated, seat=declarer,
+                      contract=what, trick=position.number, says=says)
+    else:  # a problem: no card played, no claim, the Result is the stated answer
+        message = ntr("the result gives {seat} {n} trick in {contract}, but from the start"
+                      " of the play (trick {trick}), with best play, {says}",
+                      "the result gives {seat} {n} tricks in {contract}, but from the start"
+                      " of the play (trick {trick}), with best play, {says}", stated,
+                      seat=declarer, contract=what, trick=position.number, says=says)
+    return [Problem("PFN-W005", message,
+                    tr("a line: {line}", line=_line(position, line))).at(where)]
 
 
 def _known_cards(play: Play, replay: Replay) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 
 from pfn.analysis.engines import engine_in_use
 from pfn.analysis.layouts import PILE, layouts, view_of
-from pfn.analysis.position import NotAnalysable, start_of
+from pfn.analysis.position import NotAnalysable, refuse_broken, start_of
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import cards_of
 from pfn.i18n import tr
@@ -61,6 +61,7 @@ def defence_odds(source: Any, seat: Seat, *, sample: int = SAMPLE, seed: int = 0
     from pfn.deal import replay as replay_record
 
     r = source if isinstance(source, Replay) else replay_record(source, on_error="collect")
+    refuse_broken(r)
     contract, declarer = r.contract, r.declarer
     if contract is None or declarer is None or contract.allpass or contract.misere or \
             contract.pref or r.record.start is not None:

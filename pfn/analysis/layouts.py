@@ -26,13 +26,15 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from pfn.analysis.position import NotAnalysable, Position, Start, talon_order
+from pfn.analysis.position import NotAnalysable, Position, Start, refuse_broken, talon_order
+from pfn.cards import cards_of
 from pfn.contract import Contract
-from pfn.i18n import tr
+from pfn.i18n import ntr, tr
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import PlayRules
-from pfn.seats import Seat
+from pfn.seats import SEATS, Seat
 
 EXHAUSTIVE_LIMIT = 200_000
 """The most layouts dealt one by one; above it, a uniform sample (a whole deal seen by
@@ -43,6 +45,46 @@ SAMPLE = 1_000
 PILE = -1
 """The holder of the cards out of play that the viewer has not seen (the discard, or a
 talon never shown)."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Who knows what: the cards a seat saw besides its own hand, and those it did not."""
+
+    seat: Seat
+    discard: int
+    """The cards out of play it knows (the declarer's discard; a defender never does)."""
+    talon: int
+    """The talon cards it saw."""
+    laid_open: tuple[Seat, ...]
+    """The hands it sees laid open."""
+    unseen: tuple[tuple[Seat | None, int], ...]
+    """Each holder of cards it has not seen (``None``: out of play) and how many."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "discard": [str(c) for c in cards_of(self.discard)],
+                "talon": [str(c) for c in cards_of(self.talon)],
+                "laid_open": [str(s) for s in self.laid_open],
+                "unseen": {("out of play" if s is None else str(s)): n
+                           for s, n in self.unseen}}
+
+    def text(self) -> str:
+        """One line: what the seat knows, what it does not."""
+        known = [tr("his hand")]
+        if self.discard:
+            known.append(tr("his discard {cards}", cards=" ".join(map(str, cards_of(
+                self.discard)))))
+        if self.talon:
+            known.append(tr("the talon {cards}", cards=" ".join(map(str, cards_of(
+                self.talon)))))
+        known += [tr("{seat}'s cards laid open", seat=s) for s in self.laid_open]
+        hidden = [ntr("{n} card out of play", "{n} cards out of play", n) if s is None else
+                  ntr("{n} card of {seat}'s", "{n} cards of {seat}'s", n, seat=s)
+                  for s, n in self.unseen]
+        line = tr("Seen from {seat}: {known}", seat=self.seat, known=", ".join(known))
+        if hidden:
+            line += "; " + tr("not seen: {hidden}", hidden=", ".join(hidden))
+        return line
 
 
 @dataclass(frozen=True)
@@ -70,6 +112,20 @@ class View:
     """The unseen cards each holder may have (the play showed it has none of the rest)."""
     unknown: int
     """The cards whose place the viewer does not know."""
+    discard: int = 0
+    """The cards out of play the viewer knows: the declarer's own discard."""
+    shown: int = 0
+    """The talon cards the viewer saw."""
+    laid_open: tuple[int, ...] = ()
+    """The other seats whose hands the viewer sees laid open."""
+
+    def knowledge(self) -> Knowledge:
+        """What the viewer knows beyond his own hand, and how many cards he does not
+        know of each holder."""
+        unseen = tuple((SEATS[h] if h != PILE else None, n)
+                       for h, n in zip(self.holders, self.needs, strict=True))
+        return Knowledge(self.seat, self.discard, self.shown,
+                         tuple(SEATS[s] for s in self.laid_open), unseen)
 
     def bound(self) -> int:
         """How many layouts there would be if the play had proved nothing absent."""
@@ -108,15 +164,22 @@ class View:
         return Position(start, self.played)
 
 
-def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0) -> View:
+def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0, *,
+            bidding: bool = False) -> View:
     """What ``seat`` knew before trick ``trick`` (``None``: where the record's play
     stops), after ``card`` of its cards.  The record must give at least what that seat
     saw: its own hand, the talon where it was shown, and the declarer's discard for
-    the declarer."""
+    the declarer (in a problem set before trick 1, ``[Start "1"]``, the two cards in
+    no hand are his discard).  ``bidding``: before the play, as the declarer weighs his
+    contract — hands laid open (the defenders' at misère) are not seen yet."""
     r = replay
+    refuse_broken(r)
     contract, rules = r.contract, r.play_rules
     if contract is None or rules is None or not r.participants or r.first_leader is None:
         raise NotAnalysable(tr("there is no play to analyse"))
+    if bidding and (trick not in (None, r.record.first_trick) or card or r.tricks):
+        raise NotAnalysable(tr("the bidder's question is asked before the play: ask it"
+                               " before the lead, on a record whose play is not given"))
     if seat not in r.participants:
         raise NotAnalysable(tr("{seat} does not play this deal", seat=seat))
     if not r.complete[seat]:
@@ -127,9 +190,12 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
     declarer = None if r.declarer is None or contract.allpass else r.declarer
     known = [0, 0, 0, 0]
     known[seat] = int(r.hands[seat])
-    if r.defence is not None and r.defence.open and declarer is not None:
+    laid_open: list[int] = []
+    if r.defence is not None and r.defence.open and declarer is not None and not bidding:
         for other in r.participants:  # laid open: every defender's cards are seen
             if other != declarer:
+                if other != seat:
+                    laid_open.append(int(other))
                 if not r.complete[other]:
                     raise NotAnalysable(tr("not analysable: {seat}'s cards, played open, are"
                                            " not given", seat=other))
@@ -145,6 +211,10 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
         if discard.bit_count() != 2:
             raise NotAnalysable(tr("not analysable from {seat}: his discard is not given",
                                    seat=seat))
+    elif seat == declarer and number == 1 and not contract.hand:
+        # a problem set before trick 1: the two cards in no hand are the declarer's
+        # discard, which he knows (a defender does not)
+        discard = int(r.discard) if r.discard.bit_count() == 2 else _out_of_play(r)
     # the cards played to this point, by whom, and what each proves absent
     absent = [0, 0, 0, 0]
     played: list[int] = []
@@ -200,7 +270,19 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0)
     leads = talon_order(r)
     return View(seat, tuple(known), order, int(r.first_leader), rules, contract,
                 None if declarer is None else int(declarer), leads, number, tuple(played),
-                tuple(holders), tuple(needs), tuple(allowed), unknown)
+                tuple(holders), tuple(needs), tuple(allowed), unknown, discard,
+                talon if talon_seen else 0, tuple(laid_open))
+
+
+def _out_of_play(r: Replay) -> int:
+    """The two cards in no hand when every player's hand is given (else none known)."""
+    if not all(r.complete[s] for s in r.participants):
+        return 0
+    held = 0
+    for s in r.participants:
+        held |= int(r.hands[s])
+    rest = ((1 << 32) - 1) & ~held
+    return rest if rest.bit_count() == 2 else 0
 
 
 def _tricks_played(r: Replay) -> list[tuple[int, tuple[Seat | None, ...],
@@ -292,4 +374,4 @@ def _every(needs: tuple[int, ...], allowed: tuple[int, ...], left: int
             yield (mask, *others)
 
 
-__all__ = ["EXHAUSTIVE_LIMIT", "PILE", "SAMPLE", "View", "layouts", "view_of"]
+__all__ = ["EXHAUSTIVE_LIMIT", "PILE", "SAMPLE", "Knowledge", "View", "layouts", "view_of"]

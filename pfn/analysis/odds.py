@@ -21,12 +21,12 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pfn.analysis.engines import engine_in_use
-from pfn.analysis.layouts import EXHAUSTIVE_LIMIT, SAMPLE, View, layouts, view_of
-from pfn.analysis.position import NotAnalysable
+from pfn.analysis.layouts import EXHAUSTIVE_LIMIT, SAMPLE, Knowledge, View, layouts, view_of
+from pfn.analysis.position import NotAnalysable, refuse_broken
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import CARDS, Card
 from pfn.diagnostics import Diagnostic, Problem
@@ -51,6 +51,10 @@ class CardOdds:
     """The share of the layouts in which the contract makes (a misère: the declarer
     takes no trick); ``None`` in an all-pass."""
 
+    def __repr__(self) -> str:
+        share = "" if self.makes is None else f", makes {self.makes:.1%}"
+        return f"<CardOdds {self.card}: {self.expected:.2f} tricks from here on{share}>"
+
 
 @dataclass(frozen=True)
 class Odds:
@@ -71,6 +75,33 @@ class Odds:
     """Each legal card of the mover (empty when ``seat`` cannot see his hand)."""
     position: CardOdds | None = None
     """The position with best open-hand play (its ``card`` the mover's first best one)."""
+    kind: str = "tricks"
+    """What the play is about: ``tricks``, ``misere`` (the shares of interest are the
+    declarer's being caught: :meth:`caught`) or ``allpass``."""
+
+    knows: Knowledge | None = None
+    """What ``seat`` knows beyond its hand (its discard, the talon, hands laid open) and
+    how many cards of each holder it does not."""
+
+    score: float | None = None
+    """From the bidder's seat (``bidding``) at misère: the declarer's expected share of
+    the deal's settlement on a fresh sheet, in the variant's own scoring."""
+
+    def __repr__(self) -> str:
+        how = "every one" if self.exhaustive else "a sample"
+        shown = self.cards[self.best[0]] if self.best else self.position
+        value = "" if shown is None else \
+            f", {self.taken + shown.expected:.2f} tricks expected"
+        best = f", best {' '.join(map(str, self.best))}" if self.best else ""
+        return (f"<Odds from {self.seat}, {self.mover} to play: {self.layouts:,} layouts"
+                f" ({how}){value}{best}>")
+
+    def caught(self, card: CardOdds) -> float | None:
+        """At a misère, the share of the layouts where the declarer takes a trick or
+        more (``None`` for any other play)."""
+        if self.kind != "misere" or card.makes is None:
+            return None
+        return 1 - card.makes
 
     @property
     def margin(self) -> float:
@@ -100,32 +131,39 @@ class Odds:
         ``expected``, ``distribution``, ``makes``) and the rest."""
         def one(o: CardOdds) -> dict[str, Any]:
             spread = {str(k): round(v, 6) for k, v in sorted(o.distribution.items())}
+            caught = self.caught(o)
             return {"expected": round(o.expected, 6), "distribution": spread,
-                    "makes": None if o.makes is None else round(o.makes, 6)}
+                    "makes": None if o.makes is None else round(o.makes, 6),
+                    **({} if caught is None else {"caught": round(caught, 6)})}
 
         return {"seat": str(self.seat), "mover": str(self.mover), "counted": str(self.counted),
-                "taken": self.taken, "needed": self.needed, "layouts": self.layouts,
+                "kind": self.kind, "taken": self.taken, "needed": self.needed,
+                "layouts": self.layouts,
                 "exhaustive": self.exhaustive, "margin": round(self.margin, 6),
                 "weighting": "uniform", "cards": {str(c): one(o) for c, o in self.cards.items()},
                 "best": [str(c) for c in self.best],
-                "position": None if self.position is None else one(self.position)}
+                "position": None if self.position is None else one(self.position),
+                "knows": None if self.knows is None else self.knows.as_json(),
+                "score": None if self.score is None else round(self.score, 6)}
 
 
 def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
          limit: int = EXHAUSTIVE_LIMIT, sample: int = SAMPLE, seed: int = 0,
          engine: str | None = None, jobs: int = 1, where: str = "local",
-         scheduler: str | None = None,
+         scheduler: str | None = None, bidding: bool = False,
          progress: Callable[[int, int], None] | None = None) -> Odds:
     """The chances at a point of the play (before trick ``trick``, after ``card`` of its
     cards; ``None``: where the record's play stops) seen from ``seat``: ``source`` is a
     record, its replay, or a :class:`pfn.Board`.  Every layout when there are at most
     ``limit``, else ``sample`` of them (``seed``); ``jobs`` processes (or Dask, with
     ``where="dask"``) share the layouts with the same answer as one; ``progress`` is
-    told the layouts solved and their number as the work goes."""
+    told the layouts solved and their number as the work goes.  ``bidding``: before
+    the play as the declarer weighs his contract, the hands that will be laid open (the
+    defenders' at misère) not yet seen — "how likely am I to be caught?"."""
     replay = _replay_of(source)
     if hasattr(source, "position") and hasattr(source, "trick") and trick is None:
         trick, card = source.trick, sum(s is not None for s, _ in source.table)
-    view = view_of(replay, seat, trick, card)
+    view = view_of(replay, seat, trick, card, bidding=bidding)
     found, exhaustive = layouts(view, limit, sample, seed)
     if not found:
         raise NotAnalysable(tr("no layout agrees with the play"))
@@ -147,7 +185,35 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
         done += len(chunk)
         if progress is not None:
             progress(done, len(found))
-    return _answer(view, total, len(found), exhaustive)
+    answer = _answer(view, total, len(found), exhaustive)
+    if bidding and answer.kind == "misere" and answer.position is not None and \
+            view.declarer is not None:
+        answer = replace(answer, score=priced(replay, SEATS[view.declarer],
+                                              answer.position.distribution))
+    return answer
+
+
+def priced(replay: Replay, declarer: Seat, distribution: dict[int, float]) -> float:
+    """The declarer's expected share of the settlement of a misère on a fresh sheet:
+    each count of his tricks scored and settled as the record's variant and house rules
+    do, weighted by its share (the defenders' split does not count at misère)."""
+    from pfn.match import MatchChecker
+    from pfn.notation.reader import loads
+
+    record = replay.record
+    head = "".join(f'[{name} "{record.tag(name)}"]\n' for name in ("Variant", "Rules")
+                   if record.tag(name))
+    dealer = replay.dealer if replay.dealer is not None else \
+        replay.order[-1] if replay.order else SEATS[2]
+    expected = 0.0
+    for tricks, share in distribution.items():
+        text = (f'{head}[Dealer "{dealer}"]\n[Contract "{replay.contract}"]\n'
+                f'[Declarer "{declarer}"]\n[Result "{declarer}:{tricks}"]\n')
+        checker = MatchChecker()
+        checker.check(loads(text)[0], True)
+        if checker.state is not None:
+            expected += share * float(checker.state.sheet.settle().get(declarer, 0))
+    return expected
 
 
 DISCARD_SAMPLE = 200
@@ -179,6 +245,7 @@ def discard_odds(source: Any, *, sample: int = DISCARD_SAMPLE, seed: int = 0,
     from pfn.analysis.suits import equivalence_classes
 
     r = _replay_of(source)
+    refuse_broken(r)
     contract, declarer = r.contract, r.declarer
     if contract is None or declarer is None or contract.allpass or contract.hand or \
             r.record.start is not None or r.play_rules is None or r.first_leader is None:
@@ -380,8 +447,9 @@ def _answer(view: View, tally: _Tally, count: int, exhaustive: bool) -> Odds:
     # the position: the mover's best card by expectation, or, when the viewer cannot see
     # his hand, best open-hand play on each layout
     chosen = cards[found.best[0]] if found.best else summary(CARDS[0], tally.position)
+    kind = "allpass" if contract.allpass else "misere" if contract.misere else "tricks"
     return Odds(found.seat, found.mover, found.counted, found.taken, needed, count,
-                exhaustive, cards, chosen)
+                exhaustive, cards, chosen, kind, view.knowledge())
 
 
 __all__ = ["CHUNK", "DISCARD_SAMPLE", "CardOdds", "DiscardOdds", "Odds", "discard_odds", "odds",

@@ -18,7 +18,7 @@ from typing import Literal
 from pfn.analysis.inputs import BadInput, check_order, check_rules, check_talon
 from pfn.cards import CARDS
 from pfn.contract import Contract
-from pfn.diagnostics import PfnError
+from pfn.diagnostics import Diagnostic, PfnError
 from pfn.i18n import tr
 from pfn.rules.replay import Replay
 from pfn.rules.state import talon_order as rules_talon_order
@@ -36,6 +36,8 @@ class NotAnalysable(PfnError):
     def __init__(self, message: str, broken: bool = False) -> None:
         super().__init__(message)
         self.broken = broken
+        self.diagnostics: list[Diagnostic] = []
+        """The check's diagnostics when the deal is broken (where, which rule)."""
 
 
 @dataclass(frozen=True)
@@ -141,15 +143,23 @@ class Position:
         return Position(self.start, (*self.played, card))
 
 
+def refuse_broken(replay: Replay) -> None:
+    """Refuse a record whose deal the check rejects (a card dealt twice, a short hand):
+    no deal has its play to analyse.  The error carries the check's first diagnostic."""
+    from pfn.structure import check_structure
+
+    broken = [d for d in check_structure(replay.record) if d.is_error]
+    if broken:
+        error = NotAnalysable(tr("not analysable: {code} {message}", code=broken[0].code,
+                                 message=broken[0].message), True)
+        error.diagnostics = broken
+        raise error
+
+
 def start_of(replay: Replay) -> Start:
     """The start of the play of a replayed record, every card of it known."""
     r = replay
-    from pfn.structure import check_structure
-
-    broken = [d for d in check_structure(r.record) if d.is_error]
-    if broken:  # a card twice, a short hand: no deal has this play to analyse
-        raise NotAnalysable(tr("not analysable: {code} {message}", code=broken[0].code,
-                                message=broken[0].message), True)
+    refuse_broken(r)
     contract = r.contract
     if contract is None:
         raise NotAnalysable(tr("no contract: there is no play to analyse"))

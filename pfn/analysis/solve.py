@@ -54,6 +54,13 @@ class Solution:
     nodes: int
     """Positions the search visited for this answer."""
 
+    def __repr__(self) -> str:
+        value = f"value {self.value}" if self.value is not None else "sure tricks " + \
+            " ".join(f"{s}:{v}" for s, v in self.paranoid.items())
+        turn = f", {self.mover} to play" if self.mover is not None else ""
+        best = f", best {' '.join(map(str, self.best))}" if self.best else ""
+        return f"<Solution {self.kind}: {value}{turn}{best}>"
+
     @property
     def counted(self) -> str:
         """What the card values count, in words."""

@@ -23,7 +23,7 @@ from pfn.cli.common import (
     run_of,
     use_search,
 )
-from pfn.i18n import column_widths, ntr, number, ptr, table_row, tr
+from pfn.i18n import ntr, number, tr
 
 if TYPE_CHECKING:
     from pfn.analysis.solve import Solution
@@ -330,8 +330,9 @@ def odds(
     limit: Annotated[int, typer.Option(
         "--limit", help="Solve every layout when there are at most this many; else a"
                         " sample.", min=1)] = 200_000,
-    samples: Annotated[int, typer.Option(
-        "--samples", help="How many layouts a sample holds.", min=1)] = 1_000,
+    samples: Annotated[int | None, typer.Option(
+        "--samples", help="How many layouts a sample holds (default 1,000; 200 with"
+                          " --discards or --defence).", min=1, show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="The sample's seed.")] = 0,
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker processes sharing the layouts (0: one per CPU).",
@@ -343,6 +344,12 @@ def odds(
         "--discards", help="Before the play, from the declarer's seat: every discard he"
                            " may make, best first, over a sample of the layouts of the"
                            " twenty cards he has not seen (--samples, default 200).")] = False,
+    bidding: Annotated[bool, typer.Option(
+        "--bidding", help="Before the play, from the declarer's seat, as he weighs his"
+                          " contract after his discard: the hands that will be laid open"
+                          " (the defenders' at misère) are not seen yet. The misère"
+                          " question: how likely to be caught, and for how many tricks.")
+                          ] = False,
     defence: Annotated[bool, typer.Option(
         "--defence", help="Before the play, from a defender's seat: every defence the"
                           " variant allows (whist, pass, half-whist …), with the declarer's"
@@ -365,10 +372,16 @@ def odds(
       pfn odds pool.pfn -b 5 -k 4 --seat B --format json
       pfn odds pool.pfn -b 5 --seat A --jobs 2
     """
+    from pfn.analysis.defending import SAMPLE as DEFENCE_SAMPLE
+    from pfn.analysis.layouts import SAMPLE
+    from pfn.analysis.odds import DISCARD_SAMPLE
     from pfn.analysis.odds import odds as weigh
     from pfn.analysis.position import NotAnalysable
     from pfn.cli.common import color
     from pfn.cli.drawing import _load_one, _seats
+    from pfn.cli.weighing import defences as defences_of
+    from pfn.cli.weighing import discards as discards_of
+    from pfn.cli.weighing import odds_text, refuse_broken
     from pfn.corpus.workers import EngineError, workers
     from pfn.deal import replay
     from pfn.diagnostics import PfnError, printable
@@ -380,12 +393,16 @@ def odds(
         raise typer.BadParameter(tr("{seat}: one seat",
                                     seat=repr(seat)), param_hint="--seat")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
+    refuse_broken(source, result)
+    if discards and defence:
+        raise typer.BadParameter(tr("--discards weighs the declarer's choice, --defence a"
+                                    " defender's: ask one at a time"), param_hint="--defence")
     if discards:
-        _discards(source, result, chosen[0], output, samples if samples != 1_000 else 200,
-                  seed)
+        discards_of(source, result, chosen[0], output,
+                  DISCARD_SAMPLE if samples is None else samples, seed)
     if defence:
-        _defences(source, result, chosen[0], output, samples if samples != 1_000 else 200,
-                  seed)
+        defences_of(source, result, chosen[0], output,
+                  DEFENCE_SAMPLE if samples is None else samples, seed)
     first = record.first_trick
     at = trick or first
     shown = sys.stderr.isatty() and color(sys.stderr)
@@ -399,8 +416,10 @@ def odds(
                 sys.stderr.write("\n")
 
     try:
-        found = weigh(result, chosen[0], at, card, limit=limit, sample=samples, seed=seed,
-                      jobs=workers(jobs), where=where, scheduler=scheduler, progress=progress)
+        found = weigh(result, chosen[0], at, card, limit=limit,
+                      sample=SAMPLE if samples is None else samples, seed=seed,
+                      jobs=workers(jobs), where=where, scheduler=scheduler, bidding=bidding,
+                      progress=progress)
     except NotAnalysable as error:
         if output is SolveFormat.json:
             sys.stdout.write(json.dumps({"board": record.tag("Board"), "analysable": False,
@@ -419,136 +438,5 @@ def odds(
         where_text = tr("before trick {n}", n=at) if card == 0 else \
             ntr("trick {trick}, after {n} card", "trick {trick}, after {n} cards", card,
                 trick=at)
-        sys.stdout.write(printable(_odds_text(_title(result), where_text, found)))
+        sys.stdout.write(printable(odds_text(_title(result), where_text, found)))
     raise typer.Exit(EXIT_CLEAN)
-
-
-def _discards(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
-              seed: int) -> None:
-    """``pfn odds --discards``: every discard over the layouts, best first."""
-    from pfn.analysis.odds import discard_odds
-    from pfn.analysis.position import NotAnalysable
-    from pfn.diagnostics import printable
-
-    if seat != result.declarer:
-        raise fail(tr("--discards weighs the declarer's discards: the seat is {declarer}",
-                      declarer=result.declarer))
-    try:
-        found, layouts = discard_odds(result, sample=samples, seed=seed)
-    except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
-        raise typer.Exit(EXIT_PROBLEMS) from None
-    if output is SolveFormat.json:
-        sys.stdout.write(json.dumps({
-            "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
-            "exhaustive": False, "weighting": "uniform",
-            "discards": [{"cards": [str(c) for c in d.cards], "expected": round(d.expected, 6),
-                          "makes": round(d.makes, 6),
-                          "distribution": {str(k): round(v, 6)
-                                           for k, v in d.distribution.items()}}
-                         for d in found]}, ensure_ascii=False) + "\n")
-        raise typer.Exit(EXIT_CLEAN)
-    heads = [tr("discard"), tr("expected"), tr("makes")]
-    widths = column_widths(heads, (10, 9, 9))
-    lines = [tr("{title} · before the play · the declarer's discards, seen from {seat}",
-                title=_title(result), seat=seat),
-             ntr("{n} layout of the twenty cards he has not seen, a uniform sample, the same"
-                 " for every discard; open-hand play from the lead",
-                 "{n} layouts of the twenty cards he has not seen, a uniform sample, the same"
-                 " for every discard; open-hand play from the lead", layouts,
-                 n=number(layouts, ",")),
-             _indented(heads, widths) + "   " + tr("distribution")]
-    for d in found:
-        spread = "  ".join(f"{k}: {number(v, '.1%')}" for k, v in d.distribution.items())
-        lines.append(_indented([" ".join(map(str, d.cards)), number(d.expected, ".2f"),
-                               number(d.makes, ".1%")], widths) + "   " + spread)
-    sys.stdout.write(printable("\n".join(lines) + "\n"))
-    raise typer.Exit(EXIT_CLEAN)
-
-
-def _defences(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
-              seed: int) -> None:
-    """``pfn odds --defence``: every defence over the layouts, best first for the seat."""
-    from pfn.analysis.defending import defence_odds
-    from pfn.analysis.position import NotAnalysable
-    from pfn.diagnostics import printable
-
-    try:
-        found, layouts = defence_odds(result, seat, sample=samples, seed=seed)
-    except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
-        raise typer.Exit(EXIT_PROBLEMS) from None
-    if output is SolveFormat.json:
-        sys.stdout.write(json.dumps({
-            "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
-            "exhaustive": False, "weighting": "uniform",
-            "defences": [{"calls": list(d.calls), "played": d.played,
-                          "expected": round(d.expected, 6), "makes": round(d.makes, 6),
-                          "score": round(d.score, 6),
-                          "distribution": {str(k): round(v, 6)
-                                           for k, v in d.distribution.items()}}
-                         for d in found]}, ensure_ascii=False) + "\n")
-        raise typer.Exit(EXIT_CLEAN)
-    heads = [tr("defence"), tr("declarer"), tr("makes"), tr("score of {seat}", seat=seat)]
-    widths = column_widths(heads, (22, 9, 9, 12))
-    lines = [tr("{title} · before the play · each defence, seen from {seat}",
-                title=_title(result), seat=seat),
-             ntr("{n} layout of the cards {seat} has not seen, a uniform sample; open-hand play"
-                 " where the defence plays; scored and settled as the variant does",
-                 "{n} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
-                 " play where the defence plays; scored and settled as the variant does",
-                 layouts, n=number(layouts, ","), seat=seat),
-             _indented(heads, widths)]
-    no_play = " " + tr("(no play)")
-    for d in found:
-        lines.append(_indented([" ".join(d.calls) + ("" if d.played else no_play),
-                               number(d.expected, ".2f"), number(d.makes, ".1%"),
-                               number(d.score, "+.2f")], widths))
-    sys.stdout.write(printable("\n".join(lines) + "\n"))
-    raise typer.Exit(EXIT_CLEAN)
-
-
-def _indented(cells: list[str], widths: list[int]) -> str:
-    """A table's row, indented under the lines that say what the table is."""
-    return "  " + table_row(cells, widths)
-
-
-def _odds_text(name: str, where: str, found: Any) -> str:
-    contract = found.needed
-    lines = [tr("{title} · {where} · seen from {seat} ({mover} to play)", title=name,
-                where=where, seat=found.seat, mover=found.mover)]
-    layouts = number(found.layouts, ",")
-    lines.append(ntr("{n} layout, every one; each weighted the same, and everyone plays"
-                     " open-handed after the card", "{n} layouts, every one; each weighted the"
-                     " same, and everyone plays open-handed after the card", found.layouts,
-                     n=layouts) if found.exhaustive else
-                 ntr("{n} layout, a uniform sample (shares within ±{margin} at 95 %); each"
-                     " weighted the same, and everyone plays open-handed after the card",
-                     "{n} layouts, a uniform sample (shares within ±{margin} at 95 %); each"
-                     " weighted the same, and everyone plays open-handed after the card",
-                     found.layouts, n=layouts, margin=number(found.margin, ".1%")))
-    counted = tr("{seat}'s tricks in the deal ({n} taken before this trick)", seat=found.counted,
-                 n=found.taken) if found.taken else \
-        tr("{seat}'s tricks in the deal", seat=found.counted)
-    makes = tr("makes") if contract is not None else tr("caught") \
-        if found.needed is None and found.mover != found.counted else ptr("odds column", "clean")
-    rows = found.cards.values() if found.cards else [found.position]
-    if not found.cards:
-        lines.append(tr("{mover}'s cards are not seen from {seat}: the position with best"
-                        " open-hand play on each layout", mover=found.mover, seat=found.seat))
-    lines.append(counted + ":")
-    heads = [tr("card"), tr("expected"), makes]
-    widths = column_widths(heads, (6, 9, 9))
-    lines.append(_indented(heads, widths) + "   " + tr("distribution"))
-    for row in rows:
-        if row is None:
-            continue
-        share = "" if row.makes is None else number(row.makes, ".1%")
-        spread = "  ".join(f"{found.taken + k}: {number(v, '.1%')}"
-                           for k, v in row.distribution.items())
-        label = str(row.card) if found.cards else "—"
-        expected = number(found.taken + row.expected, ".2f")
-        lines.append(_indented([label, expected, share], widths) + "   " + spread)
-    if found.best:
-        lines.append(tr("best: {cards}", cards=" ".join(map(str, found.best))))
-    return "\n".join(lines) + "\n"

@@ -188,6 +188,9 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
                                                                           strict=True)))
     draft.tag("Start", str(11 - held))
     draft.tag("Declarer", letter[declarer])
+    if held == 10:  # the two cards in no hand are the declarer's discard: he knows them
+        draft.tag("Discard", " ".join(str(CARDS[c]) for c in range(32)
+                                      if CARDS[c] not in owner))
     draft.tag("Contract", contract)
     draft.tag("Play", letter[leader])
     draft.sections["Play"] = play_lines(played)
@@ -447,7 +450,8 @@ def _bts_card(card: int) -> str:
     return f"{c.suit.letter}{c.rank.letter}"
 
 
-_DERIVED = frozenset({"Board", "Dealer", "Deal", "Start", "Declarer", "Contract", "Play",
+_DERIVED = frozenset({"Board", "Dealer", "Deal", "Start", "Declarer", "Discard", "Contract",
+                      "Play",
                       "Turns", "Players"})
 
 

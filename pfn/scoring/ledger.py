@@ -53,6 +53,10 @@ class Scored:
     """Entries whose amount the given facts do not fix, with the amounts they allow
     (added to whatever else the deal writes there)."""
 
+    def __repr__(self) -> str:
+        written = " ".join(map(str, self.entries)) or "nothing"
+        return f"<Scored {written}{'' if self.complete else ' (incomplete)'}>"
+
     @property
     def complete(self) -> bool:
         """The entries are the whole score of the deal."""

@@ -24,6 +24,7 @@ from pfn.rules.defence import CallProblem, Defence
 from pfn.rules.ladder import Ladder
 from pfn.rules.options import HouseRules
 from pfn.rules.replay import DealContext
+from pfn.rules.tricks import TRICKS
 from pfn.scoring.facts import DealFacts
 from pfn.scoring.ledger import LedgerEntry, Scored, entry
 from pfn.scoring.scorer import Scoring
@@ -395,13 +396,17 @@ class SerbianScoring(Scoring):
         assert defence is not None
         out: list[LedgerEntry] = []
         counts = {s: facts.took(s) for s in defence.players}
-        if any(c is None for c in counts.values()):
+        caller = defence.caller
+        taken = facts.took(declarer)
+        if any(c is None for c in counts.values()) and (caller is None or taken is None):
             notes.cannot(tr("a follower's tricks are not given: supe not computed"))
             return out
         tricks = {s: c or 0 for s, c in counts.items()}
-        total = sum(tricks.values())
+        # the caller writes for both: only the defence's total counts, and it is what
+        # the declarer did not take, however the two split it
+        total = sum(tricks.values()) if all(c is not None for c in counts.values()) \
+            else TRICKS - (taken or 0)
         cap = self.rules.supe_cap or 10
-        caller = defence.caller
         if caller is not None:
             counted = min(total, cap)
             if counted:
