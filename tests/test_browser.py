@@ -498,31 +498,50 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
 
 def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
                                                           tmp_path: Path) -> None:
-    """The sheet view shows the sheet as it stood after the board chosen; on a 390 px
-    screen the page does not overflow, the sheet keeps a readable size (scrolling in
-    its own box) and names do not break."""
+    """One sheet a match, drawn once: the whole match's, or with --board the sheet as it
+    stood after that board; on a 390 px screen the page does not overflow, the sheet
+    keeps a readable size (scrolling in its own box) and names do not break."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
+    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn", "--board", "3"))
+    third = browser.find_element(By.CSS_SELECTOR, "#sheet .sheet-at").get_attribute("innerHTML")
     browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
     sheets = browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
-    deals = [r for r in load(EXAMPLES / "sochi-match.pfn") if r.deal is not None]
-    assert len(sheets) == len(deals)
+    assert len(sheets) == 1  # not one a deal
     Select(browser.find_element(By.ID, "board")).select_by_index(2)
     browser.find_element(By.ID, "show-sheet").click()
-    visible = [s.get_attribute("data-deal") for s in sheets if s.is_displayed()]
-    assert visible == ["2"]
-    texts = [s.get_attribute("innerHTML") for s in sheets]
-    assert texts[2] != texts[-1]  # after board 3, not the final sheet
+    assert sheets[0].is_displayed()
+    assert sheets[0].get_attribute("innerHTML") != third  # after board 3, not the final one
     browser.set_window_size(390, 800)
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390 + 1
-    svg = browser.find_element(By.CSS_SELECTOR, ".sheet-at[data-deal='2'] svg")
+    svg = browser.find_element(By.CSS_SELECTOR, ".sheet-at svg")
     assert svg.size["width"] >= 300  # the sheet scrolls rather than shrink to 5 px text
     browser.find_element(By.ID, "show-sheet").click()
     for name in browser.find_elements(By.CSS_SELECTOR, "#table .name"):
         assert name.size["height"] < 30  # one line: a name never breaks mid-word
     browser.set_window_size(900, 1000)
+
+
+def test_a_file_of_results_alone_is_its_score_sheet(browser: Any, tmp_path: Path) -> None:
+    """examples/first-game.pfn has results and no deal: the page is the match's sheet
+    (the script ran to its end and showed it); a block for a host page would have
+    nothing to step through, and says so."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(page_of(tmp_path, EXAMPLES / "first-game.pfn"))
+    sheet = browser.find_element(By.CSS_SELECTOR, "#sheet .sheet-at")
+    assert sheet.is_displayed()
+    assert not browser.find_element(By.ID, "table-view").is_displayed()
+    for name in ("Ana", "Boris", "Ceca"):
+        assert name in sheet.text
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", "render",
+                           str(EXAMPLES / "first-game.pfn"), "-f", "html", "--fragment",
+                           "-o", str(tmp_path / "block.html")], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "first-game.pfn: no deal for a block to show" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "block.html").exists()
 
 
 def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any, tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import html
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -313,32 +313,37 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "suits": [s.symbol for s in SUITS]}
 
 
-def page(replays: Sequence[Replay], sheets: Sequence[str] | None = None,
+def page(replays: Sequence[Replay], sheets: Sequence[Sheet] = (),
          heading: str = "pfn replay",
          bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
          dd: bool = False, quiz: bool = False, odds: bool = False) -> str:
-    """The page for ``replays`` (one board or a match), with the sheet's SVG after each
-    deal if given (one a deal), and with ``dd`` each card's open-hand value at every
-    step (worked out here, not in the browser)."""
+    """The page for ``replays`` (one board or several matches), with each match's score
+    sheet if given, and with ``dd`` each card's open-hand value at every step (worked out
+    here, not in the browser)."""
     with use(language(replays)):
         return _page(replays, sheets, heading, bottom, hidden, dd, quiz, odds)
 
 
-def _page(replays: Sequence[Replay], sheets: Sequence[str] | None, heading: str,
+def _page(replays: Sequence[Replay], sheets: Sequence[Sheet], heading: str,
           bottom: Seat | None, hidden: frozenset[Seat], dd: bool, quiz: bool,
           odds: bool) -> str:
-    # (values worked out from hidden hands would give them away)
     data = _deals(replays, bottom, hidden, dd, quiz, odds)
-    script = "const PFN_DEALS = " + script_json(data) + ";\n" + _SCRIPT
+    matches = [s.match for s in sheets]
+    for one, played in zip(data, replays, strict=True):
+        match = played.record.match
+        one["match"] = match or ""
+        one["sheet"] = matches.index(match) if match in matches else -1
+    script = ("const PFN_DEALS = " + script_json(data) + ";\nconst PFN_PAGE = " +
+              script_json({"text": page_text(), "matches": matches}) + ";\n" + _SCRIPT)
     sheet_view = ""
     if sheets:
         parts = []
         for index, sheet in enumerate(sheets):
-            svg = re.sub(r"<metadata>.*?</metadata>", "", sheet[sheet.find("<svg"):],
+            svg = re.sub(r"<metadata>.*?</metadata>", "", sheet.svg[sheet.svg.find("<svg"):],
                          flags=re.S)
             svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg,
                          count=1)
-            parts.append(f'<div class="sheet-at" data-deal="{index}" hidden>{svg}</div>')
+            parts.append(f'<div class="sheet-at" data-sheet="{index}" hidden>{svg}</div>')
         sheet_view = f'<section id="sheet" hidden>{"".join(parts)}</section>'
     sheet_button = html.escape(tr("Score sheet"))
     body = _BODY.format(sheet_button=f'<button id="show-sheet">{sheet_button}</button>'
@@ -355,8 +360,6 @@ def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Sea
             for r in replays]
     for one in data:
         one["quiz"] = quiz
-    if data:  # the page's own words, once
-        data[0]["text"] = page_text()
     return data
 
 
@@ -368,12 +371,17 @@ def fragment(replays: Sequence[Replay], bottom: Seat | None = None,
     blocks a page holds).  Each element draws into its own shadow root, so its styles
     and its ids neither leak into the host page nor take any of the host's."""
     with use(language(replays)):
+        if not replays:
+            raise NoDeal(tr("no deal for a block to show (pfn render --sheet draws the"
+                            " score sheet)"))
         data = _deals(replays, bottom, hidden, dd, quiz, odds)
+        page_data = {"text": page_text(), "matches": []}
         markup = _BODY.format(sheet_button="", sheet="", **_static())
     style = _STYLE.replace("body{", ":host{display:block;")
     element = _ELEMENT.replace("__MOUNT__", _SCRIPT).replace(
         "__TEMPLATE__", script_json(f"<style>{style}</style>{markup}"))
-    return (f'<pfn-replay><script type="application/json">{script_json(data)}</script>'
+    block = script_json({"deals": data, "page": page_data})
+    return (f'<pfn-replay><script type="application/json">{block}</script>'
             f"</pfn-replay>\n<script>{element}</script>\n")
 
 
@@ -390,11 +398,11 @@ window.customElements.define("pfn-replay", class extends HTMLElement {
                                 {once: true});
       return;
     }
-    const deals = JSON.parse(source.textContent);
+    const block = JSON.parse(source.textContent);
     const root = this.attachShadow({mode: "open"});
     root.innerHTML = TEMPLATE;  // pfn's own markup: no text of a record is in it
     if (!this.hasAttribute("tabindex")) this.tabIndex = 0;
-    pfnMount(root, deals, this, false);
+    pfnMount(root, block.deals, block.page, this, false);
   }
 });
 })();"""
@@ -432,26 +440,43 @@ def _records_page(records: Sequence[Record], chosen: Sequence[Record],
     from pfn.render.sheet import sheet_figure
     from pfn.report import reports
 
-    sheets: list[str] | None = None
-    matches = {r.match for r in chosen}
-    match = matches.pop() if len(matches) == 1 else None
-    if match is not None:
+    # one sheet a match, as it stood after its last deal on the page (a sheet a deal
+    # made a pool of 100 deals weigh 8 MB): drawn once, shown beside each of its deals
+    sheets: list[Sheet] = []
+    for match in dict.fromkeys(r.match for r in chosen or records if r.match is not None):
         mine = [r for r in records if r.match == match]
         found = [m for m in reports(mine) if m.id == match]
-        if found:
-            # the sheet follows the board chosen: as it stood after that deal
-            boards = [row.board for row in found[0].rows]
-            sheets = []
-            for record in chosen:
-                board = record.tag("Board")
-                upto = boards.index(board) + 1 if board in boards else len(boards)
-                shown = [r.tag("Board") for r in mine]
-                cut = mine[:len(shown) - shown[::-1].index(board)] if board in shown else mine
-                partial = next(iter(reports(cut)), found[0])
-                report = replace(found[0], settlement=partial.settlement)
-                sheets.append(svg_text(sheet_figure(report, upto)))
-    heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
+        if not found:
+            continue
+        last = max((i for i, r in enumerate(mine) if any(r is c for c in chosen)),
+                   default=len(mine) - 1)
+        report, upto = found[0], None
+        if last < len(mine) - 1:
+            board = mine[last].tag("Board")
+            boards = [row.board for row in report.rows]
+            upto = boards.index(board) + 1 if board in boards else None
+            partial = next(iter(reports(mine[:last + 1])), report)
+            report = replace(report, settlement=partial.settlement)
+        sheets.append(Sheet(match, svg_text(sheet_figure(report, upto))))
+    if not replays and not sheets:
+        raise NoDeal(tr("no deal to draw"))
+    names = list(dict.fromkeys(s.match for s in sheets))
+    first = replays[0].record if replays else None
+    heading = f"{names[0]} — pfn replay" if len(names) == 1 else \
+        (first and (first.tag("Event") or first.tag("Board"))) or "pfn replay"
     return page(replays, sheets, heading, bottom, hidden, dd, quiz, odds)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A match's score sheet on the page: the match's name and the SVG."""
+
+    match: str
+    svg: str
+
+
+class NoDeal(ValueError):
+    """Nothing for a page: no deal and no match's sheet."""
 
 
 _PAGE = """<!DOCTYPE html>
@@ -465,7 +490,7 @@ _PAGE = """<!DOCTYPE html>
 <body>
 {body}
 <script>{script}
-pfnMount(document, PFN_DEALS, document, true);</script>
+pfnMount(document, PFN_DEALS, PFN_PAGE, document, true);</script>
 </body>
 </html>
 """

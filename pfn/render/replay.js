@@ -1,11 +1,12 @@
 // The replay page's script: pfnMount draws one replay (the page's, or a <pfn-replay>
 // element's) from the deals pfn wrote; it only counts, every text goes in as text.
-// root: the document, or a <pfn-replay> element's shadow root; keys: what listens to the
-// keys; standalone: the page owns the address (#board=…) and the whole window
-function pfnMount(root, DEALS, keys, standalone) {
+// root: the document, or a <pfn-replay> element's shadow root; PAGE: the page's words and
+// its matches; keys: what listens to the keys; standalone: the page owns the address
+// (#board=…) and the whole window
+function pfnMount(root, DEALS, PAGE, keys, standalone) {
 const QUIZ = DEALS.length > 0 && DEALS[0].quiz === true;
 // the page's words, in its language (pfn wrote them with the deals); {name} filled in
-const TEXT = (DEALS.length > 0 && DEALS[0].text) || {};
+const TEXT = (PAGE && PAGE.text) || {};
 function fill(text, values) {  // in one pass: a value is never read as a placeholder
   return text.replace(/\{(\w+)\}/g,
                       (whole, k) => values && k in values ? String(values[k]) : whole);
@@ -174,7 +175,8 @@ function draw() {
     list.appendChild(li);
   });
   drawAuction(d);
-  for (const one of root.querySelectorAll(".sheet-at")) one.hidden = one.dataset.deal !== String(deal);
+  // the sheet of this deal's match
+  for (const one of root.querySelectorAll(".sheet-at")) one.hidden = one.dataset.sheet !== String(d.sheet);
   link(d, s);
 }
 // the position in the address (#board=3&trick=5&card=2: after two cards of trick 5,
@@ -333,6 +335,7 @@ function ask(d) {
 }
 function move(k) {
   const d = DEALS[deal];
+  if (!d) return;  // a page of sheets alone
   const target = Math.max(-d.pre.length, Math.min(steps(d), k));
   if (QUIZ && target > step && step >= 0) {
     // one card at a time, each asked first
@@ -343,6 +346,7 @@ function move(k) {
 }
 function trickEdge(dir) {
   const d = DEALS[deal]; let n = 0; const ends = [0];
+  if (!d) return;
   for (const t of d.tricks) { n += t.plays.length; ends.push(n); }
   if (dir > 0) move(ends.find((e) => e > step) ?? n);
   else move([...ends].reverse().find((e) => e < step) ?? 0);
@@ -407,6 +411,13 @@ if (sheetButton) sheetButton.onclick = () => {
   const sheet = $("sheet"); const table = $("table-view");
   const toSheet = sheet.hidden; sheet.hidden = !toSheet; table.hidden = toSheet;
   sheetButton.textContent = toSheet ? say("table", {}, "Table") : say("sheet", {}, "Score sheet"); };
+if (!DEALS.length) {  // a file of results alone: its sheets are the page
+  $("table-view").hidden = true; $("board").hidden = true;
+  if (sheetButton) sheetButton.hidden = true;
+  const sheet = $("sheet"); if (sheet) sheet.hidden = false;
+  for (const one of root.querySelectorAll(".sheet-at")) one.hidden = false;
+  return;
+}
 $("copy").onclick = () => {
   const text = DEALS[deal].pfn, button = $("copy");
   const done = () => { button.textContent = say("copied", {}, "copied"); };
