@@ -470,9 +470,28 @@ def test_the_auction_as_a_table(browser: Any, tmp_path: Path) -> None:
                     ["6♦", "pass", ""]]
 
 
+def _shown(card: Any) -> str:
+    """A card as the page prints it: ♠10, ♦K."""
+    text = str(card)
+    return {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}[text[0]] + text[1:].replace("T", "10")
+
+
+def _page_text(browser: Any) -> str:
+    """All the text of the page's elements, shown or not, with their labels (what a
+    screen reader or a search finds; not the script's data)."""
+    return str(browser.execute_script(
+        "const copy = document.body.cloneNode(true);"
+        "copy.querySelectorAll('script').forEach((s) => s.remove());"
+        "const labels = [...copy.querySelectorAll('[aria-label],[title]')].map("
+        "  (e) => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));"
+        "return copy.textContent + ' ' + labels.join(' ');"))
+
+
 def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
-    """--quiz: the trick list is hidden; stepping on asks which card Ana would lead, and
-    the answer shows its value, the card played and the best, worked out by pfn."""
+    """--quiz: stepping on asks which card Ana would lead, and the answer shows its
+    value, the card played and the best, worked out by pfn; nothing on the page tells
+    the answer before it is given (no values, no graph, no record's text, no trick
+    list ahead of the play), and a deep link skips no question."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -480,12 +499,19 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
 
     record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
     expected = solve(position_at(replay(record), 1))
-    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz"))
-    assert not browser.find_element(By.ID, "tricks-box").is_displayed()
+    url = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz")
+    browser.get(url + "#board=1&trick=8&card=2")
+    assert browser.find_element(By.ID, "where").text == "before the lead"  # no skipping
+    assert not browser.find_elements(By.CSS_SELECTOR, "#tricks li")
     press(browser, Keys.ARROW_RIGHT)
     quiz = browser.find_element(By.ID, "quiz")
     assert quiz.is_displayed() and "What would Ana play?" in quiz.text
     assert browser.find_element(By.ID, "where").text == "before the lead"  # nothing shown
+    assert not browser.find_element(By.ID, "dd").is_displayed()
+    assert not browser.find_element(By.ID, "pfn-box").is_displayed()
+    text = _page_text(browser)
+    assert "[Play" not in text and "best play after each card" not in text
+    assert "seven of trumps" not in text  # the deal's comment tells the lead
     choices = {b.text for b in quiz.find_elements(By.CSS_SELECTOR, ".quiz-card")}
     assert choices == {c.symbol for c in expected.cards}
     quiz.find_element(By.XPATH, ".//button[text()='♠A']").click()
@@ -494,6 +520,65 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
                              f"({expected.cards[pfn.Card.S7]}).")
     browser.find_element(By.CSS_SELECTOR, "#quiz .quiz-next").click()
     assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 1")
+    assert [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#tricks li")] == \
+        ["Ana ♠7"]
+
+
+def test_a_quiz_with_hidden_hands_asks_the_seen_hand(browser: Any, tmp_path: Path) -> None:
+    """--quiz --hide B,C (a declarer's problem): Ana is asked before each of her cards,
+    the hidden hands play without a question, and no card of theirs is on the page
+    before it is played."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
+    result = replay(record)
+    theirs = {_shown(CARDS[c]) for i in (1, 2) for c in range(32) if result.hands[i] >> c & 1}
+    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz",
+                        "--hide", "B,C"))
+    assert browser.find_element(By.ID, "hand-B").text == "not shown"
+    text = _page_text(browser)
+    assert not [card for card in theirs if card in text]
+    press(browser, Keys.ARROW_RIGHT)
+    quiz = browser.find_element(By.ID, "quiz")
+    assert quiz.is_displayed() and "What would Ana play?" in quiz.text
+    quiz.find_element(By.CSS_SELECTOR, ".quiz-card").click()
+    browser.find_element(By.CSS_SELECTOR, "#quiz .quiz-next").click()
+    press(browser, Keys.ARROW_RIGHT)  # Boris's card: no question
+    assert not browser.find_element(By.ID, "quiz").is_displayed()
+    assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 2")
+    first = result.tricks[0]
+    shown = _page_text(browser)
+    assert _shown(first.cards[1]) in shown and _shown(first.cards[2]) not in shown
+
+
+def test_hidden_hands_stay_hidden_until_played(browser: Any, tmp_path: Path) -> None:
+    """--hide B,C: the trick list, the record's text, the deal comment and what a screen
+    reader finds hold no card of Boris's or Ceca's before it is played; a deep link to
+    trick 3 lists tricks 1 and 2, no more."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
+    result = replay(record)
+    url = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--hide", "B,C")
+    browser.get(url)
+    theirs = [(t, _shown(c)) for t in result.tricks
+              for s, c in zip(t.seats, t.cards, strict=True) if s in (1, 2)]
+    text = _page_text(browser)
+    assert not [card for _, card in theirs if card in text]
+    assert not browser.find_elements(By.CSS_SELECTOR, "#tricks li")
+    assert not browser.find_element(By.ID, "pfn-box").is_displayed()
+    browser.get(url + "#board=1&trick=3&card=0")
+    browser.refresh()
+    items = browser.find_elements(By.CSS_SELECTOR, "#tricks li")
+    assert [li.get_attribute("value") for li in items] == ["1", "2"]
+    text = _page_text(browser)
+    assert {card for t, card in theirs if t.number > 2 and card in text} == set()
+    assert {card for t, card in theirs if t.number <= 2} <= set(text.replace(",", " ").split())
+    press(browser, Keys.END)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#tricks li")) == 10
+    assert "seven of trumps" in browser.find_element(By.ID, "comment").text  # at the end
 
 
 def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
@@ -712,3 +797,23 @@ def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(browser: Any,
     press(browser, Keys.ARROW_LEFT, steps)
     assert browser.find_element(By.ID, "where").text == "auction: {text} 6♠"
     assert browser.find_element(By.ID, "taken-B").text == "0 tricks"
+
+
+@pytest.mark.slow
+def test_a_hundred_deal_pool_is_a_small_page(browser: Any, tmp_path: Path) -> None:
+    """A pool of 100 deals: every deal in the menu, the page under 1 MB and under 10,000
+    DOM nodes (one score sheet for the pool, not one a deal)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    source = tmp_path / "pool.pfn"
+    subprocess.run([sys.executable, "-m", "pfn.cli", "generate", "100", "--seed", "3",
+                    "--match", "100", "--target", "60", "-o", str(source)], check=True)
+    url = page_of(tmp_path, source)
+    assert (tmp_path / "pool.html").stat().st_size <= 1_000_000
+    browser.get(url)
+    assert len(Select(browser.find_element(By.ID, "board")).options) == 100
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")) == 1
+    nodes = browser.execute_script(
+        "return document.evaluate('count(//node())', document, null, 1, null).numberValue")
+    assert nodes <= 10_000

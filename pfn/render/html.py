@@ -354,12 +354,21 @@ def _page(replays: Sequence[Replay], sheets: Sequence[Sheet], heading: str,
 
 def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Seat],
            dd: bool, quiz: bool, odds: bool = False) -> list[dict[str, Any]]:
-    """Every deal's data; a quiz asks before each card, with the solver's values to tell
-    (values worked out from hidden hands would give them away: none then)."""
-    data = [deal_data(r, bottom, hidden, (dd or quiz) and not hidden, odds and not hidden)
-            for r in replays]
+    """Every deal's data.  A quiz asks before each card of a hand the page shows, with
+    the solver's values to tell once answered; ``--dd`` and ``--chances`` are left out
+    with hidden hands (values worked out from them would give them away) and in a quiz
+    (they would give the answer).  A secret page (hidden hands, a quiz) keeps the play
+    to itself until it is played: no record's text, no deal comment before the end."""
+    secret = quiz or bool(hidden)
+    data = [deal_data(r, bottom, hidden, quiz or (dd and not hidden),
+                      odds and not secret) for r in replays]
     for one in data:
-        one["quiz"] = quiz
+        one["quiz"], one["secret"] = quiz, secret
+        if secret:
+            one["pfn"] = ""
+        if quiz and one["dd"] is not None:  # a hidden hand's card is not asked
+            one["dd"] = [None if here is None or here["seat"] in {str(s) for s in hidden}
+                         else here for here in one["dd"]]
     return data
 
 
@@ -536,7 +545,7 @@ _BODY = """<header>
 <section id="quiz" hidden aria-live="polite"></section>
 <details open id="tricks-box"><summary>{tricks}</summary><ol id="tricks"></ol></details>
 <details open><summary>{auction}</summary><div id="auction"></div></details>
-<details><summary>PFN</summary><button id="copy">{copy}</button>
+<details id="pfn-box"><summary>PFN</summary><button id="copy">{copy}</button>
 <pre id="pfn-text"></pre></details>
 </main>
 {sheet}"""

@@ -109,7 +109,9 @@ function draw() {
     (d.talon.length ? say("talonLine", {cards: d.talon.join(" ")}, "talon {cards}") : "") +
     (d.discard.length ? (d.talon.length ? " · " : "") +
      say("discardLine", {cards: d.discard.join(" ")}, "discard {cards}") : "");
-  $("comment").textContent = d.comments.join(" ");
+  // a secret page (hidden hands, a quiz): the deal's comments may tell the play, so at the end
+  $("comment").textContent = d.secret && step < steps(d) ? "" : d.comments.join(" ");
+  $("pfn-box").hidden = !d.pfn;
   for (const box of root.querySelectorAll("#table .seat")) {
     box.replaceChildren(); box.removeAttribute("id");
   }
@@ -163,15 +165,21 @@ function draw() {
     ` ${spoken(last.text)}` : "";
   drawDD(d);
   const list = $("tricks"); list.replaceChildren();
-  $("tricks-box").hidden = QUIZ;  // the list would tell the play
   d.tricks.forEach((tr, i) => {
+    // a secret page lists what has been played, no more
+    const upto = !d.secret ? tr.plays.length : !s.current || tr.number > s.trickNo ? 0 :
+      tr.number < s.trickNo ? tr.plays.length : s.current.n;
+    if (!upto) return;
     const li = document.createElement("li");
-    li.textContent = tr.plays.map((p) =>
+    li.value = tr.number;
+    li.textContent = tr.plays.slice(0, upto).map((p) =>
       `${p.seat ? d.names[p.seat] : say("talonLabel", {}, "talon")} ${p.text}`)
-      .join(", ") + (tr.winner ? ` \u2192 ${d.names[tr.winner]}` : "");
+      .join(", ") + (tr.winner && upto === tr.plays.length ? ` \u2192 ${d.names[tr.winner]}` : "");
     if (s.trickNo === tr.number) li.className = "current";
-    li.onclick = () => { step = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
-      draw(); };
+    li.onclick = () => {
+      const to = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
+      // a quiz: no further than the reader has come
+      step = QUIZ ? Math.min(to, Math.max(reached[deal] || 0, step)) : to; draw(); };
     list.appendChild(li);
   });
   drawAuction(d);
@@ -228,6 +236,7 @@ function fromAddress() {
   deal = i; $("board").value = String(i);
   const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
   step = trick ? stepOf(DEALS[i], trick, card) : 0;
+  if (QUIZ) step = Math.min(step, reached[i] || 0);  // a quiz's link skips no question
   return true;
 }
 // the seat at the bottom, as the reader chose (the table turned, its order kept)
@@ -258,7 +267,9 @@ function drawAuction(d) {
 }
 // the solver's values, worked out when the page was written (--dd)
 function drawDD(d) {
-  const box = $("dd"); box.hidden = !d.dd && !d.chances;
+  // a quiz tells the values in its answers, not before
+  const box = $("dd"); box.hidden = QUIZ || (!d.dd && !d.chances);
+  if (QUIZ) return;
   const odds = $("chances-line"); odds.replaceChildren();
   const seen = d.chances && d.chances[step];
   if (seen) {
@@ -308,6 +319,7 @@ function drawDD(d) {
 // quiz mode (a problem's page): the play is hidden beyond the current card; before a
 // card is shown the reader is asked which he would play, then told its value
 const answered = {};
+const reached = {};  // a quiz: the furthest step of each deal the reader has come to
 function ask(d) {
   const here = d.dd && d.dd[step];
   const box = $("quiz"); box.replaceChildren();
@@ -336,11 +348,13 @@ function ask(d) {
 function move(k) {
   const d = DEALS[deal];
   if (!d) return;  // a page of sheets alone
+  if (QUIZ) reached[deal] = Math.max(reached[deal] || 0, step);
   const target = Math.max(-d.pre.length, Math.min(steps(d), k));
   if (QUIZ && target > step && step >= 0) {
     // one card at a time, each asked first
     if (!answered[`${deal}:${step}`] && ask(d)) return;
-    step = step + 1; $("quiz").hidden = true; draw(); return;
+    step = step + 1; reached[deal] = Math.max(reached[deal] || 0, step);
+    $("quiz").hidden = true; draw(); return;
   }
   step = target; draw();
 }
