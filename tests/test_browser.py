@@ -817,3 +817,39 @@ def test_a_hundred_deal_pool_is_a_small_page(browser: Any, tmp_path: Path) -> No
     nodes = browser.execute_script(
         "return document.evaluate('count(//node())', document, null, 1, null).numberValue")
     assert nodes <= 10_000
+
+
+def test_several_matches_in_one_file(browser: Any, tmp_path: Path) -> None:
+    """Two pools in one file, both with boards 1 to 9: a sheet each, the menu grouped by
+    match, and a link made on the second pool's board 1 opens that board, with its
+    pool's sheet."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    source = tmp_path / "two.pfn"
+    source.write_text((EXAMPLES / "sochi-match.pfn").read_text("utf-8") + "\n" +
+                      (EXAMPLES / "classic-match.pfn").read_text("utf-8"), encoding="utf-8")
+    records = [r for r in load(source) if r.deal is not None or r.play is not None]
+    matches = list(dict.fromkeys(r.match for r in records))
+    assert len(matches) == 2
+    url = page_of(tmp_path, source)
+    browser.get(url)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")) == 2
+    groups = browser.find_elements(By.CSS_SELECTOR, "#board optgroup")
+    assert [g.get_attribute("label") for g in groups] == matches
+    assert [len(g.find_elements(By.TAG_NAME, "option")) for g in groups] == \
+        [sum(r.match == m for r in records) for m in matches]
+    second = next(i for i, r in enumerate(records) if r.match == matches[1])
+    Select(browser.find_element(By.ID, "board")).select_by_index(second)
+    browser.find_element(By.ID, "next").click()
+    address = browser.execute_script("return location.hash")
+    assert "board=1" in address and "match=" in address
+    browser.get("about:blank")
+    browser.get(url + address)
+    assert Select(browser.find_element(By.ID, "board")).first_selected_option \
+        .get_attribute("value") == str(second)
+    browser.find_element(By.ID, "show-sheet").click()
+    shown = [s.get_attribute("data-sheet")
+             for s in browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
+             if s.is_displayed()]
+    assert shown == ["1"]

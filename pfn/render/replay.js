@@ -190,16 +190,25 @@ function draw() {
 // the position in the address (#board=3&trick=5&card=2: after two cards of trick 5,
 // card=0 before its lead), kept as one steps, so that a position can be shared
 function boardId(d, i) { return d.board || String(i + 1); }
+// a page of several matches names the match too (#match=friday&board=3), and where a
+// Board tag repeats within one, the deal's place (#deal=12)
+const MANY = new Set(DEALS.map((d) => d.match)).size > 1;
+const ADDRESS = DEALS.map((d, i) => {
+  const board = boardId(d, i);
+  const same = DEALS.filter((x, j) => boardId(x, j) === board && (!MANY || x.match === d.match));
+  if (same.length > 1) return `deal=${i + 1}`;
+  return (MANY && d.match ? `match=${encodeURIComponent(d.match)}&` : "") +
+    `board=${encodeURIComponent(board)}`;
+});
 function link(d, s) {
   if (!standalone) return;
   if (step < 0) {
-    const hash = `#board=${encodeURIComponent(boardId(d, deal))}`;
+    const hash = `#${ADDRESS[deal]}`;
     if (location.hash !== hash) try { history.replaceState(null, "", hash); } catch (e) {}
     return;
   }
   const at = where(d, step);
-  const hash = `#board=${encodeURIComponent(boardId(d, deal))}` +
-    (step ? `&trick=${at.trick}&card=${at.card}` : "");
+  const hash = `#${ADDRESS[deal]}` + (step ? `&trick=${at.trick}&card=${at.card}` : "");
   if (location.hash !== hash) {
     try { history.replaceState(null, "", hash); } catch (e) { /* a host page's rules */ }
   }
@@ -230,8 +239,10 @@ function stepOf(d, trick, card) {
 }
 function fromAddress() {
   const found = new URLSearchParams(location.hash.slice(1));
-  const asked = found.get("board");
-  const i = DEALS.findIndex((d, j) => boardId(d, j) === asked);
+  const asked = found.get("board"), match = found.get("match"), place = found.get("deal");
+  const i = place !== null ? (Number(place) >= 1 && Number(place) <= DEALS.length ?
+                              Number(place) - 1 : -1) :
+    DEALS.findIndex((d, j) => boardId(d, j) === asked && (match === null || d.match === match));
   if (i < 0) return false;
   deal = i; $("board").value = String(i);
   const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
@@ -403,10 +414,15 @@ $("table").addEventListener("touchend", (e) => {
   if (Math.abs(dx) > 30) move(step + (dx < 0 ? 1 : -1));
 }, {passive: true});
 const select = $("board");
+// the menu: a group a match when the page holds several
+let group = null;
 DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
   o.textContent = d.board ? say("board", {board: d.board}, "Board {board}") :
     say("deal", {n: i + 1}, "Deal {n}");
-  select.appendChild(o); });
+  if (MANY && d.match && (!group || group.label !== d.match)) {
+    group = el("optgroup", {label: d.match}); select.appendChild(group);
+  } else if (MANY && !d.match) group = null;
+  (group || select).appendChild(o); });
 select.onchange = () => { deal = Number(select.value); step = 0; draw(); select.blur(); };
 const seats = $("bottom-seat");
 for (const s of ["", "A", "B", "C", "D"]) {
