@@ -311,11 +311,18 @@ def test_a_deep_link_opens_the_position_and_follows_the_steps(browser: Any,
     assert len(played) == 1
     press(browser, Keys.ARROW_RIGHT)
     assert browser.execute_script("return location.hash") == "#board=2&trick=3&card=2"
-    press(browser, Keys.PAGE_DOWN)  # the trick complete: the next one, before its lead
-    assert browser.execute_script("return location.hash") == "#board=2&trick=4&card=0"
+    press(browser, Keys.PAGE_DOWN)  # the trick whole on the table, as pfn show -k 3
+    assert browser.execute_script("return location.hash") == "#board=2&trick=3"
     browser.execute_script("location.hash = '#board=1&trick=2&card=0'")
     assert browser.find_element(By.ID, "title").text.startswith("Board 1")
     assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 3")
+    # what the command line means by -b 2 -k 3: trick 3 on the table, every card of it
+    browser.execute_script("location.hash = '#board=2&trick=3'")
+    assert [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#trick .played")] == \
+        [_shown(c) for c in result.tricks[2].cards]
+    browser.execute_script("location.hash = '#board=2&trick=10'")
+    assert browser.find_element(By.ID, "where").text == f"trick 10, card {total} of {total}"
+    assert browser.execute_script("return location.hash") == "#board=2&trick=10"
 
 
 def test_the_page_shows_what_the_record_says(browser: Any, tmp_path: Path) -> None:

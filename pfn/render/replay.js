@@ -208,34 +208,37 @@ function link(d, s) {
     return;
   }
   const at = where(d, step);
-  const hash = `#${ADDRESS[deal]}` + (step ? `&trick=${at.trick}&card=${at.card}` : "");
+  const hash = `#${ADDRESS[deal]}` +
+    (step ? `&trick=${at.trick}` + (at.whole ? "" : `&card=${at.card}`) : "");
   if (location.hash !== hash) {
     try { history.replaceState(null, "", hash); } catch (e) { /* a host page's rules */ }
   }
 }
+// as on the command line (pfn show -b 3 -k 5): #trick=5 is trick 5 whole on the table,
+// &card=2 after its first two cards, &card=0 before its lead
 function where(d, k) {
   let left = k;
   for (const t of d.tricks) {
     const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
-    if (left < t.plays.length || (left === t.plays.length && left > 0 &&
-        t === d.tricks[d.tricks.length - 1])) {
-      return {trick: t.number, card: Math.max(0, left - talon)};
+    if (left <= t.plays.length) {
+      return {trick: t.number, card: Math.max(0, left - talon), whole: left === t.plays.length};
     }
     left -= t.plays.length;
   }
-  const last = d.tricks.length ? d.tricks[d.tricks.length - 1].number + 1 : 1;
-  return {trick: last, card: 0};
+  const last = d.tricks.length ? d.tricks[d.tricks.length - 1].number : 1;
+  return {trick: last, card: 0, whole: true};
 }
 function stepOf(d, trick, card) {
   let n = 0;
   for (const t of d.tricks) {
     if (t.number === trick) {
       const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
-      return n + (card > 0 ? Math.min(t.plays.length, card + talon) : 0);
+      return n + (card === null ? t.plays.length :
+                  card > 0 ? Math.min(t.plays.length, card + talon) : 0);
     }
     n += t.plays.length;
   }
-  return n;
+  return trick > 0 && d.tricks.length && trick > d.tricks[d.tricks.length - 1].number ? n : 0;
 }
 function fromAddress() {
   const found = new URLSearchParams(location.hash.slice(1));
@@ -245,8 +248,8 @@ function fromAddress() {
     DEALS.findIndex((d, j) => boardId(d, j) === asked && (match === null || d.match === match));
   if (i < 0) return false;
   deal = i; $("board").value = String(i);
-  const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
-  step = trick ? stepOf(DEALS[i], trick, card) : 0;
+  const trick = Number(found.get("trick") || 0), card = found.get("card");
+  step = trick ? stepOf(DEALS[i], trick, card === null ? null : Number(card) || 0) : 0;
   if (QUIZ) step = Math.min(step, reached[i] || 0);  // a quiz's link skips no question
   return true;
 }
