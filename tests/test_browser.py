@@ -860,3 +860,116 @@ def test_several_matches_in_one_file(browser: Any, tmp_path: Path) -> None:
              for s in browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
              if s.is_displayed()]
     assert shown == ["1"]
+
+
+def _contrast(fore: str, back: str) -> float:
+    """WCAG 2 contrast ratio of two CSS rgb()/rgba() colours (opaque)."""
+    def luminance(colour: str) -> float:
+        parts = [float(x) for x in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
+                  for c in parts]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(fore), luminance(back)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Path) -> None:
+    """Alt+← is left to the browser, a focused menu takes its arrows, a focused hand
+    button its space (and keeps the focus); the trick list is operable by keyboard; the
+    steps past an end are marked aria-disabled; the page has one h1; in dark mode the
+    current trick, the player to move and the talon label read at 4.5:1 or more."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    where = browser.find_element(By.ID, "where")
+    assert where.text == "before the lead"
+    assert browser.find_element(By.ID, "first").get_attribute("aria-disabled") == "true"
+    assert len(browser.find_elements(By.TAG_NAME, "h1")) == 1
+    ActionChains(browser).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT) \
+        .key_up(Keys.ALT).perform()
+    assert where.text == "before the lead"
+    # a focused board menu: ↓ chooses the next board and steps nothing
+    menu = browser.find_element(By.ID, "board")
+    browser.execute_script("arguments[0].focus()", menu)
+    press(browser, Keys.ARROW_DOWN)
+    assert Select(menu).first_selected_option.get_attribute("value") == "1"
+    assert where.text == "before the lead"
+    # a hand's button: space hides the hand, autoplay does not start, the focus stays
+    toggle = browser.find_element(By.CSS_SELECTOR, "#seat-B .toggle")
+    assert "Boris" in toggle.get_attribute("aria-label")
+    browser.execute_script("arguments[0].focus()", toggle)
+    press(browser, " ")
+    assert browser.find_element(By.ID, "hand-B").text == "hidden"
+    assert browser.find_element(By.ID, "play").text == "play"
+    assert browser.execute_script("return document.activeElement.dataset.seat") == "B"
+    press(browser, Keys.ENTER)
+    assert browser.find_element(By.ID, "hand-B").text != "hidden"
+    # the trick list: a button each, reached by Tab, Enter jumps
+    item = browser.find_elements(By.CSS_SELECTOR, "#tricks li")[2]
+    assert item.get_attribute("role") == "button" and item.get_attribute("tabindex") == "0"
+    browser.execute_script("arguments[0].focus()", item)
+    press(browser, Keys.ENTER)
+    assert where.text.startswith("trick 3, card 9")
+    press(browser, Keys.END)
+    assert browser.find_element(By.ID, "next").get_attribute("aria-disabled") == "true"
+    assert browser.find_element(By.ID, "first").get_attribute("aria-disabled") == "false"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        current = browser.find_element(By.CSS_SELECTOR, "#tricks li.current")
+        assert _contrast(current.value_of_css_property("color"),
+                         current.value_of_css_property("background-color")) >= 4.5
+        press(browser, Keys.HOME)
+        mover = browser.find_element(By.CSS_SELECTOR, ".to-play")
+        page = browser.find_element(By.TAG_NAME, "body").value_of_css_property(
+            "background-color")
+        assert _contrast(mover.value_of_css_property("color"), page) >= 4.5
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> None:
+    """Names of 40 characters and more stay within a 375 px page."""
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")
+    first = next(t for t in text if '[Board "1"]' in t)
+    source = tmp_path / "long.pfn"
+    source.write_text(first.replace(
+        '[Players "Ana; Boris; Ceca"]',
+        '[Players "Anastasija Aleksandrovna Konstantinopoljska; Boris Vladimirovich'
+        ' Rimsky-Korsakov-Petrov; Ceca"]') + "\n", encoding="utf-8")
+    url = page_of(tmp_path, source)
+    browser.set_window_size(375, 740)
+    try:
+        browser.get(url)
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        inner = browser.execute_script("return window.innerWidth")
+        assert width <= inner + 1
+    finally:
+        browser.set_window_size(900, 1000)
+
+
+def test_every_annotation_of_the_auction_and_the_tags_is_shown(browser: Any,
+                                                               tmp_path: Path) -> None:
+    """examples/annotated.pfn: the !? on a call, the auction's variation, the note a
+    call refers to, the comment after [Discard], the ! on a defence call and the
+    comment after [Deal] all reach the page, each at its step."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    where, note = browser.find_element(By.ID, "where"), browser.find_element(By.ID, "note")
+    assert "Ana holds five spades" in browser.find_element(By.ID, "comment").text
+    press(browser, Keys.ARROW_LEFT, 10)  # 5 calls, talon, discard, contract, 2 defence calls
+    assert where.text == "auction: Ana 6♠"
+    press(browser, Keys.ARROW_RIGHT)
+    assert where.text == "auction: Boris 6♣"
+    assert note.text.startswith("!?") and "(or pass pass: Boris stops" in note.text
+    press(browser, Keys.ARROW_RIGHT, 3)
+    assert "[1] Ana's 6D is a transfer bid" in note.text
+    press(browser, Keys.ARROW_RIGHT, 2)
+    assert "discards" in where.text and note.text == "both diamonds go"
+    press(browser, Keys.ARROW_RIGHT, 2)
+    assert where.text == "defence: Boris whist" and note.text == "!"

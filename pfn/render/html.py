@@ -20,7 +20,7 @@ from typing import Any
 
 from pfn.cards import CARDS, SUITS, Card, cards_of
 from pfn.i18n import current, plural_forms, tr, use
-from pfn.model import Record
+from pfn.model import Annotation, Record
 from pfn.outcome import outcome_of
 from pfn.render.look import Style as DiagramStyle
 from pfn.render.picture import svg_text
@@ -67,6 +67,8 @@ def page_text() -> dict[str, Any]:
         "winning": tr(", winning"), "notShown": tr("not shown"), "hidden": tr("hidden"),
         "talonLine": tr("talon {cards}"), "discardLine": tr("discard {cards}"),
         "show": tr("show"), "hide": tr("hide"), "toPlay": tr(" ▸ to play"),
+        "showHand": tr("show {name}'s hand"), "hideHand": tr("hide {name}'s hand"),
+        "handOf": tr("{name}'s hand"),
         "talonLabel": tr("talon"), "theTalon": tr("the talon"),
         "before": tr("before the lead"), "where": tr("trick {trick}, card {card} of {total}"),
         "tricks": plural_forms("{n} trick", "{n} tricks"),
@@ -192,18 +194,26 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
     """The steps before the first card: each auction call, the talon shown, the discard
     (face down), the contract announced, each defence call."""
     out: list[dict[str, Any]] = []
+    record = replay.record
+    notes = dict(record.notes)
     auction, contract, declarer = replay.auction, replay.contract, replay.declarer
-    for seat, token in auction.state.history if auction is not None else ():
-        out.append({"kind": "call", "seat": str(seat), "text": _call(token)})
+    written = record.auction.calls if record.auction is not None else ()
+    for index, (seat, token) in enumerate(auction.state.history if auction is not None
+                                          else ()):
+        ann = written[index].ann if index < len(written) else None
+        out.append({"kind": "call", "seat": str(seat), "text": _call(token),
+                    "note": _call_note(ann, notes)})
     if contract is None or contract.allpass or declarer is None:
         return out
     words = _words()
     talon = [card_text(c, words) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
     if talon and not contract.hand and replay.record.start is None:
-        out.append({"kind": "talon", "seat": str(declarer), "text": " ".join(talon)})
-        out.append({"kind": "discard", "seat": str(declarer), "text": ""})
+        out.append({"kind": "talon", "seat": str(declarer), "text": " ".join(talon),
+                    "note": _tag_note(record, "Talon")})
+        out.append({"kind": "discard", "seat": str(declarer), "text": "",
+                    "note": _tag_note(record, "Discard")})
     out.append({"kind": "contract", "seat": str(declarer),
-                "text": words.contract(str(contract))})
+                "text": words.contract(str(contract)), "note": _tag_note(record, "Contract")})
     section = replay.record.defence
     if section is not None and section.calls and replay.dealer is not None:
         protocol = replay.variant.defence(contract, declarer, replay.dealer, replay.order)
@@ -213,8 +223,32 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
             if speaker is None or protocol.step(speaker, call.token) is not None:
                 break
             out.append({"kind": "defence", "seat": str(speaker),
-                        "text": words.call(call.token)})
+                        "text": words.call(call.token), "note": _call_note(call.ann, notes)})
     return out
+
+
+_STEP_TAGS = frozenset({"Auction", "Talon", "Discard", "Contract", "Defence", "Play"})
+"""Tags whose comments the page shows at their step, not with the deal's."""
+
+
+def _call_note(ann: Annotation | None, notes: dict[int, str]) -> str:
+    """What is written on a call (``!?``, its NAGs, comments, the notes it refers to, the
+    calls that could have been made instead), as one line."""
+    if ann is None:
+        return ""
+    marks, texts = annotation_words(ann, notes, GLYPHS)
+    for variation in ann.variations:  # an auction's variation: calls, not cards
+        if isinstance(variation.moves, tuple) and variation.moves:
+            line = " ".join(_call(c.token) for c in variation.moves)
+            said = " ".join(variation.comments + tuple(
+                c for m in variation.moves if m.ann for c in m.ann.comments))
+            texts.append(tr("(or {calls})", calls=line + (": " + said if said else "")))
+    return (marks + " " + " ".join(texts)).strip()
+
+
+def _tag_note(record: Record, name: str) -> str:
+    """The comments written after a tag (``[Discard "…"] { both diamonds go }``)."""
+    return " ".join(c for tag in record.tags_named(name) for c in tag.comments)
 
 
 def _call(token: str) -> str:
@@ -308,8 +342,9 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "chances": chances(replay, tricks) if odds else None,
             "places": {str(s): p for s, p in where.items()}, "names": names,
             "hands": hands, "tricks": tricks, "auction": auction, "bidding": bidding,
-            "pre": before_play(replay),
-            "result": said or "", "comments": list(record.comments),
+            "pre": before_play(replay), "opening": _tag_note(record, "Play"),
+            "result": said or "", "comments": list(record.comments) + [
+                c for tag in record.tags if tag.name not in _STEP_TAGS for c in tag.comments],
             "suits": [s.symbol for s in SUITS]}
 
 
@@ -506,7 +541,7 @@ pfnMount(document, PFN_DEALS, PFN_PAGE, document, true);</script>
 
 _BODY = """<header>
 <select id="board" aria-label="{board_label}"></select>
-<span id="title"></span>
+<h1 id="title"></h1>
 {sheet_button}
 </header>
 <p id="line"></p>
@@ -528,7 +563,7 @@ _BODY = """<header>
 <button id="next" title="{next_title}" aria-label="{next}">▶</button>
 <button id="next-trick" title="{next_trick_title}" aria-label="{next_trick}">▶▶</button>
 <button id="last" title="{last_title}" aria-label="{last}">▶|</button>
-<button id="play" title="{play_title}" aria-label="{autoplay}">{play}</button>
+<button id="play" title="{play_title}">{play}</button>
 <select id="speed" aria-label="{speed}"><option value="2000">{slow}</option>
 <option value="1000" selected>{normal}</option><option value="400">{fast}</option></select>
 <button id="help" title="{keys_title}" aria-label="{keys}">?</button>
@@ -536,7 +571,7 @@ _BODY = """<header>
 </nav>
 <div id="keys" hidden role="dialog" aria-label="{keys}"><p>{keys_list}</p>
 <button id="keys-close">{close}</button></div>
-<p id="note"></p>
+<p id="note" aria-live="polite"></p>
 <p id="said" class="sr-only" aria-live="assertive"></p>
 <section id="dd" hidden aria-live="polite"><p id="dd-line"></p><p id="chances-line"></p>
 <svg id="dd-graph"
@@ -554,8 +589,8 @@ _STYLE = """
 body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0.6em;max-width:46em;color:#1a1a1a}
 header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 #title{font-weight:bold}
-#table{display:grid;grid-template-columns:1fr 1.1fr 1fr;grid-template-areas:
- ". top ." "left centre right" ". bottom .";gap:0.4em;align-items:start}
+#table{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.1fr) minmax(0,1fr);
+ grid-template-areas:". top ." "left centre right" ". bottom .";gap:0.4em;align-items:start}
 .seat[data-place=top]{grid-area:top}.seat[data-place=left]{grid-area:left}
 .seat[data-place=right]{grid-area:right}.seat[data-place=bottom]{grid-area:bottom}
 .seat:empty{display:none}
@@ -575,13 +610,9 @@ nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 .toggle{font-size:0.75em}.to-play{color:#1f5fbf;font-weight:bold;white-space:nowrap}
 .bidding .unsaid{visibility:hidden}.bidding{border-collapse:collapse}
 .bidding th,.bidding td{padding:0.1em 0.8em;text-align:left}
+.bidding th{overflow-wrap:anywhere}#auction{overflow-x:auto}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 #keys{border:1px solid #8a8a8a;border-radius:6px;padding:0.4em 0.8em;background:#fff}
-@media (prefers-color-scheme: dark){
- body{background:#16181c;color:#e6e6e6}
- #centre{background:#24301f;border-color:#3d4a36}.card{background:#2a2d33;color:#e6e6e6}
- .red{color:#ff6b6b}.count,.hidden-hand,.talon-label{color:#a9b2c3}
- #keys{background:#24272d}#tricks li.current{background:#24301f}}
 #dd{font-size:0.9em}.dd-card{white-space:nowrap}
 .dd-card.best{font-weight:bold;text-decoration:underline}
 .talon-label{font-style:italic;color:#555;font-size:0.8em}
@@ -589,6 +620,16 @@ nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 #note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
 #sheet{overflow-x:auto}#sheet svg{width:100%;min-width:34em;height:auto}
 @media (max-width:480px){body{font-size:0.9em}}
+#title{font-size:1em;margin:0;overflow-wrap:anywhere}
+.name{display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;
+ vertical-align:bottom}
+nav button[aria-disabled=true]{opacity:0.45}
+@media (prefers-color-scheme: dark){
+ body{background:#16181c;color:#e6e6e6}
+ #centre{background:#24301f;border-color:#3d4a36}.card{background:#2a2d33;color:#e6e6e6}
+ .red{color:#ff6b6b}.count,.hidden-hand,.talon-label{color:#a9b2c3}
+ #keys{background:#24272d}#tricks li.current{background:#24301f}
+ .to-play{color:#8ab4ff}.card.win{border-color:#8ab4ff}}
 """
 
 _SCRIPT = resources.files("pfn.render").joinpath("replay.js").read_text(encoding="utf-8")

@@ -85,7 +85,8 @@ function state(d, k) {
   return {held, taken, current, trickNo, note};
 }
 function handNode(d, seat, cards) {
-  const box = el("div", {className: "hand", id: "hand-" + seat});
+  const box = el("div", {className: "hand", id: "hand-" + seat, role: "group",
+                         "aria-label": say("handOf", {name: d.names[seat]}, "{name}'s hand")});
   if (cards === null || shown[seat] === false) {
     box.append(el("span", {className: "hidden-hand"},
                   cards === null ? say("notShown", {}, "not shown") : say("hidden", {}, "hidden")));
@@ -124,10 +125,18 @@ function draw() {
     const count = step === steps(d) && seat in d.final ? d.final[seat] : (s.taken[seat] || 0);
     // a hand the page does not hold (unknown, or hidden by --hide) has nothing to show
     const toggle = d.hands[seat] === null ? el("span", {className: "toggle-none"}) :
-      el("button", {className: "toggle", "data-seat": seat},
+      el("button", {className: "toggle", "data-seat": seat,
+                    "aria-label": shown[seat] === false ?
+                      say("showHand", {name: d.names[seat]}, "show {name}'s hand") :
+                      say("hideHand", {name: d.names[seat]}, "hide {name}'s hand")},
          shown[seat] === false ? say("show", {}, "show") : say("hide", {}, "hide"));
     if (d.hands[seat] !== null)
-      toggle.onclick = () => { shown[seat] = shown[seat] === false; draw(); };
+      toggle.onclick = () => {
+        shown[seat] = shown[seat] === false; draw();
+        // the focus stays on the button pressed (drawn anew)
+        const again = root.querySelector(`#table .toggle[data-seat="${seat}"]`);
+        if (again) again.focus();
+      };
     box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
                el("span", {className: "count", id: "taken-" + seat},
                   counted("tricks", count, {}, "{n} trick", "{n} tricks")),
@@ -158,7 +167,9 @@ function draw() {
   $("where").textContent = step < 0 ? preText(d, d.pre[d.pre.length + step]) :
     step === 0 ? say("before", {}, "before the lead") :
     say("where", {trick: s.trickNo, card: step, total}, "trick {trick}, card {card} of {total}");
-  $("note").textContent = s.note;
+  // before the play: what is written on the call, the talon, the discard, the contract
+  $("note").textContent = step < 0 ? (d.pre[d.pre.length + step].note || "") :
+    step === 0 ? d.opening || "" : s.note;
   const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
   $("said").textContent = last ?
     `${last.seat ? d.names[last.seat] : say("theTalon", {}, "the talon")}:` +
@@ -176,6 +187,10 @@ function draw() {
       `${p.seat ? d.names[p.seat] : say("talonLabel", {}, "talon")} ${p.text}`)
       .join(", ") + (tr.winner && upto === tr.plays.length ? ` \u2192 ${d.names[tr.winner]}` : "");
     if (s.trickNo === tr.number) li.className = "current";
+    li.setAttribute("role", "button"); li.tabIndex = 0;
+    li.onkeydown = (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); li.onclick(); }
+    };
     li.onclick = () => {
       const to = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
       // a quiz: no further than the reader has come
@@ -183,6 +198,11 @@ function draw() {
     list.appendChild(li);
   });
   drawAuction(d);
+  // at the ends the steps that lead past them say so (and stay where the finger is)
+  $("prev").setAttribute("aria-disabled", String(step <= -d.pre.length));
+  for (const id of ["first", "prev-trick"]) $(id).setAttribute("aria-disabled", String(step === 0));
+  for (const id of ["next", "next-trick", "last"]) $(id).setAttribute("aria-disabled",
+    String(step >= total));
   // the sheet of this deal's match
   for (const one of root.querySelectorAll(".sheet-at")) one.hidden = one.dataset.sheet !== String(d.sheet);
   link(d, s);
@@ -404,6 +424,14 @@ keys.addEventListener("keydown", (e) => {
     PageUp: () => trickEdge(-1), ArrowDown: () => trickEdge(1), ArrowUp: () => trickEdge(-1),
     " ": () => autoplay(timer === null), "?": () => keysList($("keys").hidden),
     Escape: () => keysList(false)};
+  // as lichess does: Alt+← is the browser's Back, a focused menu takes its arrows, a
+  // focused button its space and Enter
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const on = (e.composedPath && e.composedPath()[0]) || e.target;
+  const tag = on && on.tagName ? on.tagName.toLowerCase() : "";
+  if (tag === "select" || tag === "input" || tag === "textarea") return;
+  if ((tag === "button" || (on.getAttribute && on.getAttribute("role") === "button")) &&
+      (e.key === " " || e.key === "Enter")) return;
   if (acts[e.key]) { acts[e.key](); e.preventDefault(); }
 });
 $("table").addEventListener("wheel", (e) => {
