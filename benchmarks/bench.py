@@ -270,6 +270,11 @@ def main() -> None:
 
     board_main(rounds=20 if args.quick else 50)
 
+    # the HTML replay page: bytes, time to write, DOM nodes, time to interactive
+    from page import main as page_main  # benchmarks/page.py, also run on its own
+
+    page_main((1, 100) if args.quick else (1, 100, 1_000))
+
     if "pure" in ratios:
         print(f"ratio_vs_python_chess_pure={ratios['pure']:.2f}")
     print(f"ratio_vs_python_chess={ratios.get('fast', ratios.get('pure', 0.0)):.2f}")

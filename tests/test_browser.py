@@ -311,11 +311,18 @@ def test_a_deep_link_opens_the_position_and_follows_the_steps(browser: Any,
     assert len(played) == 1
     press(browser, Keys.ARROW_RIGHT)
     assert browser.execute_script("return location.hash") == "#board=2&trick=3&card=2"
-    press(browser, Keys.PAGE_DOWN)  # the trick complete: the next one, before its lead
-    assert browser.execute_script("return location.hash") == "#board=2&trick=4&card=0"
+    press(browser, Keys.PAGE_DOWN)  # the trick whole on the table, as pfn show -k 3
+    assert browser.execute_script("return location.hash") == "#board=2&trick=3"
     browser.execute_script("location.hash = '#board=1&trick=2&card=0'")
     assert browser.find_element(By.ID, "title").text.startswith("Board 1")
     assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 3")
+    # what the command line means by -b 2 -k 3: trick 3 on the table, every card of it
+    browser.execute_script("location.hash = '#board=2&trick=3'")
+    assert [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#trick .played")] == \
+        [_shown(c) for c in result.tricks[2].cards]
+    browser.execute_script("location.hash = '#board=2&trick=10'")
+    assert browser.find_element(By.ID, "where").text == f"trick 10, card {total} of {total}"
+    assert browser.execute_script("return location.hash") == "#board=2&trick=10"
 
 
 def test_the_page_shows_what_the_record_says(browser: Any, tmp_path: Path) -> None:
@@ -470,9 +477,28 @@ def test_the_auction_as_a_table(browser: Any, tmp_path: Path) -> None:
                     ["6♦", "pass", ""]]
 
 
+def _shown(card: Any) -> str:
+    """A card as the page prints it: ♠10, ♦K."""
+    text = str(card)
+    return {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}[text[0]] + text[1:].replace("T", "10")
+
+
+def _page_text(browser: Any) -> str:
+    """All the text of the page's elements, shown or not, with their labels (what a
+    screen reader or a search finds; not the script's data)."""
+    return str(browser.execute_script(
+        "const copy = document.body.cloneNode(true);"
+        "copy.querySelectorAll('script').forEach((s) => s.remove());"
+        "const labels = [...copy.querySelectorAll('[aria-label],[title]')].map("
+        "  (e) => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));"
+        "return copy.textContent + ' ' + labels.join(' ');"))
+
+
 def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
-    """--quiz: the trick list is hidden; stepping on asks which card Ana would lead, and
-    the answer shows its value, the card played and the best, worked out by pfn."""
+    """--quiz: stepping on asks which card Ana would lead, and the answer shows its
+    value, the card played and the best, worked out by pfn; nothing on the page tells
+    the answer before it is given (no values, no graph, no record's text, no trick
+    list ahead of the play), and a deep link skips no question."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -480,12 +506,19 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
 
     record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
     expected = solve(position_at(replay(record), 1))
-    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz"))
-    assert not browser.find_element(By.ID, "tricks-box").is_displayed()
+    url = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz")
+    browser.get(url + "#board=1&trick=8&card=2")
+    assert browser.find_element(By.ID, "where").text == "before the lead"  # no skipping
+    assert not browser.find_elements(By.CSS_SELECTOR, "#tricks li")
     press(browser, Keys.ARROW_RIGHT)
     quiz = browser.find_element(By.ID, "quiz")
     assert quiz.is_displayed() and "What would Ana play?" in quiz.text
     assert browser.find_element(By.ID, "where").text == "before the lead"  # nothing shown
+    assert not browser.find_element(By.ID, "dd").is_displayed()
+    assert not browser.find_element(By.ID, "pfn-box").is_displayed()
+    text = _page_text(browser)
+    assert "[Play" not in text and "best play after each card" not in text
+    assert "seven of trumps" not in text  # the deal's comment tells the lead
     choices = {b.text for b in quiz.find_elements(By.CSS_SELECTOR, ".quiz-card")}
     assert choices == {c.symbol for c in expected.cards}
     quiz.find_element(By.XPATH, ".//button[text()='♠A']").click()
@@ -494,35 +527,113 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
                              f"({expected.cards[pfn.Card.S7]}).")
     browser.find_element(By.CSS_SELECTOR, "#quiz .quiz-next").click()
     assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 1")
+    assert [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#tricks li")] == \
+        ["Ana ♠7"]
+
+
+def test_a_quiz_with_hidden_hands_asks_the_seen_hand(browser: Any, tmp_path: Path) -> None:
+    """--quiz --hide B,C (a declarer's problem): Ana is asked before each of her cards,
+    the hidden hands play without a question, and no card of theirs is on the page
+    before it is played."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
+    result = replay(record)
+    theirs = {_shown(CARDS[c]) for i in (1, 2) for c in range(32) if result.hands[i] >> c & 1}
+    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz",
+                        "--hide", "B,C"))
+    assert browser.find_element(By.ID, "hand-B").text == "not shown"
+    text = _page_text(browser)
+    assert not [card for card in theirs if card in text]
+    press(browser, Keys.ARROW_RIGHT)
+    quiz = browser.find_element(By.ID, "quiz")
+    assert quiz.is_displayed() and "What would Ana play?" in quiz.text
+    quiz.find_element(By.CSS_SELECTOR, ".quiz-card").click()
+    browser.find_element(By.CSS_SELECTOR, "#quiz .quiz-next").click()
+    press(browser, Keys.ARROW_RIGHT)  # Boris's card: no question
+    assert not browser.find_element(By.ID, "quiz").is_displayed()
+    assert browser.find_element(By.ID, "where").text.startswith("trick 1, card 2")
+    first = result.tricks[0]
+    shown = _page_text(browser)
+    assert _shown(first.cards[1]) in shown and _shown(first.cards[2]) not in shown
+
+
+def test_hidden_hands_stay_hidden_until_played(browser: Any, tmp_path: Path) -> None:
+    """--hide B,C: the trick list, the record's text, the deal comment and what a screen
+    reader finds hold no card of Boris's or Ceca's before it is played; a deep link to
+    trick 3 lists tricks 1 and 2, no more."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
+    result = replay(record)
+    url = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--hide", "B,C")
+    browser.get(url)
+    theirs = [(t, _shown(c)) for t in result.tricks
+              for s, c in zip(t.seats, t.cards, strict=True) if s in (1, 2)]
+    text = _page_text(browser)
+    assert not [card for _, card in theirs if card in text]
+    assert not browser.find_elements(By.CSS_SELECTOR, "#tricks li")
+    assert not browser.find_element(By.ID, "pfn-box").is_displayed()
+    browser.get(url + "#board=1&trick=3&card=0")
+    browser.refresh()
+    items = browser.find_elements(By.CSS_SELECTOR, "#tricks li")
+    assert [li.get_attribute("value") for li in items] == ["1", "2"]
+    text = _page_text(browser)
+    assert {card for t, card in theirs if t.number > 2 and card in text} == set()
+    assert {card for t, card in theirs if t.number <= 2} <= set(text.replace(",", " ").split())
+    press(browser, Keys.END)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#tricks li")) == 10
+    assert "seven of trumps" in browser.find_element(By.ID, "comment").text  # at the end
 
 
 def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
                                                           tmp_path: Path) -> None:
-    """The sheet view shows the sheet as it stood after the board chosen; on a 390 px
-    screen the page does not overflow, the sheet keeps a readable size (scrolling in
-    its own box) and names do not break."""
+    """One sheet a match, drawn once: the whole match's, or with --board the sheet as it
+    stood after that board; on a 390 px screen the page does not overflow, the sheet
+    keeps a readable size (scrolling in its own box) and names do not break."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
+    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn", "--board", "3"))
+    third = browser.find_element(By.CSS_SELECTOR, "#sheet .sheet-at").get_attribute("innerHTML")
     browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
     sheets = browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
-    deals = [r for r in load(EXAMPLES / "sochi-match.pfn") if r.deal is not None]
-    assert len(sheets) == len(deals)
+    assert len(sheets) == 1  # not one a deal
     Select(browser.find_element(By.ID, "board")).select_by_index(2)
     browser.find_element(By.ID, "show-sheet").click()
-    visible = [s.get_attribute("data-deal") for s in sheets if s.is_displayed()]
-    assert visible == ["2"]
-    texts = [s.get_attribute("innerHTML") for s in sheets]
-    assert texts[2] != texts[-1]  # after board 3, not the final sheet
+    assert sheets[0].is_displayed()
+    assert sheets[0].get_attribute("innerHTML") != third  # after board 3, not the final one
     browser.set_window_size(390, 800)
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390 + 1
-    svg = browser.find_element(By.CSS_SELECTOR, ".sheet-at[data-deal='2'] svg")
+    svg = browser.find_element(By.CSS_SELECTOR, ".sheet-at svg")
     assert svg.size["width"] >= 300  # the sheet scrolls rather than shrink to 5 px text
     browser.find_element(By.ID, "show-sheet").click()
     for name in browser.find_elements(By.CSS_SELECTOR, "#table .name"):
         assert name.size["height"] < 30  # one line: a name never breaks mid-word
     browser.set_window_size(900, 1000)
+
+
+def test_a_file_of_results_alone_is_its_score_sheet(browser: Any, tmp_path: Path) -> None:
+    """examples/first-game.pfn has results and no deal: the page is the match's sheet
+    (the script ran to its end and showed it); a block for a host page would have
+    nothing to step through, and says so."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(page_of(tmp_path, EXAMPLES / "first-game.pfn"))
+    sheet = browser.find_element(By.CSS_SELECTOR, "#sheet .sheet-at")
+    assert sheet.is_displayed()
+    assert not browser.find_element(By.ID, "table-view").is_displayed()
+    for name in ("Ana", "Boris", "Ceca"):
+        assert name in sheet.text
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", "render",
+                           str(EXAMPLES / "first-game.pfn"), "-f", "html", "--fragment",
+                           "-o", str(tmp_path / "block.html")], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "first-game.pfn: no deal for a block to show" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "block.html").exists()
 
 
 def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any, tmp_path: Path) -> None:
@@ -693,3 +804,172 @@ def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(browser: Any,
     press(browser, Keys.ARROW_LEFT, steps)
     assert browser.find_element(By.ID, "where").text == "auction: {text} 6♠"
     assert browser.find_element(By.ID, "taken-B").text == "0 tricks"
+
+
+@pytest.mark.slow
+def test_a_hundred_deal_pool_is_a_small_page(browser: Any, tmp_path: Path) -> None:
+    """A pool of 100 deals: every deal in the menu, the page under 1 MB and under 10,000
+    DOM nodes (one score sheet for the pool, not one a deal)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    source = tmp_path / "pool.pfn"
+    subprocess.run([sys.executable, "-m", "pfn.cli", "generate", "100", "--seed", "3",
+                    "--match", "100", "--target", "60", "-o", str(source)], check=True)
+    url = page_of(tmp_path, source)
+    assert (tmp_path / "pool.html").stat().st_size <= 1_000_000
+    browser.get(url)
+    assert len(Select(browser.find_element(By.ID, "board")).options) == 100
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")) == 1
+    nodes = browser.execute_script(
+        "return document.evaluate('count(//node())', document, null, 1, null).numberValue")
+    assert nodes <= 10_000
+
+
+def test_several_matches_in_one_file(browser: Any, tmp_path: Path) -> None:
+    """Two pools in one file, both with boards 1 to 9: a sheet each, the menu grouped by
+    match, and a link made on the second pool's board 1 opens that board, with its
+    pool's sheet."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    source = tmp_path / "two.pfn"
+    source.write_text((EXAMPLES / "sochi-match.pfn").read_text("utf-8") + "\n" +
+                      (EXAMPLES / "classic-match.pfn").read_text("utf-8"), encoding="utf-8")
+    records = [r for r in load(source) if r.deal is not None or r.play is not None]
+    matches = list(dict.fromkeys(r.match for r in records))
+    assert len(matches) == 2
+    url = page_of(tmp_path, source)
+    browser.get(url)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")) == 2
+    groups = browser.find_elements(By.CSS_SELECTOR, "#board optgroup")
+    assert [g.get_attribute("label") for g in groups] == matches
+    assert [len(g.find_elements(By.TAG_NAME, "option")) for g in groups] == \
+        [sum(r.match == m for r in records) for m in matches]
+    second = next(i for i, r in enumerate(records) if r.match == matches[1])
+    Select(browser.find_element(By.ID, "board")).select_by_index(second)
+    browser.find_element(By.ID, "next").click()
+    address = browser.execute_script("return location.hash")
+    assert "board=1" in address and "match=" in address
+    browser.get("about:blank")
+    browser.get(url + address)
+    assert Select(browser.find_element(By.ID, "board")).first_selected_option \
+        .get_attribute("value") == str(second)
+    browser.find_element(By.ID, "show-sheet").click()
+    shown = [s.get_attribute("data-sheet")
+             for s in browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
+             if s.is_displayed()]
+    assert shown == ["1"]
+
+
+def _contrast(fore: str, back: str) -> float:
+    """WCAG 2 contrast ratio of two CSS rgb()/rgba() colours (opaque)."""
+    def luminance(colour: str) -> float:
+        parts = [float(x) for x in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4
+                  for c in parts]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(fore), luminance(back)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Path) -> None:
+    """Alt+← is left to the browser, a focused menu takes its arrows, a focused hand
+    button its space (and keeps the focus); the trick list is operable by keyboard; the
+    steps past an end are marked aria-disabled; the page has one h1; in dark mode the
+    current trick, the player to move and the talon label read at 4.5:1 or more."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    where = browser.find_element(By.ID, "where")
+    assert where.text == "before the lead"
+    assert browser.find_element(By.ID, "first").get_attribute("aria-disabled") == "true"
+    assert len(browser.find_elements(By.TAG_NAME, "h1")) == 1
+    ActionChains(browser).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT) \
+        .key_up(Keys.ALT).perform()
+    assert where.text == "before the lead"
+    # a focused board menu: ↓ chooses the next board and steps nothing
+    menu = browser.find_element(By.ID, "board")
+    browser.execute_script("arguments[0].focus()", menu)
+    press(browser, Keys.ARROW_DOWN)
+    assert Select(menu).first_selected_option.get_attribute("value") == "1"
+    assert where.text == "before the lead"
+    # a hand's button: space hides the hand, autoplay does not start, the focus stays
+    toggle = browser.find_element(By.CSS_SELECTOR, "#seat-B .toggle")
+    assert "Boris" in toggle.get_attribute("aria-label")
+    browser.execute_script("arguments[0].focus()", toggle)
+    press(browser, " ")
+    assert browser.find_element(By.ID, "hand-B").text == "hidden"
+    assert browser.find_element(By.ID, "play").text == "play"
+    assert browser.execute_script("return document.activeElement.dataset.seat") == "B"
+    press(browser, Keys.ENTER)
+    assert browser.find_element(By.ID, "hand-B").text != "hidden"
+    # the trick list: a button each, reached by Tab, Enter jumps
+    item = browser.find_elements(By.CSS_SELECTOR, "#tricks li")[2]
+    assert item.get_attribute("role") == "button" and item.get_attribute("tabindex") == "0"
+    browser.execute_script("arguments[0].focus()", item)
+    press(browser, Keys.ENTER)
+    assert where.text.startswith("trick 3, card 9")
+    press(browser, Keys.END)
+    assert browser.find_element(By.ID, "next").get_attribute("aria-disabled") == "true"
+    assert browser.find_element(By.ID, "first").get_attribute("aria-disabled") == "false"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        current = browser.find_element(By.CSS_SELECTOR, "#tricks li.current")
+        assert _contrast(current.value_of_css_property("color"),
+                         current.value_of_css_property("background-color")) >= 4.5
+        press(browser, Keys.HOME)
+        mover = browser.find_element(By.CSS_SELECTOR, ".to-play")
+        page = browser.find_element(By.TAG_NAME, "body").value_of_css_property(
+            "background-color")
+        assert _contrast(mover.value_of_css_property("color"), page) >= 4.5
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> None:
+    """Names of 40 characters and more stay within a 375 px page."""
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")
+    first = next(t for t in text if '[Board "1"]' in t)
+    source = tmp_path / "long.pfn"
+    source.write_text(first.replace(
+        '[Players "Ana; Boris; Ceca"]',
+        '[Players "Anastasija Aleksandrovna Konstantinopoljska; Boris Vladimirovich'
+        ' Rimsky-Korsakov-Petrov; Ceca"]') + "\n", encoding="utf-8")
+    url = page_of(tmp_path, source)
+    browser.set_window_size(375, 740)
+    try:
+        browser.get(url)
+        width = browser.execute_script("return document.documentElement.scrollWidth")
+        inner = browser.execute_script("return window.innerWidth")
+        assert width <= inner + 1
+    finally:
+        browser.set_window_size(900, 1000)
+
+
+def test_every_annotation_of_the_auction_and_the_tags_is_shown(browser: Any,
+                                                               tmp_path: Path) -> None:
+    """examples/annotated.pfn: the !? on a call, the auction's variation, the note a
+    call refers to, the comment after [Discard], the ! on a defence call and the
+    comment after [Deal] all reach the page, each at its step."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    where, note = browser.find_element(By.ID, "where"), browser.find_element(By.ID, "note")
+    assert "Ana holds five spades" in browser.find_element(By.ID, "comment").text
+    press(browser, Keys.ARROW_LEFT, 10)  # 5 calls, talon, discard, contract, 2 defence calls
+    assert where.text == "auction: Ana 6♠"
+    press(browser, Keys.ARROW_RIGHT)
+    assert where.text == "auction: Boris 6♣"
+    assert note.text.startswith("!?") and "(or pass pass: Boris stops" in note.text
+    press(browser, Keys.ARROW_RIGHT, 3)
+    assert "[1] Ana's 6D is a transfer bid" in note.text
+    press(browser, Keys.ARROW_RIGHT, 2)
+    assert "discards" in where.text and note.text == "both diamonds go"
+    press(browser, Keys.ARROW_RIGHT, 2)
+    assert where.text == "defence: Boris whist" and note.text == "!"

@@ -14,7 +14,7 @@ import html
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -36,6 +36,7 @@ from pfn.render.position import (
     title,
 )
 from pfn.render.seating import places, talon_card_place
+from pfn.render.steps import STEP_TAGS, auction_table, before_play, tag_note
 from pfn.render.words import Words, words_for
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
@@ -67,6 +68,8 @@ def page_text() -> dict[str, Any]:
         "winning": tr(", winning"), "notShown": tr("not shown"), "hidden": tr("hidden"),
         "talonLine": tr("talon {cards}"), "discardLine": tr("discard {cards}"),
         "show": tr("show"), "hide": tr("hide"), "toPlay": tr(" ▸ to play"),
+        "showHand": tr("show {name}'s hand"), "hideHand": tr("hide {name}'s hand"),
+        "handOf": tr("{name}'s hand"),
         "talonLabel": tr("talon"), "theTalon": tr("the talon"),
         "before": tr("before the lead"), "where": tr("trick {trick}, card {card} of {total}"),
         "tricks": plural_forms("{n} trick", "{n} tricks"),
@@ -188,64 +191,6 @@ def chances(replay: Replay, tricks: list[dict[str, Any]]) -> list[Any]:
     return out
 
 
-def before_play(replay: Replay) -> list[dict[str, Any]]:
-    """The steps before the first card: each auction call, the talon shown, the discard
-    (face down), the contract announced, each defence call."""
-    out: list[dict[str, Any]] = []
-    auction, contract, declarer = replay.auction, replay.contract, replay.declarer
-    for seat, token in auction.state.history if auction is not None else ():
-        out.append({"kind": "call", "seat": str(seat), "text": _call(token)})
-    if contract is None or contract.allpass or declarer is None:
-        return out
-    words = _words()
-    talon = [card_text(c, words) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
-    if talon and not contract.hand and replay.record.start is None:
-        out.append({"kind": "talon", "seat": str(declarer), "text": " ".join(talon)})
-        out.append({"kind": "discard", "seat": str(declarer), "text": ""})
-    out.append({"kind": "contract", "seat": str(declarer),
-                "text": words.contract(str(contract))})
-    section = replay.record.defence
-    if section is not None and section.calls and replay.dealer is not None:
-        protocol = replay.variant.defence(contract, declarer, replay.dealer, replay.order)
-        for call in section.calls:
-            expected = protocol.expected()
-            speaker = call.seat or (expected[0] if expected else None)
-            if speaker is None or protocol.step(speaker, call.token) is not None:
-                break
-            out.append({"kind": "defence", "seat": str(speaker),
-                        "text": words.call(call.token)})
-    return out
-
-
-def _call(token: str) -> str:
-    """An auction call as the page's language says it (6♥, пас, dalje, здесь)."""
-    words = _words()
-    if token == "pass":
-        return words.call(token)
-    return words.hold if token == "hold" else words.contract(token)
-
-
-def auction_table(replay: Replay) -> dict[str, Any] | None:
-    """The auction as bidding tables print it: a column for each seat in speaking order,
-    a row for each round, bids with their suit symbols (a seat that passed stays blank
-    afterwards); ``None`` without an auction."""
-    auction = replay.auction
-    if auction is None or not auction.state.history:
-        return None
-    order = list(auction.state.order)
-    rows: list[list[str]] = []
-    cells: list[list[int]] = []
-    last = len(order)
-    for seat, token in auction.state.history:
-        column = order.index(seat) if seat in order else 0
-        if column <= last:
-            rows.append([""] * len(order))
-        rows[-1][column] = _call(token)
-        cells.append([len(rows) - 1, column])
-        last = column
-    return {"seats": [str(s) for s in order], "rows": rows, "cells": cells}
-
-
 def deal_data(replay: Replay, bottom: Seat | None = None,
               hidden: frozenset[Seat] = frozenset(), dd: bool = False,
               odds: bool = False) -> dict[str, Any]:
@@ -308,37 +253,43 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "chances": chances(replay, tricks) if odds else None,
             "places": {str(s): p for s, p in where.items()}, "names": names,
             "hands": hands, "tricks": tricks, "auction": auction, "bidding": bidding,
-            "pre": before_play(replay),
-            "result": said or "", "comments": list(record.comments),
+            "pre": before_play(replay), "opening": tag_note(record, "Play"),
+            "result": said or "", "comments": list(record.comments) + [
+                c for tag in record.tags if tag.name not in STEP_TAGS for c in tag.comments],
             "suits": [s.symbol for s in SUITS]}
 
 
-def page(replays: Sequence[Replay], sheets: Sequence[str] | None = None,
+def page(replays: Sequence[Replay], sheets: Sequence[Sheet] = (),
          heading: str = "pfn replay",
          bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
          dd: bool = False, quiz: bool = False, odds: bool = False) -> str:
-    """The page for ``replays`` (one board or a match), with the sheet's SVG after each
-    deal if given (one a deal), and with ``dd`` each card's open-hand value at every
-    step (worked out here, not in the browser)."""
+    """The page for ``replays`` (one board or several matches), with each match's score
+    sheet if given, and with ``dd`` each card's open-hand value at every step (worked out
+    here, not in the browser)."""
     with use(language(replays)):
         return _page(replays, sheets, heading, bottom, hidden, dd, quiz, odds)
 
 
-def _page(replays: Sequence[Replay], sheets: Sequence[str] | None, heading: str,
+def _page(replays: Sequence[Replay], sheets: Sequence[Sheet], heading: str,
           bottom: Seat | None, hidden: frozenset[Seat], dd: bool, quiz: bool,
           odds: bool) -> str:
-    # (values worked out from hidden hands would give them away)
     data = _deals(replays, bottom, hidden, dd, quiz, odds)
-    script = "const PFN_DEALS = " + script_json(data) + ";\n" + _SCRIPT
+    matches = [s.match for s in sheets]
+    for one, played in zip(data, replays, strict=True):
+        match = played.record.match
+        one["match"] = match or ""
+        one["sheet"] = matches.index(match) if match in matches else -1
+    script = ("const PFN_DEALS = " + script_json(data) + ";\nconst PFN_PAGE = " +
+              script_json({"text": page_text(), "matches": matches}) + ";\n" + _SCRIPT)
     sheet_view = ""
     if sheets:
         parts = []
         for index, sheet in enumerate(sheets):
-            svg = re.sub(r"<metadata>.*?</metadata>", "", sheet[sheet.find("<svg"):],
+            svg = re.sub(r"<metadata>.*?</metadata>", "", sheet.svg[sheet.svg.find("<svg"):],
                          flags=re.S)
             svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg,
                          count=1)
-            parts.append(f'<div class="sheet-at" data-deal="{index}" hidden>{svg}</div>')
+            parts.append(f'<div class="sheet-at" data-sheet="{index}" hidden>{svg}</div>')
         sheet_view = f'<section id="sheet" hidden>{"".join(parts)}</section>'
     sheet_button = html.escape(tr("Score sheet"))
     body = _BODY.format(sheet_button=f'<button id="show-sheet">{sheet_button}</button>'
@@ -349,14 +300,21 @@ def _page(replays: Sequence[Replay], sheets: Sequence[str] | None, heading: str,
 
 def _deals(replays: Sequence[Replay], bottom: Seat | None, hidden: frozenset[Seat],
            dd: bool, quiz: bool, odds: bool = False) -> list[dict[str, Any]]:
-    """Every deal's data; a quiz asks before each card, with the solver's values to tell
-    (values worked out from hidden hands would give them away: none then)."""
-    data = [deal_data(r, bottom, hidden, (dd or quiz) and not hidden, odds and not hidden)
-            for r in replays]
+    """Every deal's data.  A quiz asks before each card of a hand the page shows, with
+    the solver's values to tell once answered; ``--dd`` and ``--chances`` are left out
+    with hidden hands (values worked out from them would give them away) and in a quiz
+    (they would give the answer).  A secret page (hidden hands, a quiz) keeps the play
+    to itself until it is played: no record's text, no deal comment before the end."""
+    secret = quiz or bool(hidden)
+    data = [deal_data(r, bottom, hidden, quiz or (dd and not hidden),
+                      odds and not secret) for r in replays]
     for one in data:
-        one["quiz"] = quiz
-    if data:  # the page's own words, once
-        data[0]["text"] = page_text()
+        one["quiz"], one["secret"] = quiz, secret
+        if secret:
+            one["pfn"] = ""
+        if quiz and one["dd"] is not None:  # a hidden hand's card is not asked
+            one["dd"] = [None if here is None or here["seat"] in {str(s) for s in hidden}
+                         else here for here in one["dd"]]
     return data
 
 
@@ -368,12 +326,17 @@ def fragment(replays: Sequence[Replay], bottom: Seat | None = None,
     blocks a page holds).  Each element draws into its own shadow root, so its styles
     and its ids neither leak into the host page nor take any of the host's."""
     with use(language(replays)):
+        if not replays:
+            raise NoDeal(tr("no deal for a block to show (pfn render --sheet draws the"
+                            " score sheet)"))
         data = _deals(replays, bottom, hidden, dd, quiz, odds)
+        page_data = {"text": page_text(), "matches": []}
         markup = _BODY.format(sheet_button="", sheet="", **_static())
     style = _STYLE.replace("body{", ":host{display:block;")
     element = _ELEMENT.replace("__MOUNT__", _SCRIPT).replace(
         "__TEMPLATE__", script_json(f"<style>{style}</style>{markup}"))
-    return (f'<pfn-replay><script type="application/json">{script_json(data)}</script>'
+    block = script_json({"deals": data, "page": page_data})
+    return (f'<pfn-replay><script type="application/json">{block}</script>'
             f"</pfn-replay>\n<script>{element}</script>\n")
 
 
@@ -390,11 +353,11 @@ window.customElements.define("pfn-replay", class extends HTMLElement {
                                 {once: true});
       return;
     }
-    const deals = JSON.parse(source.textContent);
+    const block = JSON.parse(source.textContent);
     const root = this.attachShadow({mode: "open"});
     root.innerHTML = TEMPLATE;  // pfn's own markup: no text of a record is in it
     if (!this.hasAttribute("tabindex")) this.tabIndex = 0;
-    pfnMount(root, deals, this, false);
+    pfnMount(root, block.deals, block.page, this, false);
   }
 });
 })();"""
@@ -432,26 +395,43 @@ def _records_page(records: Sequence[Record], chosen: Sequence[Record],
     from pfn.render.sheet import sheet_figure
     from pfn.report import reports
 
-    sheets: list[str] | None = None
-    matches = {r.match for r in chosen}
-    match = matches.pop() if len(matches) == 1 else None
-    if match is not None:
+    # one sheet a match, as it stood after its last deal on the page (a sheet a deal
+    # made a pool of 100 deals weigh 8 MB): drawn once, shown beside each of its deals
+    sheets: list[Sheet] = []
+    for match in dict.fromkeys(r.match for r in chosen or records if r.match is not None):
         mine = [r for r in records if r.match == match]
         found = [m for m in reports(mine) if m.id == match]
-        if found:
-            # the sheet follows the board chosen: as it stood after that deal
-            boards = [row.board for row in found[0].rows]
-            sheets = []
-            for record in chosen:
-                board = record.tag("Board")
-                upto = boards.index(board) + 1 if board in boards else len(boards)
-                shown = [r.tag("Board") for r in mine]
-                cut = mine[:len(shown) - shown[::-1].index(board)] if board in shown else mine
-                partial = next(iter(reports(cut)), found[0])
-                report = replace(found[0], settlement=partial.settlement)
-                sheets.append(svg_text(sheet_figure(report, upto)))
-    heading = f"{match} — pfn replay" if match else (replays[0].record.tag("Board") or "deal")
+        if not found:
+            continue
+        last = max((i for i, r in enumerate(mine) if any(r is c for c in chosen)),
+                   default=len(mine) - 1)
+        report, upto = found[0], None
+        if last < len(mine) - 1:
+            board = mine[last].tag("Board")
+            boards = [row.board for row in report.rows]
+            upto = boards.index(board) + 1 if board in boards else None
+            partial = next(iter(reports(mine[:last + 1])), report)
+            report = replace(report, settlement=partial.settlement)
+        sheets.append(Sheet(match, svg_text(sheet_figure(report, upto))))
+    if not replays and not sheets:
+        raise NoDeal(tr("no deal to draw"))
+    names = list(dict.fromkeys(s.match for s in sheets))
+    first = replays[0].record if replays else None
+    heading = f"{names[0]} — pfn replay" if len(names) == 1 else \
+        (first and (first.tag("Event") or first.tag("Board"))) or "pfn replay"
     return page(replays, sheets, heading, bottom, hidden, dd, quiz, odds)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A match's score sheet on the page: the match's name and the SVG."""
+
+    match: str
+    svg: str
+
+
+class NoDeal(ValueError):
+    """Nothing for a page: no deal and no match's sheet."""
 
 
 _PAGE = """<!DOCTYPE html>
@@ -465,14 +445,14 @@ _PAGE = """<!DOCTYPE html>
 <body>
 {body}
 <script>{script}
-pfnMount(document, PFN_DEALS, document, true);</script>
+pfnMount(document, PFN_DEALS, PFN_PAGE, document, true);</script>
 </body>
 </html>
 """
 
 _BODY = """<header>
 <select id="board" aria-label="{board_label}"></select>
-<span id="title"></span>
+<h1 id="title"></h1>
 {sheet_button}
 </header>
 <p id="line"></p>
@@ -494,7 +474,7 @@ _BODY = """<header>
 <button id="next" title="{next_title}" aria-label="{next}">▶</button>
 <button id="next-trick" title="{next_trick_title}" aria-label="{next_trick}">▶▶</button>
 <button id="last" title="{last_title}" aria-label="{last}">▶|</button>
-<button id="play" title="{play_title}" aria-label="{autoplay}">{play}</button>
+<button id="play" title="{play_title}">{play}</button>
 <select id="speed" aria-label="{speed}"><option value="2000">{slow}</option>
 <option value="1000" selected>{normal}</option><option value="400">{fast}</option></select>
 <button id="help" title="{keys_title}" aria-label="{keys}">?</button>
@@ -502,7 +482,7 @@ _BODY = """<header>
 </nav>
 <div id="keys" hidden role="dialog" aria-label="{keys}"><p>{keys_list}</p>
 <button id="keys-close">{close}</button></div>
-<p id="note"></p>
+<p id="note" aria-live="polite"></p>
 <p id="said" class="sr-only" aria-live="assertive"></p>
 <section id="dd" hidden aria-live="polite"><p id="dd-line"></p><p id="chances-line"></p>
 <svg id="dd-graph"
@@ -511,7 +491,7 @@ _BODY = """<header>
 <section id="quiz" hidden aria-live="polite"></section>
 <details open id="tricks-box"><summary>{tricks}</summary><ol id="tricks"></ol></details>
 <details open><summary>{auction}</summary><div id="auction"></div></details>
-<details><summary>PFN</summary><button id="copy">{copy}</button>
+<details id="pfn-box"><summary>PFN</summary><button id="copy">{copy}</button>
 <pre id="pfn-text"></pre></details>
 </main>
 {sheet}"""
@@ -520,8 +500,8 @@ _STYLE = """
 body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0.6em;max-width:46em;color:#1a1a1a}
 header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 #title{font-weight:bold}
-#table{display:grid;grid-template-columns:1fr 1.1fr 1fr;grid-template-areas:
- ". top ." "left centre right" ". bottom .";gap:0.4em;align-items:start}
+#table{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.1fr) minmax(0,1fr);
+ grid-template-areas:". top ." "left centre right" ". bottom .";gap:0.4em;align-items:start}
 .seat[data-place=top]{grid-area:top}.seat[data-place=left]{grid-area:left}
 .seat[data-place=right]{grid-area:right}.seat[data-place=bottom]{grid-area:bottom}
 .seat:empty{display:none}
@@ -541,13 +521,9 @@ nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 .toggle{font-size:0.75em}.to-play{color:#1f5fbf;font-weight:bold;white-space:nowrap}
 .bidding .unsaid{visibility:hidden}.bidding{border-collapse:collapse}
 .bidding th,.bidding td{padding:0.1em 0.8em;text-align:left}
+.bidding th{overflow-wrap:anywhere}#auction{overflow-x:auto}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 #keys{border:1px solid #8a8a8a;border-radius:6px;padding:0.4em 0.8em;background:#fff}
-@media (prefers-color-scheme: dark){
- body{background:#16181c;color:#e6e6e6}
- #centre{background:#24301f;border-color:#3d4a36}.card{background:#2a2d33;color:#e6e6e6}
- .red{color:#ff6b6b}.count,.hidden-hand,.talon-label{color:#a9b2c3}
- #keys{background:#24272d}#tricks li.current{background:#24301f}}
 #dd{font-size:0.9em}.dd-card{white-space:nowrap}
 .dd-card.best{font-weight:bold;text-decoration:underline}
 .talon-label{font-style:italic;color:#555;font-size:0.8em}
@@ -555,6 +531,16 @@ nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 #note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
 #sheet{overflow-x:auto}#sheet svg{width:100%;min-width:34em;height:auto}
 @media (max-width:480px){body{font-size:0.9em}}
+#title{font-size:1em;margin:0;overflow-wrap:anywhere}
+.name{display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;
+ vertical-align:bottom}
+nav button[aria-disabled=true]{opacity:0.45}
+@media (prefers-color-scheme: dark){
+ body{background:#16181c;color:#e6e6e6}
+ #centre{background:#24301f;border-color:#3d4a36}.card{background:#2a2d33;color:#e6e6e6}
+ .red{color:#ff6b6b}.count,.hidden-hand,.talon-label{color:#a9b2c3}
+ #keys{background:#24272d}#tricks li.current{background:#24301f}
+ .to-play{color:#8ab4ff}.card.win{border-color:#8ab4ff}}
 """
 
 _SCRIPT = resources.files("pfn.render").joinpath("replay.js").read_text(encoding="utf-8")

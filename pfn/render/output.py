@@ -143,7 +143,7 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
 def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     """The replay page: the record's board, or with --board absent and the record in a
     match, every deal of that match."""
-    from pfn.render.html import replay_page
+    from pfn.render.html import NoDeal, replay_page
 
     style = request.style  # (its language: the run's, set from --lang; see html.language)
     if style.font or style.caption is not None or not style.title or style.transparent:
@@ -154,9 +154,14 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     # without --board, every deal of the input (a match's sheet comes with its deals)
     chosen = deals if request.board is None else [record]
     path = request.output or f"{request.stem}.html"
-    write_atomic(path, replay_page(records, chosen, style.bottom, frozenset(request.hidden),
-                                   style.dd, request.fragment, request.quiz,
-                                   request.chances).encode("utf-8"))
+    try:
+        text = replay_page(records, chosen, style.bottom, frozenset(request.hidden), style.dd,
+                           request.fragment, request.quiz, request.chances)
+    except NoDeal as error:  # a result-only file: no deal, and no sheet to stand for one
+        raise RenderError(str(error)) from None
+    write_atomic(path, text.encode("utf-8"))
+    if not chosen:
+        return tr("{path} (the score sheet)", path=path)
     return ntr("{path} ({n} deal)", "{path} ({n} deals)", len(chosen), path=path)
 
 

@@ -1,11 +1,12 @@
 // The replay page's script: pfnMount draws one replay (the page's, or a <pfn-replay>
 // element's) from the deals pfn wrote; it only counts, every text goes in as text.
-// root: the document, or a <pfn-replay> element's shadow root; keys: what listens to the
-// keys; standalone: the page owns the address (#board=…) and the whole window
-function pfnMount(root, DEALS, keys, standalone) {
+// root: the document, or a <pfn-replay> element's shadow root; PAGE: the page's words and
+// its matches; keys: what listens to the keys; standalone: the page owns the address
+// (#board=…) and the whole window
+function pfnMount(root, DEALS, PAGE, keys, standalone) {
 const QUIZ = DEALS.length > 0 && DEALS[0].quiz === true;
 // the page's words, in its language (pfn wrote them with the deals); {name} filled in
-const TEXT = (DEALS.length > 0 && DEALS[0].text) || {};
+const TEXT = (PAGE && PAGE.text) || {};
 function fill(text, values) {  // in one pass: a value is never read as a placeholder
   return text.replace(/\{(\w+)\}/g,
                       (whole, k) => values && k in values ? String(values[k]) : whole);
@@ -84,7 +85,8 @@ function state(d, k) {
   return {held, taken, current, trickNo, note};
 }
 function handNode(d, seat, cards) {
-  const box = el("div", {className: "hand", id: "hand-" + seat});
+  const box = el("div", {className: "hand", id: "hand-" + seat, role: "group",
+                         "aria-label": say("handOf", {name: d.names[seat]}, "{name}'s hand")});
   if (cards === null || shown[seat] === false) {
     box.append(el("span", {className: "hidden-hand"},
                   cards === null ? say("notShown", {}, "not shown") : say("hidden", {}, "hidden")));
@@ -108,7 +110,9 @@ function draw() {
     (d.talon.length ? say("talonLine", {cards: d.talon.join(" ")}, "talon {cards}") : "") +
     (d.discard.length ? (d.talon.length ? " · " : "") +
      say("discardLine", {cards: d.discard.join(" ")}, "discard {cards}") : "");
-  $("comment").textContent = d.comments.join(" ");
+  // a secret page (hidden hands, a quiz): the deal's comments may tell the play, so at the end
+  $("comment").textContent = d.secret && step < steps(d) ? "" : d.comments.join(" ");
+  $("pfn-box").hidden = !d.pfn;
   for (const box of root.querySelectorAll("#table .seat")) {
     box.replaceChildren(); box.removeAttribute("id");
   }
@@ -121,10 +125,18 @@ function draw() {
     const count = step === steps(d) && seat in d.final ? d.final[seat] : (s.taken[seat] || 0);
     // a hand the page does not hold (unknown, or hidden by --hide) has nothing to show
     const toggle = d.hands[seat] === null ? el("span", {className: "toggle-none"}) :
-      el("button", {className: "toggle", "data-seat": seat},
+      el("button", {className: "toggle", "data-seat": seat,
+                    "aria-label": shown[seat] === false ?
+                      say("showHand", {name: d.names[seat]}, "show {name}'s hand") :
+                      say("hideHand", {name: d.names[seat]}, "hide {name}'s hand")},
          shown[seat] === false ? say("show", {}, "show") : say("hide", {}, "hide"));
     if (d.hands[seat] !== null)
-      toggle.onclick = () => { shown[seat] = shown[seat] === false; draw(); };
+      toggle.onclick = () => {
+        shown[seat] = shown[seat] === false; draw();
+        // the focus stays on the button pressed (drawn anew)
+        const again = root.querySelector(`#table .toggle[data-seat="${seat}"]`);
+        if (again) again.focus();
+      };
     box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
                el("span", {className: "count", id: "taken-" + seat},
                   counted("tricks", count, {}, "{n} trick", "{n} tricks")),
@@ -155,77 +167,110 @@ function draw() {
   $("where").textContent = step < 0 ? preText(d, d.pre[d.pre.length + step]) :
     step === 0 ? say("before", {}, "before the lead") :
     say("where", {trick: s.trickNo, card: step, total}, "trick {trick}, card {card} of {total}");
-  $("note").textContent = s.note;
+  // before the play: what is written on the call, the talon, the discard, the contract
+  $("note").textContent = step < 0 ? (d.pre[d.pre.length + step].note || "") :
+    step === 0 ? d.opening || "" : s.note;
   const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
   $("said").textContent = last ?
     `${last.seat ? d.names[last.seat] : say("theTalon", {}, "the talon")}:` +
     ` ${spoken(last.text)}` : "";
   drawDD(d);
   const list = $("tricks"); list.replaceChildren();
-  $("tricks-box").hidden = QUIZ;  // the list would tell the play
   d.tricks.forEach((tr, i) => {
+    // a secret page lists what has been played, no more
+    const upto = !d.secret ? tr.plays.length : !s.current || tr.number > s.trickNo ? 0 :
+      tr.number < s.trickNo ? tr.plays.length : s.current.n;
+    if (!upto) return;
     const li = document.createElement("li");
-    li.textContent = tr.plays.map((p) =>
+    li.value = tr.number;
+    li.textContent = tr.plays.slice(0, upto).map((p) =>
       `${p.seat ? d.names[p.seat] : say("talonLabel", {}, "talon")} ${p.text}`)
-      .join(", ") + (tr.winner ? ` \u2192 ${d.names[tr.winner]}` : "");
+      .join(", ") + (tr.winner && upto === tr.plays.length ? ` \u2192 ${d.names[tr.winner]}` : "");
     if (s.trickNo === tr.number) li.className = "current";
-    li.onclick = () => { step = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
-      draw(); };
+    li.setAttribute("role", "button"); li.tabIndex = 0;
+    li.onkeydown = (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); li.onclick(); }
+    };
+    li.onclick = () => {
+      const to = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
+      // a quiz: no further than the reader has come
+      step = QUIZ ? Math.min(to, Math.max(reached[deal] || 0, step)) : to; draw(); };
     list.appendChild(li);
   });
   drawAuction(d);
-  for (const one of root.querySelectorAll(".sheet-at")) one.hidden = one.dataset.deal !== String(deal);
+  // at the ends the steps that lead past them say so (and stay where the finger is)
+  $("prev").setAttribute("aria-disabled", String(step <= -d.pre.length));
+  for (const id of ["first", "prev-trick"]) $(id).setAttribute("aria-disabled", String(step === 0));
+  for (const id of ["next", "next-trick", "last"]) $(id).setAttribute("aria-disabled",
+    String(step >= total));
+  // the sheet of this deal's match
+  for (const one of root.querySelectorAll(".sheet-at")) one.hidden = one.dataset.sheet !== String(d.sheet);
   link(d, s);
 }
 // the position in the address (#board=3&trick=5&card=2: after two cards of trick 5,
 // card=0 before its lead), kept as one steps, so that a position can be shared
 function boardId(d, i) { return d.board || String(i + 1); }
+// a page of several matches names the match too (#match=friday&board=3), and where a
+// Board tag repeats within one, the deal's place (#deal=12)
+const MANY = new Set(DEALS.map((d) => d.match)).size > 1;
+const ADDRESS = DEALS.map((d, i) => {
+  const board = boardId(d, i);
+  const same = DEALS.filter((x, j) => boardId(x, j) === board && (!MANY || x.match === d.match));
+  if (same.length > 1) return `deal=${i + 1}`;
+  return (MANY && d.match ? `match=${encodeURIComponent(d.match)}&` : "") +
+    `board=${encodeURIComponent(board)}`;
+});
 function link(d, s) {
   if (!standalone) return;
   if (step < 0) {
-    const hash = `#board=${encodeURIComponent(boardId(d, deal))}`;
+    const hash = `#${ADDRESS[deal]}`;
     if (location.hash !== hash) try { history.replaceState(null, "", hash); } catch (e) {}
     return;
   }
   const at = where(d, step);
-  const hash = `#board=${encodeURIComponent(boardId(d, deal))}` +
-    (step ? `&trick=${at.trick}&card=${at.card}` : "");
+  const hash = `#${ADDRESS[deal]}` +
+    (step ? `&trick=${at.trick}` + (at.whole ? "" : `&card=${at.card}`) : "");
   if (location.hash !== hash) {
     try { history.replaceState(null, "", hash); } catch (e) { /* a host page's rules */ }
   }
 }
+// as on the command line (pfn show -b 3 -k 5): #trick=5 is trick 5 whole on the table,
+// &card=2 after its first two cards, &card=0 before its lead
 function where(d, k) {
   let left = k;
   for (const t of d.tricks) {
     const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
-    if (left < t.plays.length || (left === t.plays.length && left > 0 &&
-        t === d.tricks[d.tricks.length - 1])) {
-      return {trick: t.number, card: Math.max(0, left - talon)};
+    if (left <= t.plays.length) {
+      return {trick: t.number, card: Math.max(0, left - talon), whole: left === t.plays.length};
     }
     left -= t.plays.length;
   }
-  const last = d.tricks.length ? d.tricks[d.tricks.length - 1].number + 1 : 1;
-  return {trick: last, card: 0};
+  const last = d.tricks.length ? d.tricks[d.tricks.length - 1].number : 1;
+  return {trick: last, card: 0, whole: true};
 }
 function stepOf(d, trick, card) {
   let n = 0;
   for (const t of d.tricks) {
     if (t.number === trick) {
       const talon = t.plays.length && !t.plays[0].seat ? 1 : 0;
-      return n + (card > 0 ? Math.min(t.plays.length, card + talon) : 0);
+      return n + (card === null ? t.plays.length :
+                  card > 0 ? Math.min(t.plays.length, card + talon) : 0);
     }
     n += t.plays.length;
   }
-  return n;
+  return trick > 0 && d.tricks.length && trick > d.tricks[d.tricks.length - 1].number ? n : 0;
 }
 function fromAddress() {
   const found = new URLSearchParams(location.hash.slice(1));
-  const asked = found.get("board");
-  const i = DEALS.findIndex((d, j) => boardId(d, j) === asked);
+  const asked = found.get("board"), match = found.get("match"), place = found.get("deal");
+  const i = place !== null ? (Number(place) >= 1 && Number(place) <= DEALS.length ?
+                              Number(place) - 1 : -1) :
+    DEALS.findIndex((d, j) => boardId(d, j) === asked && (match === null || d.match === match));
   if (i < 0) return false;
   deal = i; $("board").value = String(i);
-  const trick = Number(found.get("trick") || 0), card = Number(found.get("card") || 0);
-  step = trick ? stepOf(DEALS[i], trick, card) : 0;
+  const trick = Number(found.get("trick") || 0), card = found.get("card");
+  step = trick ? stepOf(DEALS[i], trick, card === null ? null : Number(card) || 0) : 0;
+  if (QUIZ) step = Math.min(step, reached[i] || 0);  // a quiz's link skips no question
   return true;
 }
 // the seat at the bottom, as the reader chose (the table turned, its order kept)
@@ -256,7 +301,9 @@ function drawAuction(d) {
 }
 // the solver's values, worked out when the page was written (--dd)
 function drawDD(d) {
-  const box = $("dd"); box.hidden = !d.dd && !d.chances;
+  // a quiz tells the values in its answers, not before
+  const box = $("dd"); box.hidden = QUIZ || (!d.dd && !d.chances);
+  if (QUIZ) return;
   const odds = $("chances-line"); odds.replaceChildren();
   const seen = d.chances && d.chances[step];
   if (seen) {
@@ -306,6 +353,7 @@ function drawDD(d) {
 // quiz mode (a problem's page): the play is hidden beyond the current card; before a
 // card is shown the reader is asked which he would play, then told its value
 const answered = {};
+const reached = {};  // a quiz: the furthest step of each deal the reader has come to
 function ask(d) {
   const here = d.dd && d.dd[step];
   const box = $("quiz"); box.replaceChildren();
@@ -333,16 +381,20 @@ function ask(d) {
 }
 function move(k) {
   const d = DEALS[deal];
+  if (!d) return;  // a page of sheets alone
+  if (QUIZ) reached[deal] = Math.max(reached[deal] || 0, step);
   const target = Math.max(-d.pre.length, Math.min(steps(d), k));
   if (QUIZ && target > step && step >= 0) {
     // one card at a time, each asked first
     if (!answered[`${deal}:${step}`] && ask(d)) return;
-    step = step + 1; $("quiz").hidden = true; draw(); return;
+    step = step + 1; reached[deal] = Math.max(reached[deal] || 0, step);
+    $("quiz").hidden = true; draw(); return;
   }
   step = target; draw();
 }
 function trickEdge(dir) {
   const d = DEALS[deal]; let n = 0; const ends = [0];
+  if (!d) return;
   for (const t of d.tricks) { n += t.plays.length; ends.push(n); }
   if (dir > 0) move(ends.find((e) => e > step) ?? n);
   else move([...ends].reverse().find((e) => e < step) ?? 0);
@@ -372,6 +424,14 @@ keys.addEventListener("keydown", (e) => {
     PageUp: () => trickEdge(-1), ArrowDown: () => trickEdge(1), ArrowUp: () => trickEdge(-1),
     " ": () => autoplay(timer === null), "?": () => keysList($("keys").hidden),
     Escape: () => keysList(false)};
+  // as lichess does: Alt+← is the browser's Back, a focused menu takes its arrows, a
+  // focused button its space and Enter
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const on = (e.composedPath && e.composedPath()[0]) || e.target;
+  const tag = on && on.tagName ? on.tagName.toLowerCase() : "";
+  if (tag === "select" || tag === "input" || tag === "textarea") return;
+  if ((tag === "button" || (on.getAttribute && on.getAttribute("role") === "button")) &&
+      (e.key === " " || e.key === "Enter")) return;
   if (acts[e.key]) { acts[e.key](); e.preventDefault(); }
 });
 $("table").addEventListener("wheel", (e) => {
@@ -385,10 +445,15 @@ $("table").addEventListener("touchend", (e) => {
   if (Math.abs(dx) > 30) move(step + (dx < 0 ? 1 : -1));
 }, {passive: true});
 const select = $("board");
+// the menu: a group a match when the page holds several
+let group = null;
 DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = i;
   o.textContent = d.board ? say("board", {board: d.board}, "Board {board}") :
     say("deal", {n: i + 1}, "Deal {n}");
-  select.appendChild(o); });
+  if (MANY && d.match && (!group || group.label !== d.match)) {
+    group = el("optgroup", {label: d.match}); select.appendChild(group);
+  } else if (MANY && !d.match) group = null;
+  (group || select).appendChild(o); });
 select.onchange = () => { deal = Number(select.value); step = 0; draw(); select.blur(); };
 const seats = $("bottom-seat");
 for (const s of ["", "A", "B", "C", "D"]) {
@@ -407,6 +472,13 @@ if (sheetButton) sheetButton.onclick = () => {
   const sheet = $("sheet"); const table = $("table-view");
   const toSheet = sheet.hidden; sheet.hidden = !toSheet; table.hidden = toSheet;
   sheetButton.textContent = toSheet ? say("table", {}, "Table") : say("sheet", {}, "Score sheet"); };
+if (!DEALS.length) {  // a file of results alone: its sheets are the page
+  $("table-view").hidden = true; $("board").hidden = true;
+  if (sheetButton) sheetButton.hidden = true;
+  const sheet = $("sheet"); if (sheet) sheet.hidden = false;
+  for (const one of root.querySelectorAll(".sheet-at")) one.hidden = false;
+  return;
+}
 $("copy").onclick = () => {
   const text = DEALS[deal].pfn, button = $("copy");
   const done = () => { button.textContent = say("copied", {}, "copied"); };

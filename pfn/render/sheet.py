@@ -90,13 +90,17 @@ def fitted(ax: Axes, x: float, y: float, values: list[Amount], length: float,
     numbers = [printed(value) for value in values]
     tries = [(size, 0), (max(size * 0.85, smallest), 0), (smallest, 0),
              *((smallest, k) for k in range(1, len(values)))]
+    measured: dict[tuple[str, float], tuple[float, float]] = {}  # each text once a size
     for font, start in tries:
         pieces = [("…", False)] if start else []
         for k in range(start, len(numbers)):
             if final and k == len(numbers) - 1 and k > start:
                 pieces.append(("\u2009", False))  # room for the frame
             pieces += [(numbers[k], k < len(numbers) - 1), (".", False)]
-        widths = [_measure(renderer, text, font) for text, _ in pieces]
+        for text, _ in pieces:
+            if (text, font) not in measured:
+                measured[text, font] = _measure(renderer, text, font)
+        widths = [measured[text, font] for text, _ in pieces]
         total = sum(w for w, _ in widths)
         if total <= room or (font, start) == tries[-1]:
             break
