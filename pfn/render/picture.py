@@ -12,9 +12,9 @@ from __future__ import annotations
 import io
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -145,17 +145,20 @@ def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> N
     write_atomic(path, picture_bytes(figure, fmt or path.rsplit(".", 1)[-1], dpi, path))
 
 
-def save_pages(figures: Sequence[Figure], path: str) -> None:
-    """Figures as the pages of one PDF, written whole."""
+def save_pages(figures: Iterable[Figure], path: str) -> None:
+    """Figures as the pages of one PDF, each written as it comes and then let go (a
+    long set never sits in memory whole); the file appears all at once at the end
+    (:func:`pfn.files.write_atomic`)."""
     from matplotlib import rc_context
     from matplotlib.backends.backend_pdf import PdfPages
 
-    buffer = io.BytesIO()
-    with rc_context(PRINT), PdfPages(buffer, metadata=reproducible("pdf")) as pages:
-        for figure in figures:
-            with _laid_out(figure, visual):
-                pages.savefig(figure, transparent=_transparent(figure))
-    write_atomic(path, buffer.getvalue())
+    def pages_into(out: TextIO) -> None:
+        with rc_context(PRINT), PdfPages(out.buffer, metadata=reproducible("pdf")) as pages:
+            for figure in figures:
+                with _laid_out(figure, visual):
+                    pages.savefig(figure, transparent=_transparent(figure))
+
+    write_atomic(path, pages_into)
 
 
 def _transparent(figure: Figure) -> bool:
