@@ -131,8 +131,12 @@ def test_the_sphinx_directive_fails_the_build_located_in_the_page(tmp_path: Path
     body = _directive(broken, "   :trick: 2")
     done = _sphinx(tmp_path, body)
     assert done.returncode == 1
-    page = body.splitlines().index("   CK CJ C9") + 1
-    assert f"index.rst:{page}:7: error[PFN-E204]" in done.stderr, done.stderr
+    written = body.splitlines()
+    page = written.index("   CK CJ C9") + 1
+    column = written[page - 1].index("C9") + 1  # counted as the author's editor counts
+    assert column == 10
+    assert f"index.rst:{page}:{column}: error[PFN-E204]" in done.stderr, done.stderr
+    assert f" {page} |    CK CJ C9\n" in done.stderr  # the line quoted as written
     assert "Traceback" not in done.stderr
 
 
