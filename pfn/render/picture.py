@@ -200,7 +200,8 @@ def _pgf(figure: Figure) -> bytes:
     with rc_context({**PRINT, **PGF, "pgf.preamble": _measured_in(figure)}), \
             _laid_out(figure, _pgf_text):
         figure.savefig(buffer, format="pgf", transparent=_transparent(figure))
-    return _PGF_HEADER.sub("", buffer.getvalue().decode("utf-8")).encode("utf-8")
+    text = _PGF_HEADER.sub("", buffer.getvalue().decode("utf-8"))
+    return _PGF_PATH.sub(r"\1", text).encode("utf-8")
 
 
 def _measured_in(figure: Figure) -> str:
@@ -229,6 +230,10 @@ def _pgf_text(text: str) -> str:
 
 _PGF_HEADER = re.compile(r"^%% Creator: .*\n", re.MULTILINE)
 """The tool version matplotlib writes: left out, so the same input gives the same file."""
+_PGF_PATH = re.compile(r"^(%%.*)\[Path=[^\]\n]*\]", re.MULTILINE)
+"""Where the measuring face lies on the machine that made the file, in the header's
+comment: left out (the file is the same wherever it is made, and tells no one's
+folders)."""
 
 
 FALLBACK = ("'DejaVu Sans', 'Bitstream Vera Sans', 'Noto Sans', 'Segoe UI Symbol', "
