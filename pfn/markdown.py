@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, cast
 
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
@@ -84,6 +84,23 @@ def makeExtension(**kwargs: Any) -> PfnExtension:
     return PfnExtension(**kwargs)
 
 
+def _stopped(message: str) -> Exception:
+    """The build stopped with pfn's message.  SuperFences lets only its own exception
+    through; MkDocs prints a ``BuildError`` as its message alone (any other exception
+    with a Python traceback): where MkDocs is installed the exception is both."""
+    from pymdownx.superfences import SuperFencesException
+
+    try:
+        from mkdocs.exceptions import BuildError
+    except ImportError:
+        return cast(Exception, SuperFencesException(message))
+
+    class FenceError(SuperFencesException, BuildError):  # type: ignore[misc]
+        """A pfn fence that cannot be drawn."""
+
+    return FenceError(message)
+
+
 def fence_validator(language: str, inputs: dict[str, str], options: dict[str, str],
                     attrs: dict[str, str], md: Any) -> bool:
     """Take the fence's options (``board=3 trick=5``): each known one, checked when the
@@ -91,11 +108,8 @@ def fence_validator(language: str, inputs: dict[str, str], options: dict[str, st
     for key, value in inputs.items():
         key = key.replace("_", "-")
         if key not in (*OPTIONS, "diagram"):
-            from pymdownx.superfences import SuperFencesException
-
-            raise SuperFencesException(
-                tr("pfn fence: unknown option {key} (the options are {items})",
-                   key=repr(key), items=', '.join(OPTIONS)))
+            raise _stopped(tr("pfn fence: unknown option {key} (the options are {items})",
+                              key=repr(key), items=', '.join(OPTIONS)))
         options[key] = value
     return True
 
@@ -111,11 +125,9 @@ def fence_format(source: str, language: str, css_class: str, options: dict[str, 
     try:
         svg = block_svg(source, given, name="pfn fence")
     except BlockError as error:
-        from pymdownx.superfences import SuperFencesException
-
         head = " ".join(f"{k}={v}" if v else k for k, v in options.items())
-        raise SuperFencesException(tr("pfn fence ({head}): {error}",
-                                      head=head, error=error)) from None
+        raise _stopped(tr("pfn fence ({head}): {error}",
+                          head=head, error=error)) from None
     return f'<figure class="{html.escape(css_class or "pfn")}">{svg}</figure>'
 
 

@@ -68,7 +68,7 @@ class PfnDirective(SphinxDirective):
             text, name, first = "\n".join(self.content), source, self.content_offset + 1
         given = {k: (None if v is None else str(v)) for k, v in self.options.items()}
         try:  # checked (and drawn once) while the page is read
-            block_figure(text, given, name, first)
+            block_figure(text, given, name, first, "" if self.arguments else self._indent())
         except PfnError as error:
             return self._failed(str(error))
         node = pfn_diagram()
@@ -76,6 +76,19 @@ class PfnDirective(SphinxDirective):
         node["alt"] = given.get("caption") or f"PFN diagram, board {given.get('board') or 1}"
         return [node]
 
+
+    def _indent(self) -> str:
+        """What stands before the content's lines in the document: docutils gives the
+        content without it, the author's editor counts columns with it."""
+        written = self.block_text.splitlines()
+        for line in self.content:
+            if line.strip():
+                found = next((w for w in written if w.strip() == line.strip()
+                              and w.endswith(line)), None)
+                if found is not None:
+                    return found[:len(found) - len(line)]
+                break
+        return ""
 
     def _failed(self, message: str) -> list[nodes.Node]:
         """The build fails (its status 1, the rest still built): the message logged as

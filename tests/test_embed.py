@@ -131,8 +131,12 @@ def test_the_sphinx_directive_fails_the_build_located_in_the_page(tmp_path: Path
     body = _directive(broken, "   :trick: 2")
     done = _sphinx(tmp_path, body)
     assert done.returncode == 1
-    page = body.splitlines().index("   CK CJ C9") + 1
-    assert f"index.rst:{page}:7: error[PFN-E204]" in done.stderr, done.stderr
+    written = body.splitlines()
+    page = written.index("   CK CJ C9") + 1
+    column = written[page - 1].index("C9") + 1  # counted as the author's editor counts
+    assert column == 10
+    assert f"index.rst:{page}:{column}: error[PFN-E204]" in done.stderr, done.stderr
+    assert f" {page} |    CK CJ C9\n" in done.stderr  # the line quoted as written
     assert "Traceback" not in done.stderr
 
 
@@ -145,3 +149,22 @@ def test_the_sphinx_latex_builder_includes_a_pdf(tmp_path: Path) -> None:
     assert len(pdfs) == 1 and pdfs[0].read_bytes().startswith(b"%PDF")
     tex = next(out.glob("*.tex")).read_text(encoding="utf-8")
     assert f"\\sphinxincludegraphics{{{pdfs[0].name}}}" in tex
+
+
+@pytest.mark.slow
+def test_mkdocs_shows_pfns_diagnostic_without_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\nmarkdown_extensions:\n  - pfn.markdown\n  - pymdownx.superfences:\n"
+        "      custom_fences:\n        - name: pfn\n          class: pfn\n"
+        "          validator: !!python/name:pfn.markdown.fence_validator\n"
+        "          format: !!python/name:pfn.markdown.fence_format\n", encoding="utf-8")
+    (tmp_path / "docs" / "index.md").write_text(
+        "# T\n\n```pfn board=1 trick=12\n" + BOARD1.rstrip("\n") + "\n```\n",
+        encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1
+    said = done.stdout + done.stderr
+    assert "pfn fence (board=1 trick=12): trick='12': a trick from 0" in said, said
+    assert "Traceback" not in said and 'File "' not in said

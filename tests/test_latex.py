@@ -73,3 +73,13 @@ def test_a_document_inputs_pgf_diagrams_in_its_own_face(tmp_path: Path) -> None:
     assert "♠" in text and "♥" in text  # the suits, from the same face
     assert "Расчёт" in text  # the sheet's settlement
     assert "\\input /etc/passwd \\relax" in text and NAME in text  # printed, not run
+
+
+def test_a_pgf_file_names_no_folder_of_the_machine_that_made_it(tmp_path: Path) -> None:
+    tools()
+    pfn("render", str(EXAMPLES / "brief.pfn"), "-b", "1", "-k", "2", "-o", "d.pgf",
+        cwd=tmp_path)
+    pgf = (tmp_path / "d.pgf").read_text(encoding="utf-8")
+    for folder in (str(ROOT), sys.prefix, str(Path.home()), "[Path="):
+        assert folder not in pgf, folder
+    assert r"\begin{pgfpicture}" in pgf

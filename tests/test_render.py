@@ -684,6 +684,66 @@ def test_long_names_and_ids_keep_to_their_room_on_a_sheet() -> None:
         _inside_and_apart(figure, pairs)
 
 
+@pytest.mark.parametrize("kind", ["fifo", "device", "a name too long"])
+def test_a_font_that_is_no_file_is_refused_at_once(tmp_path: Path, kind: str) -> None:
+    """A FIFO or a device given as --font would be read for ever: refused before it is
+    opened, with the option named; a name no file can have is looked up as a family."""
+    import subprocess
+    import sys
+
+    if kind == "fifo":
+        font = tmp_path / "face.ttf"
+        os.mkfifo(font)
+        said = f"{font}: not a font file but a FIFO, a device or a socket"
+    elif kind == "device":
+        font, said = Path("/dev/zero"), "/dev/zero: not a font file but a FIFO, a device"
+    else:
+        font, said = Path("x" * 5000), "no font named 'xxxx"
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(EXAMPLES /
+                                                                          "brief.pfn"),
+                           "--font", str(font), "-o", str(tmp_path / "d.svg")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--font" in done.stderr and said in done.stderr, done.stderr
+    assert "internal error" not in done.stderr and not (tmp_path / "d.svg").exists()
+
+
+ONE_WORD = "Anastasia-Konstantinovna-" * 12  # a name with no space to break it at
+
+
+@pytest.mark.parametrize("path", ["sochi-match.pfn", "seeds/seed000-settlement.pfn"])
+def test_a_very_long_name_under_the_pulka_keeps_clear_of_the_settlement(path: str) -> None:
+    from pfn.notation.reader import loads
+
+    text = (EXAMPLES / path).read_text(encoding="utf-8")
+    text = re.sub(r'\[Players "[^;"]*;', f'[Players "{ONE_WORD};', text)
+    report = reports([r for r in loads(text) if not r.empty])[0]
+    figure = sheet_figure(report)
+    figure.canvas.draw()
+    _inside_and_apart(figure, [("sheet-name-A", "settlement-heading"),
+                               ("sheet-name-A", "settlement-name-A"),
+                               ("sheet-caption", "sheet-name-A")])
+
+
+def test_a_very_long_name_is_broken_over_the_lines_of_the_answers() -> None:
+    """The answers' lines are read, not glanced at: a name longer than the page is
+    broken over lines, every letter kept, nothing past the edge."""
+    from pfn.notation.reader import loads
+    from pfn.render.problems import _answer_pages, answer
+    from pfn.render.words import words_for
+
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8")
+    text = re.sub(r'\[Players "[^;"]*;', f'[Players "{ONE_WORD};', text)
+    result = replay(next(r for r in loads(text) if not r.empty))
+    words = words_for(None, result.variant.language)
+    pages = list(_answer_pages([answer(result, 1, words)], Style(), words))
+    said = ""
+    for page in pages:
+        page.canvas.draw()
+        said += "".join(t.get_text() for t, _ in _texts_inside(page))
+    assert said.count(ONE_WORD) >= 2  # the heading and the solution, whole
+
+
 @pytest.mark.parametrize("path", ["brief.pfn", "four-players.pfn"])
 def test_trick_cards_stay_on_the_table(path: str) -> None:
     from matplotlib.patches import FancyBboxPatch

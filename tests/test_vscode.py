@@ -177,3 +177,45 @@ def test_a_server_started_in_russian_answers_in_russian(tmp_path: Path) -> None:
                  if a.get("method") == "textDocument/publishDiagnostics"
                  for d in a["params"]["diagnostics"]]
     assert any(message.startswith("не в масть: B") for message in published), published
+
+
+def test_the_extension_packages_without_questions() -> None:
+    """What `vsce package` asks y/N about is there: the licence file beside the
+    manifest, the manifest's licence, and the documented command names the repository
+    the manifest does not (so that vsce does not ask for it)."""
+    editors = ROOT / "editors"
+    manifest = json.loads((editors / "package.json").read_text(encoding="utf-8"))
+    licence = (editors / "LICENSE").read_text(encoding="utf-8")
+    assert manifest["license"] == "MIT" and licence.startswith("MIT License")
+    assert "*.vsix" in (editors / ".vscodeignore").read_text(encoding="utf-8")
+    command = "npx @vscode/vsce package --allow-missing-repository"
+    if "repository" not in manifest:
+        for page in (ROOT / "docs" / "editors.md", editors / "README.md"):
+            assert command in " ".join(page.read_text(encoding="utf-8").split()), page
+
+
+@pytest.mark.slow
+def test_the_extension_packages_for_real(tmp_path: Path) -> None:
+    """`vsce package` run as the docs say, with no terminal to answer questions: where
+    npm has vsce and the language client at hand (offline), it writes the .vsix."""
+    npx = shutil.which("npx")
+    if npx is None:
+        pytest.skip("no npx here")
+    folder = tmp_path / "editors"
+    shutil.copytree(ROOT / "editors", folder,
+                    ignore=shutil.ignore_patterns("node_modules", "*.vsix"))
+    installed = subprocess.run(["npm", "install", "--offline", "--no-audit", "--no-fund"],
+                               cwd=folder, capture_output=True, text=True, timeout=300)
+    if installed.returncode:
+        pytest.skip("the language client is not in npm's cache here")
+    done = subprocess.run([npx, "--offline", "--yes", "@vscode/vsce", "package",
+                           "--allow-missing-repository"], cwd=folder, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL)
+    if "ENOTCACHED" in done.stderr + done.stdout:
+        pytest.skip("vsce is not in npm's cache here")
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = done.stdout + done.stderr
+    assert "LICENSE, LICENSE.md, or LICENSE.txt not found" not in said, said
+    assert "'repository' field is missing" not in said, said
+    assert (folder / f"pfn-{json.loads((folder / 'package.json').read_text())['version']}"
+                      ".vsix").is_file()

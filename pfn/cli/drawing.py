@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -95,6 +96,34 @@ def _records(source: str) -> list[Record]:
                             source=source) + "\n")
         raise typer.Exit(EXIT_PROBLEMS)
     return usable
+
+
+def _streamed(source: str) -> tuple[Iterator[Record], Record]:
+    """The readable records of ``source`` as they are read, and its first deal (a
+    problem set of any length is drawn without holding the file)."""
+    import itertools
+
+    from pfn.check import sniff, unusable
+    from pfn.files import read_records
+    from pfn.notation.reader import Reader
+
+    if source == "-":
+        lines, said = sniff(stdin(), "<stdin>")
+        if said is not None:  # not PFN at all: unusable input (exit 2)
+            raise fail(said.message)
+        found: Iterator[Record] = Reader("<stdin>").records(lines)
+    else:
+        problem = unusable(source)
+        if problem is not None:
+            raise fail(problem.message)
+        found = read_records(source)
+    readable = (r for r in found if not r.empty and r.syntax_ok)
+    head: list[Record] = []
+    for record in readable:
+        head.append(record)
+        if record.deal is not None:
+            return itertools.chain(head, readable), record
+    raise fail(tr("{source}: no deal to draw").format(source=source))
 
 
 def _load_one(source: str, board: str | None, any_record: bool = False,
@@ -288,7 +317,12 @@ def render(
 
     if dd or engine is not None:
         use_search(engine)
-    records, record = _load_one(source, board, any_record=sheet)
+    stream: Iterable[Record] | None = None
+    if problems and board is None:  # every deal, read as the set is drawn
+        stream, record = _streamed(source)
+        records: list[Record] = []
+    else:
+        records, record = _load_one(source, board, any_record=sheet)
     try:
         # a problem set is pages: a PDF unless told otherwise
         kind = kind_of(output, fmt.value if fmt is not None else
@@ -330,7 +364,7 @@ def render(
         if problems:
             from pfn.render.problems import problem_set
 
-            for written in problem_set(records, request):
+            for written in problem_set(records if stream is None else stream, request):
                 sys.stderr.write(tr("wrote {written}",
                                     written=written) + "\n")
             return

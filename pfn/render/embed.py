@@ -116,10 +116,14 @@ def _inches(text: str) -> float:
 
 
 def block_figure(text: str, given: Mapping[str, str | None], name: str = "<pfn block>",
-                 first_line: int = 1) -> Figure:
+                 first_line: int = 1, indent: str = "") -> Figure:
     """The figure a block draws, after its records are checked: a :class:`BlockError`
     with every error found (``name:line:col``, lines counted from ``first_line``, the
-    block's first line in its document) when they do not check."""
+    block's first line in its document) when they do not check.  ``indent``: what
+    stands before each line of the block in its document (a Sphinx directive's
+    content), counted in the columns and quoted with the lines, as written."""
+    from dataclasses import replace
+
     from pfn.check import CheckOptions, check_records
     from pfn.notation.reader import find_board, loads
 
@@ -132,6 +136,10 @@ def block_figure(text: str, given: Mapping[str, str | None], name: str = "<pfn b
     records = [r for r in loads("\n" * (first_line - 1) + text, name=name) if not r.empty]
     errors = [d for report in check_records(records, CheckOptions())
               for d in report.diagnostics if d.severity is Severity.ERROR]
+    if indent:
+        errors = [replace(d, col=None if d.col is None else d.col + len(indent),
+                          source_line=None if d.source_line is None else
+                          indent + d.source_line) for d in errors]
     if errors:
         raise BlockError(tr("the record does not check:") + "\n"
                          + "\n".join(d.format() for d in errors))

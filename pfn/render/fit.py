@@ -7,6 +7,7 @@ edge of the picture or into its neighbour.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -74,11 +75,12 @@ def left_of(ax: Axes, text: Text) -> float:
     return float(text.get_window_extent(renderer).transformed(ax.transData.inverted()).x0)
 
 
-def wrap(ax: Axes, text: str, room: float, **look: Any) -> list[str]:
+def wrap(ax: Axes, text: str, room: float, breaking: bool = False, **look: Any
+         ) -> list[str]:
     """``text`` broken into lines that each fit ``room`` (axes units along x) in the
     type ``look`` gives (``fontsize``, ``style``, …), measured, so that every line is
     set in one size (no line is shrunk to fit: a long word alone is cut by :func:`fit`
-    later)."""
+    later, or with ``breaking`` broken over lines, where every letter must be read)."""
     renderer = renderer_of(ax)
     if renderer is None or not text:
         return [text] if text else []
@@ -100,9 +102,26 @@ def wrap(ax: Axes, text: str, room: float, **look: Any) -> list[str]:
                 current = word
             else:
                 current = tried
+            while breaking and width(current) > room and len(current) > 1:
+                cut = _longest_beginning(current[:LONGEST], lambda s: width(s) <= room)
+                lines.append(current[:cut])
+                current = current[cut:]
         lines.append(current)
     probe.remove()
     return lines
+
+
+def _longest_beginning(text: str, fits: Callable[[str], bool]) -> int:
+    """The length of the longest beginning of ``text`` that ``fits`` (at least one
+    character), found in a few measurements."""
+    low, high = 1, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(text[:middle]):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def coloured(ax: Axes, x: float, y: float, text: str, colours: dict[str, str],

@@ -102,7 +102,11 @@ def families(font: str | None) -> tuple[str, ...]:
     if not font or font == FONT:
         return (FONT, SYMBOLS)
     path = Path(font)
-    if path.suffix.lower() in FONT_FILES or path.is_file():
+    kind = _kind_of_file(path)
+    if kind == "other":  # a FIFO or a device would be read for ever
+        raise FontMissing(tr("{font}: not a font file but a FIFO, a device or a socket",
+                             font=font))
+    if path.suffix.lower() in FONT_FILES or kind == "file":
         try:
             font_manager.fontManager.addfont(str(path))
             name = FontProperties(fname=str(path)).get_name()
@@ -125,6 +129,18 @@ def families(font: str | None) -> tuple[str, ...]:
     return (name, FONT, SYMBOLS) if name != FONT else (FONT, SYMBOLS)
 
 
+def _kind_of_file(path: Path) -> str:
+    """``file`` (a regular file, through links), ``other`` (a FIFO, a device, a
+    socket), or ``none`` (nothing there, or a name no file can have: a family)."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):  # no such file, a name too long, a NUL in it
+        return "none"
+    return "file" if stat.S_ISREG(mode) else "none" if stat.S_ISDIR(mode) else "other"
+
+
 def _add_faces_beside(path: Path, name: str) -> None:
     """The bold and italic faces of a font given as a file, where they lie beside it
     (FreeSerif.otf, FreeSerifBold.otf): headings are set in the font's own bold."""
@@ -133,7 +149,8 @@ def _add_faces_beside(path: Path, name: str) -> None:
 
     try:
         beside = sorted(p for p in path.resolve().parent.iterdir()
-                        if p.suffix.lower() in FONT_FILES and p != path.resolve())[:200]
+                        if p.suffix.lower() in FONT_FILES and p != path.resolve()
+                        and _kind_of_file(p) == "file")[:200]
     except OSError:
         return
     for other in beside:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import io
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -145,17 +145,20 @@ def save(figure: Figure, path: str, fmt: str | None = None, dpi: int = 200) -> N
     write_atomic(path, picture_bytes(figure, fmt or path.rsplit(".", 1)[-1], dpi, path))
 
 
-def save_pages(figures: Sequence[Figure], path: str) -> None:
-    """Figures as the pages of one PDF, written whole."""
+def save_pages(figures: Iterable[Figure], path: str) -> None:
+    """Figures as the pages of one PDF, each written as it comes and then let go (a
+    long set never sits in memory whole); the file appears all at once at the end
+    (:func:`pfn.files.write_atomic`)."""
     from matplotlib import rc_context
     from matplotlib.backends.backend_pdf import PdfPages
 
-    buffer = io.BytesIO()
-    with rc_context(PRINT), PdfPages(buffer, metadata=reproducible("pdf")) as pages:
-        for figure in figures:
-            with _laid_out(figure, visual):
-                pages.savefig(figure, transparent=_transparent(figure))
-    write_atomic(path, buffer.getvalue())
+    def pages_into(out: TextIO) -> None:
+        with rc_context(PRINT), PdfPages(out.buffer, metadata=reproducible("pdf")) as pages:
+            for figure in figures:
+                with _laid_out(figure, visual):
+                    pages.savefig(figure, transparent=_transparent(figure))
+
+    write_atomic(path, pages_into)
 
 
 def _transparent(figure: Figure) -> bool:
@@ -197,7 +200,8 @@ def _pgf(figure: Figure) -> bytes:
     with rc_context({**PRINT, **PGF, "pgf.preamble": _measured_in(figure)}), \
             _laid_out(figure, _pgf_text):
         figure.savefig(buffer, format="pgf", transparent=_transparent(figure))
-    return _PGF_HEADER.sub("", buffer.getvalue().decode("utf-8")).encode("utf-8")
+    text = _PGF_HEADER.sub("", buffer.getvalue().decode("utf-8"))
+    return _PGF_PATH.sub(r"\1", text).encode("utf-8")
 
 
 def _measured_in(figure: Figure) -> str:
@@ -226,6 +230,10 @@ def _pgf_text(text: str) -> str:
 
 _PGF_HEADER = re.compile(r"^%% Creator: .*\n", re.MULTILINE)
 """The tool version matplotlib writes: left out, so the same input gives the same file."""
+_PGF_PATH = re.compile(r"^(%%.*)\[Path=[^\]\n]*\]", re.MULTILINE)
+"""Where the measuring face lies on the machine that made the file, in the header's
+comment: left out (the file is the same wherever it is made, and tells no one's
+folders)."""
 
 
 FALLBACK = ("'DejaVu Sans', 'Bitstream Vera Sans', 'Noto Sans', 'Segoe UI Symbol', "

@@ -13,9 +13,10 @@ prints (``[Chance]``, ``[Expected]``).  A PDF of pages, or one HTML page.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TextIO
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -49,43 +50,81 @@ class Answer:
     lines: tuple[str, ...]
 
 
-def problem_set(records: Sequence[Record], request: Request) -> list[str]:
-    """Write the problems of ``records`` as ``request`` asks (PDF pages or HTML); the
-    files written."""
+def problem_set(records: Iterable[Record], request: Request) -> list[str]:
+    """Write the problems of ``records`` as ``request`` asks (PDF pages, HTML, or
+    numbered SVG or PNG files); the files written.  Each statement is written as it is
+    drawn and then let go, and the records are read as they come: the memory a set
+    takes is that of a page or two, whatever the number of problems (only the answers'
+    few lines are kept, for the end)."""
     kind = request.kind if request.kind in ("pdf", "html", "svg", "png") else None
     if kind is None:
         raise RenderError(tr("a problem set is pages: a PDF (-o problems.pdf), a page"
                              " (-f html), or numbered SVG or PNG files"))
-    deals = [r for r in records if r.deal is not None]
-    if not deals:
-        raise RenderError(tr("no deal to set as a problem"))
-    style = request.style
-    statements = []
-    answers = []
-    for number, record in enumerate(deals, start=1):
-        replay = replay_of(record, on_error="collect")
-        words = words_for(style.lang, replay.variant.language)
-        look = replace(style, caption=words.problem.format(n=number))
-        statements.append(deal_figure(replay, 0, look, request.hidden))
-        answers.append(answer(replay, number, words, request.hidden))
+    made = _Made(records, request)
     path = request.output or f"{request.stem}-problems.{kind}"
-    words = words_for(style.lang, replay_of(deals[0], on_error="collect").variant.language)
-    said = ntr("({n} problem)", "({n} problems)", len(deals))
     if kind == "pdf":
-        save_pages(statements + _answer_pages(answers, style, words), path)
+        save_pages(made.pages(), path)
     elif kind == "html":
-        write_atomic(path, _page(statements, answers, words).encode("utf-8"))
+        write_atomic(path, made.page)
     else:  # numbered files: problems-01.svg …, then problems-answers.svg (-2, … if more)
         base = str(Path(path).with_suffix(""))
         written = []
-        for number, figure in enumerate(statements, start=1):
+        for number, figure in made.statements():
             written.append(f"{base}-{number:02d}.{kind}")
             save(figure, written[-1], kind, request.dpi)
-        for index, figure in enumerate(_answer_pages(answers, style, words)):
+        for index, figure in enumerate(made.answer_pages()):
             written.append(f"{base}-answers{f'-{index + 1}' if index else ''}.{kind}")
             save(figure, written[-1], kind, request.dpi)
-        return [*written[:-1], f"{written[-1]} {said}"]
-    return [f"{path} {said}"]
+        return [*written[:-1], f"{written[-1]} {made.said()}"]
+    return [f"{path} {made.said()}"]
+
+
+class _Made:
+    """The problems of a file, drawn one at a time: each statement as it is asked for,
+    its answer kept for the answers at the end."""
+
+    def __init__(self, records: Iterable[Record], request: Request) -> None:
+        self.records = records
+        self.request = request
+        self.answers: list[Answer] = []
+        self.words: Words | None = None
+        """The words of the first problem's variant: the answers' heading."""
+
+    def statements(self) -> Iterator[tuple[int, Figure]]:
+        """Each problem's number and statement, drawn when asked for."""
+        style = self.request.style
+        number = 0
+        for record in self.records:
+            if record.deal is None:
+                continue
+            number += 1
+            replay = replay_of(record, on_error="collect")
+            words = words_for(style.lang, replay.variant.language)
+            if self.words is None:
+                self.words = words
+            look = replace(style, caption=words.problem.format(n=number))
+            self.answers.append(answer(replay, number, words, self.request.hidden))
+            yield number, deal_figure(replay, 0, look, self.request.hidden)
+        if not number:
+            raise RenderError(tr("no deal to set as a problem"))
+
+    def answer_pages(self) -> Iterator[Figure]:
+        """The answers, after the last statement."""
+        assert self.words is not None
+        return _answer_pages(self.answers, self.request.style, self.words)
+
+    def pages(self) -> Iterator[Figure]:
+        """Every page of the set: the statements, then the answers."""
+        for _, figure in self.statements():
+            yield figure
+        yield from self.answer_pages()
+
+    def page(self, out: TextIO) -> None:
+        """The set as one HTML page, written as it is drawn."""
+        _page(self.statements(), self.answers, lambda: self.words, out)
+
+    def said(self) -> str:
+        return ntr("({n} problem)", "({n} problems)", len(self.answers))
 
 
 def answer(replay: Replay, number: int, words: Words, hidden: Sequence[Seat] = ()
@@ -158,12 +197,13 @@ def _chances(replay: Replay, words: Words, hidden: Sequence[Seat]) -> str | None
     return words.chances.format(seat=short_name(replay, seat), layouts=counted, cards=cards)
 
 
-def _answer_pages(answers: Sequence[Answer], style: Style, words: Words) -> list[Figure]:
-    """The answers as pages of the same width as the diagrams, as many as they need."""
+def _answer_pages(answers: Sequence[Answer], style: Style, words: Words
+                  ) -> Iterator[Figure]:
+    """The answers as pages of the same width as the diagrams, as many as they need,
+    each made when asked for."""
     size = style.size
     line = size * 1.5 / 72
     per_page = 40
-    pages: list[Figure] = []
     with typeset(style):
         rows: list[tuple[str, dict[str, object]]] = [(words.answers, {
             "fontsize": size * 1.2, "fontweight": "bold"})]
@@ -171,11 +211,12 @@ def _answer_pages(answers: Sequence[Answer], style: Style, words: Words) -> list
         FigureCanvasAgg(probe)
         ax = probe.add_axes((0, 0, 1, 1))
         ax.set_xlim(0, 1)
-        for item in answers:
-            rows.append((item.heading, {"fontsize": size, "fontweight": "bold"}))
+        for item in answers:  # every line broken to the page, a long name or word too
+            bold = {"fontsize": size, "fontweight": "bold"}
+            rows += [(part, bold) for part in wrap(ax, item.heading, 0.96, True, **bold)]
             for text in item.lines:
                 rows += [(part, {"fontsize": size * 0.9})
-                         for part in wrap(ax, text, 0.94, fontsize=size * 0.9)]
+                         for part in wrap(ax, text, 0.94, True, fontsize=size * 0.9)]
         for start in range(0, len(rows), per_page):
             chunk = rows[start:start + per_page]
             figure = Figure(figsize=(style.width, (len(chunk) + 1) * line))
@@ -187,26 +228,34 @@ def _answer_pages(answers: Sequence[Answer], style: Style, words: Words) -> list
             for i, (text, look) in enumerate(chunk):
                 page.text(0.02, len(chunk) - i, text, va="center", color=BLACK,
                           gid=f"answer-{start + i}", **look)  # type: ignore[arg-type]
-            pages.append(figure)
-    return pages
+            yield figure
 
 
-def _page(statements: Sequence[Figure], answers: Sequence[Answer], words: Words) -> str:
-    """One HTML page: each statement's diagram, then the answers (every text from the
-    record escaped)."""
-    out = ["<!DOCTYPE html>", f'<html lang="{words.lang}"><head><meta charset="utf-8">',
-           f"<title>{html.escape(words.answers)}</title>",
-           "<style>body{font-family:sans-serif;max-width:44em;margin:2em auto;padding:0 1em}"
-           "figure{margin:2em 0}svg{max-width:100%;height:auto}"
-           "ol.answers li{margin:1em 0}</style></head><body>"]
-    for number, figure in enumerate(statements, start=1):
+def _page(statements: Iterable[tuple[int, Figure]], answers: Sequence[Answer],
+          words: Callable[[], Words | None], out: TextIO) -> None:
+    """One HTML page: each statement's diagram as it is drawn, then the answers (every
+    text from the record escaped); ``words``: the page's words, known from the first
+    problem on."""
+    head = ["<!DOCTYPE html>", '<html lang="{lang}"><head><meta charset="utf-8">',
+            "<title>{title}</title>",
+            "<style>body{{font-family:sans-serif;max-width:44em;margin:2em auto;"
+            "padding:0 1em}}figure{{margin:2em 0}}svg{{max-width:100%;height:auto}}"
+            "ol.answers li{{margin:1em 0}}</style></head><body>"]
+    for number, figure in statements:
+        if number == 1:
+            said = words()
+            assert said is not None
+            out.write("\n".join(head).format(lang=said.lang,
+                                             title=html.escape(said.answers)) + "\n")
         svg = svg_text(figure)
         svg = svg[svg.index("<svg"):]
-        out.append(f'<figure id="problem-{number}">{svg}</figure>')
-    out.append(f"<h2>{html.escape(words.answers)}</h2><ol class=\"answers\">")
+        out.write(f'<figure id="problem-{number}">{svg}</figure>\n')  # data
+    said = words()
+    assert said is not None
+    out.write(f"<h2>{html.escape(said.answers)}</h2><ol class=\"answers\">\n")  # data
     for item in answers:
         lines = "".join(f"<p>{html.escape(text)}</p>" for text in item.lines)
-        out.append(f'<li id="answer-{item.number}"><strong>{html.escape(item.heading)}'
-                   f"</strong>{lines}</li>")
-    out.append("</ol></body></html>")
-    return "\n".join(out) + "\n"
+        item_html = (f'<li id="answer-{item.number}"><strong>{html.escape(item.heading)}'
+                     f"</strong>{lines}</li>\n")
+        out.write(item_html)
+    out.write("</ol></body></html>\n")

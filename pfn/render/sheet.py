@@ -144,6 +144,10 @@ def _draw(ax: Axes, x: float, y: float, pieces: list[tuple[str, bool]],
         offset += width
 
 
+_BOTTOM_NAME = (0.4, 0.6)
+"""The room of the name under the pulka: clear of the settlement beside it (from 0.62)."""
+
+
 def _name(report: MatchReport, seat: Seat) -> str:
     if seat < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
         # a record's text, drawable; a right-to-left name isolated (pfn.render.bidi)
@@ -202,7 +206,7 @@ def _pulka3(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
     font = pt(size * 0.8)
     fit(ax, ax.text(cx, bottom - 0.01, _name(report, low), ha="center", va="top",
                     fontsize=pt(size), fontweight="bold", gid=f"sheet-name-{low}"),
-        0.3, 0.7)
+        *_BOTTOM_NAME)
     fitted(ax, cx * 0.55, bottom + whist / 2, history(rows, (low, "whist", left)), 0.4, font,
            gid=f"whist-{low}-{left}", final=final)
     fitted(ax, cx * 1.45, bottom + whist / 2, history(rows, (low, "whist", right)), 0.4, font,
@@ -278,7 +282,8 @@ def _pulka4(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
             fit(ax, ax.text(cx, edge_y - step * 0.012, _name(report, seat), ha="center",
                             va="top" if side == "bottom" else "bottom", fontsize=pt(size),
                             fontweight="bold", rotation=0,
-                            gid=f"sheet-name-{seat}"), 0.3, 0.7)
+                            gid=f"sheet-name-{seat}"),
+                *(_BOTTOM_NAME if side == "bottom" else (0.3, 0.7)))
             for k, divider in enumerate((0.4, 0.6)):
                 x = left + width * divider
                 ax.plot([x, x], [edge_y, edge_y + step * depth], color=LINE, linewidth=0.5,
