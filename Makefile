@@ -4,12 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: conformance catalogs demo test test-slow test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: conformance catalogs demo test test-slow wheel test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
 
-# the install builds the compiled search core (hatch_build.py) when a C compiler is there
-$(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
+# the install builds the compiled search core (setup.py) when a C compiler is there
+$(STAMP): pyproject.toml setup.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]' \
+	    --config-settings editable_mode=compat
 	touch $(STAMP)
 
 ## catalogs: extract the marked texts into pfn/locale, merge them into each language, compile
@@ -124,6 +125,17 @@ bench: $(STAMP)
 bench-quick: $(STAMP)
 	$(BIN)/python benchmarks/bench.py --quick
 
+## wheel: the sdist and the wheel in dist/ (Linux: made manylinux by auditwheel; without a C
+## compiler the wheel is pure Python, and says so); every platform's wheels: cibuildwheel
+wheel: $(STAMP)
+	rm -rf dist build/wheel
+	$(BIN)/python -m build --no-isolation --outdir build/wheel .
+	mkdir -p dist && cp build/wheel/*.tar.gz dist/
+	for w in build/wheel/*.whl; do case $$w in \
+	    *-linux_*) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist $$w ;; \
+	    *) cp $$w dist/ ;; esac; done
+	@ls dist
+
 ## conformance: make the conformance suite anew from the rules (pfn/conformance/suite.jsonl.gz)
 conformance: $(STAMP)
 	$(BIN)/python -m pfn.tools.conformance
@@ -170,4 +182,4 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict pfn
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis pfn/analysis/_core*.so
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis pfn/analysis/_core*.so pfn/analysis/_core*.pyd
