@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: conformance catalogs demo test test-slow wheel test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
+.PHONY: conformance catalogs demo test test-slow wheel bench-check test-python-search test-latex lint typecheck bench bench-quick docs site fuzz clean
 
 # the install builds the compiled search core (setup.py) when a C compiler is there
 $(STAMP): pyproject.toml setup.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
@@ -118,12 +118,21 @@ demo: $(STAMP)
 	@echo "           diagrams and the sheet drawn in out/, corpus tools run, a file highlighted,"
 	@echo "           games imported from four formats and exported to pts, a deal solved and annotated"
 
-## bench: every performance figure (docs/performance.md, docs/analysis.md); bench-quick: smaller
+## bench: every performance figure (docs/performance.md, docs/analysis.md), kept with the
+## guarded ratios in benchmarks/figures.json; bench-quick: smaller, nothing kept;
+## bench-check: the guarded ratios again (median of three quick runs), failing on any
+## that fell more than 20 % below its recorded figure
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench.py
+	@mkdir -p build
+	$(BIN)/python -u benchmarks/bench.py | tee build/bench.txt
+	@grep -q '^ratio_vs_python_chess=' build/bench.txt  # the last line: the run finished
+	$(BIN)/python benchmarks/figures.py --record --bench build/bench.txt
 
 bench-quick: $(STAMP)
 	$(BIN)/python benchmarks/bench.py --quick
+
+bench-check: $(STAMP)
+	$(BIN)/python benchmarks/figures.py --check
 
 ## wheel: the sdist and the wheel in dist/ (Linux: made manylinux by auditwheel; without a C
 ## compiler the wheel is pure Python, and says so); every platform's wheels: cibuildwheel
