@@ -4,12 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: conformance catalogs demo test test-slow web test-web test-python-search test-latex lint typecheck bench bench-quick docs site fuzz fuzz-core clean
+.PHONY: conformance catalogs demo test test-slow web test-web wheel bench-check test-python-search test-latex lint typecheck bench bench-quick docs site fuzz fuzz-core clean
 
-# the install builds the compiled search core (hatch_build.py) when a C compiler is there
-$(STAMP): pyproject.toml hatch_build.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
+# the install builds the compiled search core (setup.py) when a C compiler is there
+$(STAMP): pyproject.toml setup.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,fast]' \
+	    --config-settings editable_mode=compat
 	touch $(STAMP)
 
 ## catalogs: extract the marked texts into pfn/locale, merge them into each language, make sr_Cyrl from sr, compile
@@ -122,12 +123,32 @@ demo: $(STAMP)
 	@echo "           diagrams and the sheet drawn in out/, corpus tools run, a file highlighted,"
 	@echo "           games imported from four formats and exported to pts, a deal solved and annotated"
 
-## bench: every performance figure (docs/performance.md, docs/analysis.md); bench-quick: smaller
+## bench: every performance figure (docs/performance.md, docs/analysis.md), kept with the
+## guarded ratios in benchmarks/figures.json; bench-quick: smaller, nothing kept;
+## bench-check: the guarded ratios again (median of three quick runs), failing on any
+## that fell more than 20 % below its recorded figure
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench.py
+	@mkdir -p build
+	$(BIN)/python -u benchmarks/bench.py | tee build/bench.txt
+	@grep -q '^ratio_vs_python_chess=' build/bench.txt  # the last line: the run finished
+	$(BIN)/python benchmarks/figures.py --record --bench build/bench.txt
 
 bench-quick: $(STAMP)
 	$(BIN)/python benchmarks/bench.py --quick
+
+bench-check: $(STAMP)
+	$(BIN)/python benchmarks/figures.py --check
+
+## wheel: the sdist and the wheel in dist/ (Linux: made manylinux by auditwheel; without a C
+## compiler the wheel is pure Python, and says so); every platform's wheels: cibuildwheel
+wheel: $(STAMP)
+	rm -rf dist build/wheel
+	$(BIN)/python -m build --no-isolation --outdir build/wheel .
+	mkdir -p dist && cp build/wheel/*.tar.gz dist/
+	for w in build/wheel/*.whl; do case $$w in \
+	    *-linux_*) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist $$w ;; \
+	    *) cp $$w dist/ ;; esac; done
+	@ls dist
 
 ## conformance: make the conformance suite anew from the rules (pfn/conformance/suite.jsonl.gz)
 conformance: $(STAMP)
@@ -203,4 +224,4 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict pfn
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis pfn/analysis/_core*.so
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis pfn/analysis/_core*.so pfn/analysis/_core*.pyd

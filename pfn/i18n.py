@@ -7,7 +7,7 @@ form after a number (1 взятка, 2 взятки, 5 взяток; 1 štih, 2 
 ``ptr`` says a word in a context (a rank, a defence call), ``N_`` marks a text
 kept in a table and translated where it is shown.  The catalogs
 are ``pfn/locale/<lang>/LC_MESSAGES/pfn.po``, compiled into ``.mo`` when the package
-is built (``hatch_build.py``; ``make catalogs`` extracts and updates them).
+is built (``setup.py``; ``make catalogs`` extracts and updates them).
 
 The language is chosen once per command (:func:`resolve`: ``--lang``, then
 ``PFN_LANG``, then the locale's ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) and set for the

@@ -16,7 +16,25 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef __int128 hist_t;
+/* The history of cuts counts as Python's integers do, past 64 bits: 128 bits where the
+ * compiler has them, else (MSVC, 32-bit targets) a pair of words.  PFN_PORTABLE builds
+ * the fallbacks anywhere, for their tests. */
+#if defined(__SIZEOF_INT128__) && !defined(PFN_PORTABLE)
+__extension__ typedef __int128 hist_t;
+#define HIST_GT(a, b) ((a) > (b))
+#define HIST_NE(a, b) ((a) != (b))
+#define HIST_DOCK(h, shift) ((h) -= (hist_t)1 << (shift))
+#else
+typedef struct { int64_t hi; uint64_t lo; } hist_t;
+#define HIST_GT(a, b) ((a).hi != (b).hi ? (a).hi > (b).hi : (a).lo > (b).lo)
+#define HIST_NE(a, b) ((a).hi != (b).hi || (a).lo != (b).lo)
+static void hist_dock(hist_t *h, int shift) {
+    uint64_t step = (uint64_t)1 << shift;
+    if (h->lo < step) h->hi--;
+    h->lo -= step;
+}
+#define HIST_DOCK(h, shift) hist_dock(&(h), (shift))
+#endif
 
 #define NONE (-1)
 #define SUIT(c) ((c) >> 3)
@@ -50,7 +68,23 @@ typedef struct {
 
 /* ------------------------------------------------------------------------ kernel */
 
+/* the highest set bit of a non-zero mask */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PFN_PORTABLE)
 static inline int highest(uint32_t mask) { return 31 - __builtin_clz(mask); }
+#elif defined(_MSC_VER) && !defined(PFN_PORTABLE)
+#include <intrin.h>
+static inline int highest(uint32_t mask) {
+    unsigned long index;
+    _BitScanReverse(&index, mask);
+    return (int)index;
+}
+#else
+static inline int highest(uint32_t mask) {
+    int found = 0;
+    while (mask >>= 1) found++;
+    return found;
+}
+#endif
 static inline int popcount(uint32_t x) {
     /* SWAR: as fast as the instruction where a generic build has no popcnt */
     x = x - ((x >> 1) & 0x55555555u);
@@ -197,7 +231,7 @@ static uint32_t compress(SearchObject *s, int shift) {
     uint32_t h3 = s->n > 3 ? s->hands[s->order[3]] >> shift & 0xFF : 0;
     uint32_t live = (s->hands[s->order[0]] >> shift & 0xFF) | h1 | h2 | h3, code = 0, count = 0;
     while (live) {
-        int rank = 31 - __builtin_clz(live);
+        int rank = highest(live);
         live &= ~(1u << rank);
         code = code << 2 | ((h1 >> rank & 1) + 2 * (h2 >> rank & 1) + 3 * (h3 >> rank & 1));
         count++;
@@ -219,7 +253,7 @@ static int sure_tricks(SearchObject *s, int leader) {
         if (!own) continue;
         uint32_t rest = 0;
         for (int i = 0; i < no; i++) rest |= others[i] >> shift & 0xFF;
-        uint32_t top = rest ? own & ~((1u << (32 - __builtin_clz(rest))) - 1u) : own;
+        uint32_t top = rest ? own & ~((1u << (highest(rest) + 1)) - 1u) : own;
         int count = popcount(top);
         if (!count) continue;
         if (trump != NONE && shift != 8 * trump) {
@@ -255,7 +289,7 @@ static int gets_out(uint32_t held, uint32_t others, uint32_t every, int unsafe) 
         if (own) {
             uint32_t found = every >> shift & 0xFF;
             if (found) {
-                uint32_t exit_card = 1u << (31 - __builtin_clz(found));
+                uint32_t exit_card = 1u << highest(found);
                 uint32_t rest = own & ~exit_card;
                 if (!rest || shape(rest, others >> shift & 0xFF) & DUCKS) return 1;
             }
@@ -327,7 +361,7 @@ static void sort_by_history(int *moves, int n, const hist_t *history) {
         int m = moves[i];
         hist_t k = history[m];
         int j = i - 1;
-        while (j >= 0 && history[moves[j]] > k) { moves[j + 1] = moves[j]; j--; }
+        while (j >= 0 && HIST_GT(history[moves[j]], k)) { moves[j + 1] = moves[j]; j--; }
         moves[j + 1] = m;
     }
 }
@@ -378,7 +412,7 @@ static void leads_against(int *moves, int n, uint32_t held, uint32_t partner,
         while (j >= 0) {
             int o = moves[j];
             int greater = kind[o] != kind[m] ? kind[o] > kind[m]
-                        : history[o] != history[m] ? history[o] > history[m]
+                        : HIST_NE(history[o], history[m]) ? HIST_GT(history[o], history[m])
                         : RANK(o) > RANK(m);
             if (!greater) break;
             moves[j + 1] = o;
@@ -643,7 +677,7 @@ static int boundary(SearchObject *s, int leader, int number, int bound) {
     if (value < 0) {
         int best;
         value = whole_trick(s, leader, number, bound, &best);
-        if (best >= 0) s->history[leader][best] -= (hist_t)1 << (5 * remaining);
+        if (best >= 0) HIST_DOCK(s->history[leader][best], 5 * remaining);
         if (value >= bound) { if (value > lo) lo = value; }
         else if (value < hi) hi = value;
     }

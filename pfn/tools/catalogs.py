@@ -63,7 +63,7 @@ def help_texts() -> list[tuple[str, str]]:
 def compile_all(root: Path = LOCALE, stale_only: bool = False) -> list[Path]:
     """Each ``pfn.po`` under ``root`` compiled to its ``pfn.mo`` beside it (gettext reads
     only compiled catalogs); with ``stale_only`` a ``.mo`` newer than its ``.po`` is
-    kept.  The build calls this too (``hatch_build.py``, which loads this file by its
+    kept.  The build calls this too (``setup.py``, which loads this file by its
     path: nothing here may import pfn at module level)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
