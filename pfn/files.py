@@ -200,6 +200,9 @@ def _write(target: Path, folder: Path, before: os.stat_result | None, content: C
         if keep_if_same and before is not None and filecmp.cmp(temporary, target,
                                                                shallow=False):
             return False  # the temporary file goes in ``finally``
+        if before is not None and not before.st_mode & 0o222 and not force:
+            raise WriteError(tr("cannot write {shown}: it is read-only (make it writable, or"
+                                " rewrite it anyway with --force)", shown=shown))
         if before is not None and before.st_nlink > 1 and not force:
             raise WriteError(tr("cannot write {shown} all at once: it has {n} hard links,"
                                 " and a rewrite in place could be cut off half-way (with --force"

@@ -758,7 +758,7 @@ def test_the_page_in_serbian_and_in_russian(browser: Any, tmp_path: Path) -> Non
     result = replay(record)
     browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--lang", "sr"))
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sr"
-    assert browser.find_element(By.ID, "where").text == "pre prvog štiha"
+    assert browser.find_element(By.ID, "where").text == "pre prvog izlaza"
     assert browser.find_element(By.ID, "first").get_attribute("title") == "početak (Home)"
     assert browser.find_element(By.ID, "taken-A").text == "0 štihova"
     forms = {1: "štih", 2: "štiha", 3: "štiha", 4: "štiha"}

@@ -63,6 +63,39 @@ def test_fmt_keeps_the_mode(tmp_path: Path, mode: int) -> None:
     assert leftovers(tmp_path) == []
 
 
+def test_a_read_only_file_is_refused_unless_forced(tmp_path: Path) -> None:
+    """Even for root, whom the system lets replace it: as a user would expect."""
+    path = unformatted(tmp_path)
+    before = path.read_bytes()
+    path.chmod(0o444)
+    code, output = run("fmt", str(path))
+    assert code == 2 and "read-only" in output and "--force" in output
+    assert path.read_bytes() == before and leftovers(tmp_path) == []
+    assert run("fmt", "--force", str(path))[0] == 0
+    assert path.read_bytes() != before
+
+
+def test_invisible_characters_in_a_name_draw_to_pdf(tmp_path: Path) -> None:
+    """U+FEFF, U+200B and U+2060 draw nothing; a PDF's font subset cannot hold them."""
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").replace(
+        "Ana; Boris", "An\ufeffa; Bo\u200bri\u2060s", 1)
+    source = tmp_path / "names.pfn"
+    source.write_text(text, encoding="utf-8")
+    for args in (["--board", "1", "--trick", "2"], ["--sheet"]):
+        done = cli("render", str(source), *args, "-o", str(tmp_path / "out.pdf"))
+        assert done.returncode == 0, done.stderr
+        assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_sample_beyond_reason_is_refused_at_once() -> None:
+    """``--samples 1000000000`` would build a billion layouts before solving one."""
+    started = time.monotonic()
+    code, output = run("odds", str(EXAMPLES / "brief.pfn"), "--board", "1", "--seat", "B",
+                       "--limit", "1", "--samples", "1000000000")
+    assert code == 2 and "--samples" in output
+    assert time.monotonic() - started < 10
+
+
 def test_convert_over_a_private_file_keeps_it_private(tmp_path: Path) -> None:
     target = tmp_path / "private.json"
     target.write_text("{}", encoding="utf-8")

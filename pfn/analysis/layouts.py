@@ -330,8 +330,8 @@ def layouts(view: View, limit: int = EXHAUSTIVE_LIMIT, sample: int = SAMPLE,
             seed: int = 0) -> tuple[list[tuple[int, ...]], bool]:
     """The layouts of ``view``'s unseen cards, each a mask per holder: all of them when
     there are at most ``limit``, else ``sample`` drawn uniformly (seeded); and whether
-    the list is exhaustive."""
-    if view.count() <= limit:
+    the list is exhaustive (a sample as large as the whole is the whole)."""
+    if view.count() <= max(limit, sample):
         return list(_every(view.needs, view.allowed, view.unknown)), True
     rng = random.Random(seed)
     cards = [c for c in range(32) if view.unknown >> c & 1]

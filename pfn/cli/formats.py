@@ -131,8 +131,9 @@ def fmt(
         "--stdout", help="Write the formatted files to standard output; change no"
                          " file.")] = False,
     force: Annotated[bool, typer.Option(
-        "--force", help="Rewrite a file that has other hard links: this name gets the new"
-                        " file, the other links keep the old text.")] = False,
+        "--force", help="Rewrite a file that is read-only, or that has other hard links"
+                        " (this name gets the new file, the other links keep the old"
+                        " text).")] = False,
     fill: Annotated[bool, typer.Option(
         "--fill", help="Write what a record lacks from the rules: the Result from a complete"
                        " play, the Score entries; a stated figure the rules contradict is"

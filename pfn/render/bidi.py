@@ -18,9 +18,11 @@ from unicodedata import bidirectional, mirrored
 
 FSI, PDI = "\u2068", "\u2069"
 _RTL = frozenset({"R", "AL"})
-_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]")
+_CONTROLS = re.compile("[\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\u061c\ufeff]")
 """Direction marks, embeddings, overrides and isolates: a record's own are dropped
-(an override in a name would turn the rest of the line around)."""
+(an override in a name would turn the rest of the line around); so are the invisible
+spaces and joiners that draw nothing (U+FEFF, U+200B, U+2060), which a PDF's font
+subset cannot hold."""
 _MIRROR = {"(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<",
            "«": "»", "»": "«"}
 

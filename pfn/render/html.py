@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from pfn.cards import CARDS, SUITS, Card, cards_of
+from pfn.diagnostics import PfnError
 from pfn.i18n import current, plural_forms, tr, use
 from pfn.model import Record
 from pfn.outcome import outcome_of
@@ -430,7 +431,7 @@ class Sheet:
     svg: str
 
 
-class NoDeal(ValueError):
+class NoDeal(PfnError):
     """Nothing for a page: no deal and no match's sheet."""
 
 
