@@ -108,6 +108,11 @@ class NativeSearch:
         return int(self._core.nodes)
 
     @property
+    def entries(self) -> int:
+        """Positions in the table (for the benchmarks' memory figures)."""
+        return int(self._core.entries)
+
+    @property
     def target(self) -> int:
         return int(self._core.target)
 
