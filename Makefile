@@ -95,6 +95,11 @@ demo: $(STAMP)
 	$(BIN)/pfn import tests/data/formats/jpref.txt --from jpref -o out/jpref.pfn
 	$(BIN)/pfn import tests/data/formats/solvers.tests -o out/solvers.pfn
 	$(BIN)/pfn check --analyse out/solvers.pfn
+	@echo "== pfn conformance: the suite's scores and pools put to an engine over the protocol (here pfn itself)"
+	$(BIN)/pfn conformance run --kind score --kind pool -- $(BIN)/pfn conformance serve
+	@echo "== the browser site (make web): Pyodide from the npm registry, then pfn web build out/web"
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory web; \
+	else echo "   (no npm on this machine: the site is left out; .ci/run installs npm)"; fi
 	@echo
 	@echo "== highlighting: the pfn Pygments lexer and style (into out/)"
 	$(BIN)/pygmentize -l pfn -O style=pfn,full -f html -o out/brief-highlighted.html examples/brief.pfn
@@ -121,7 +126,8 @@ demo: $(STAMP)
 	@echo
 	@echo "demo done: examples checked clean, errata reported, formatting shown, pool scored,"
 	@echo "           diagrams and the sheet drawn in out/, corpus tools run, a file highlighted,"
-	@echo "           games imported from four formats and exported to pts, a deal solved and annotated"
+	@echo "           games imported from six formats and exported to pts, a deal solved and annotated,"
+	@echo "           the conformance suite run, the browser site built (serve it: .venv/bin/pfn web serve out/web)"
 
 ## bench: every performance figure (docs/performance.md, docs/analysis.md), kept with the
 ## guarded ratios in benchmarks/figures.json; bench-quick: smaller, nothing kept;
