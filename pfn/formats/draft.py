@@ -101,6 +101,22 @@ def tag_line(text: str) -> tuple[str, str] | None:
     return found.group(1), re.sub(r'\\(["\\])', r"\1", found.group(2))
 
 
+def source_lines(data: bytes) -> list[str]:
+    """A UTF-8 file's lines (a byte-order mark dropped, any line ending), as the
+    importers of engines' test files read them."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode("utf-8", errors="replace").replace("\r\n", "\n").split("\n")
+
+
+def deal_tag(hands: Sequence[Sequence[Card]], seat: dict[int, str], talon: str) -> str:
+    """The Deal tag's value of ``hands`` given in a file's order (``seat``: each one's
+    seat letter), ``talon`` its last part (dotted, or ``?``)."""
+    parts = [f"{seat[i]}:{hand_text(list(hands[i]))}"
+             for i in sorted(seat, key=lambda i: seat[i])]
+    return " ".join(parts) + f" talon:{talon}"
+
+
 def play_lines(cards: Sequence[Card], talon: Sequence[Card] = ()) -> list[str]:
     """The Play section of cards in the order played, three players to a trick; the
     first tricks opened by the ``talon`` cards (an all-pass), one each."""

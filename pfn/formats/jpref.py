@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from pfn.cards import Card, Rank, Suit
-from pfn.formats.draft import Batch, Draft, hand_text
+from pfn.formats.draft import Batch, Draft, deal_tag, hand_text, source_lines
 from pfn.i18n import ntr, tr
 
 SUITS = {"♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS}
@@ -47,9 +47,7 @@ _ALLPASS = re.compile(r"(\d+)\s*,\s*(\d+)\s*,\s*(\d+)")
 def read(data: bytes, name: str) -> Batch:
     """Every vector line of a JPref test file as a PFN draft."""
     batch = Batch(name)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    lines = data.decode("utf-8", errors="replace").replace("\r\n", "\n").split("\n")
+    lines = source_lines(data)
     batch.source = lines
     skipped = 0
     for number, line in enumerate(lines, start=1):
@@ -131,8 +129,7 @@ def _vector(text: str, number: int, board: int, batch: Batch) -> Draft | None:
     draft.tag("Variant", "sochi")
     draft.tag("Board", str(board))
     draft.tag("Dealer", "C")
-    deal = " ".join(f"{seat[i]}:{hand_text(hands[i])}" for i in sorted(seat, key=lambda i: seat[i]))
-    draft.tag("Deal", f"{deal} talon:{hand_text(talon)}")
+    draft.tag("Deal", deal_tag(hands, seat, hand_text(talon)))
     declarer = seat[0]
     bid = _BID.fullmatch(result.split(":")[0].strip())
     allpass = _ALLPASS.fullmatch(result)

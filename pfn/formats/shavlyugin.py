@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from pfn.cards import Card, Rank, Suit
-from pfn.formats.draft import Batch, Draft, hand_text
+from pfn.formats.draft import Batch, Draft, deal_tag, source_lines
 from pfn.i18n import tr
 
 SUITS = {"s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS}
@@ -33,9 +33,7 @@ FIELDS = 34
 def read(data: bytes, name: str) -> Batch:
     """Every test of a ``solvers.tests`` file as a PFN draft."""
     batch = Batch(name)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    lines = data.decode("utf-8", errors="replace").replace("\r\n", "\n").split("\n")
+    lines = source_lines(data)
     batch.source = lines
     words = [(number, word) for number, line in enumerate(lines, start=1)
              for word in line.split()]
@@ -105,8 +103,7 @@ def _test(words: list[tuple[int, str]], board: int, batch: Batch) -> Draft | Non
     draft.tag("Variant", "sochi")
     draft.tag("Board", str(board))
     draft.tag("Dealer", "C")
-    deal = " ".join(f"{seat[i]}:{hand_text(hands[i])}" for i in sorted(seat, key=lambda i: seat[i]))
-    draft.tag("Deal", f"{deal} talon:?")
+    draft.tag("Deal", deal_tag(hands, seat, "?"))
     draft.tag("Start", "1")
     draft.tag("Declarer", seat[int(declarer)])
     draft.tag("Contract", written)
