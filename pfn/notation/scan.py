@@ -29,7 +29,8 @@ _TOKEN = re.compile(r"""
 | (?P<OPEN>\()
 | (?P<CLOSE>\))
 """, re.VERBOSE)
-"""The grammar's terminals (the same patterns), white space, and the parentheses."""
+"""The grammar's terminals (the same patterns, compared by ``tests/test_scanner_grammar.py``),
+white space, and the parentheses."""
 
 
 class Token(str):
