@@ -24,6 +24,7 @@ from pfn.cli import app
 from pfn.corpus import engine
 from pfn.corpus.dedupe import content_key
 from pfn.generate import generate
+from pfn.notation import split
 from pfn.notation.reader import load, loads
 from tests.conftest import EXAMPLES, one
 
@@ -385,7 +386,7 @@ def test_plain_spans_are_the_record_splitters_spans(tmp_path_factory: pytest.Tem
     text = _assemble(pieces) + ("% trailing directive\n" if tail else "")
     path = tmp_path_factory.mktemp("plain") / "file.pfn"
     path.write_bytes(text.encode("utf-8"))
-    assert engine.plain(path) == all(fit for _, fit in pieces)
+    assert split.plain(path) == all(fit for _, fit in pieces)
     fast = list(engine.spans(str(path), records=records, size=size))
     exact = list(engine.spans(str(path), records=records, size=size, splitter=True))
     assert fast == exact
@@ -417,7 +418,7 @@ def test_plain_spans_of_a_large_file(tmp_path: Path) -> None:
     path = tmp_path / "large.pfn"
     path.write_text(text, encoding="utf-8")
     assert path.stat().st_size > 1.2 * (1 << 22)
-    assert engine.plain(path)
+    assert split.plain(path)
     fast = list(engine.spans(str(path)))
     assert fast == list(engine.spans(str(path), splitter=True))
     assert len(fast) > 4

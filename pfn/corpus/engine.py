@@ -136,37 +136,19 @@ def contains(path: str | os.PathLike[str], needle: bytes, block: int = 1 << 20) 
 
 def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
           size: int = SPAN_BYTES, splitter: bool = False) -> Iterator[Span]:
-    """The spans of a file, in order, read once in constant memory with the record
-    splitter — or, when the file is :func:`plain` (and not ``splitter``), read twice at
-    C speed: the same spans, five times faster."""
-    if not splitter and plain(path):
-        yield from _plain_spans(path, name or path, records, size)
-        return
+    """The spans of a file, in order, read once in constant memory: the records as
+    :class:`~pfn.notation.split.FileRecords` finds them (``splitter``: always with the
+    record splitter, never the fast path of a plain file), grouped ``records`` or
+    ``size`` bytes a span, cut only where a match ends."""
     from pfn.notation.build import SESSION_TAGS
-    from pfn.notation.reader import strip_bom
     from pfn.notation.sections import unescape
-    from pfn.notation.split import split_records
+    from pfn.notation.split import FileRecords
 
     shown = name or path
+    found = FileRecords(path, fast=not splitter)
     names = {n.casefold(): n for n in SESSION_TAGS}
-    starts: dict[int, tuple[int, int]] = {}  # line -> (byte, char) offsets, recent lines
-    total = [0]
-
-    def lines() -> Iterator[str]:
-        # lines as a text-mode reader sees them (any line end read as "\n"), with the
-        # bytes each took in the file
-        byte = char = 0
-        with open(path, encoding="utf-8", errors="surrogateescape", newline="") as handle:
-            for number, raw in enumerate(handle, start=1):
-                starts[number] = (byte, char)
-                byte += len(raw.encode("utf-8", errors="surrogateescape"))
-                line = raw[:-2] + "\n" if raw.endswith("\r\n") else \
-                    raw[:-1] + "\n" if raw.endswith("\r") else raw
-                char += len(line) - (number == 1 and line.startswith("\ufeff"))
-                yield line
-        total[0] = byte
-
-    inherits = contains(path, b'"#"')  # no "#" anywhere: no session values to carry
+    # no "#" anywhere (never in a plain file): no session values to carry
+    inherits = not found.plain and contains(path, b'"#"')
     first: tuple[int, int, int] | None = None  # byte, line, char offset of the span
     count = 0
     carried: dict[str, str] = {}
@@ -174,152 +156,31 @@ def spans(path: str, name: str | None = None, records: int = SPAN_RECORDS,
     last_match: str | None = None  # (read only where a span could end)
     last_text = ""
     last_previous: dict[str, str] = {}
-    for chunk in split_records(strip_bom(lines())):
-        begin = chunk.directives[0][0] if chunk.directives else chunk.line
-        byte, char = starts.get(begin, (total[0], 0))
-        boundary = first is not None and (count >= records or byte - first[0] >= size)
-        match = match_of(chunk.text, previous) if boundary else None
+    for record in found:
+        boundary = first is not None and (count >= records or record.byte - first[0] >= size)
+        match = match_of(record.text, previous) if boundary else None
         if boundary and last_match is None:
             last_match = match_of(last_text, last_previous)
         if first is not None and boundary and _cut(match, last_match):
-            yield Span(path, shown, first[0], byte, first[1], first[2], carried)
+            yield Span(path, shown, first[0], record.byte, first[1], first[2], carried)
             first, count, carried = None, 0, dict(previous)
         if first is None:
-            first = (byte, begin, char if begin > 1 else 0)
+            first = (record.byte, record.line, record.char)
         count += 1
-        last_match, last_text, last_previous = match, chunk.text, dict(previous)
-        tags = _COMMENT_RE.sub(_kept, chunk.text) if inherits else ""
-        for m in _SESSION_TAG_RE.finditer(tags):
-            tag = names.get(m.group(1).casefold())
-            if tag is not None:  # as the reader keeps them: a "#" left unresolved too
-                value = unescape(m.group(2))
-                if value != "#":
-                    previous[tag] = value
-                else:
-                    previous.setdefault(tag, value)
-        for line in [n for n in starts if n < begin]:
-            del starts[line]
+        last_match, last_text = match, record.text
+        if inherits:
+            last_previous = dict(previous)
+            for m in _SESSION_TAG_RE.finditer(_COMMENT_RE.sub(_kept, record.text)):
+                tag = names.get(m.group(1).casefold())
+                if tag is not None:  # as the reader keeps them: a "#" left unresolved too
+                    value = unescape(m.group(2))
+                    if value != "#":
+                        previous[tag] = value
+                    else:
+                        previous.setdefault(tag, value)
     if first is not None:
-        yield Span(path, shown, first[0], total[0] or os.path.getsize(path), first[1],
+        yield Span(path, shown, first[0], found.end or os.path.getsize(path), first[1],
                    first[2], carried)
-
-
-_OPEN_COMMENT = re.compile(rb"\{[^}\n]*(?:\n|\Z)")
-"""A comment still open at the end of its line."""
-_ODD_BYTES = b"\r\x0b\x0c\x1c\x1d\x1e\x1f"
-"""Other line ends, and control characters that are white space (a line of them is
-blank to the splitter)."""
-_LEADS = b"\xc2\xe1\xe2\xe3"
-"""The first bytes of the other white space characters in UTF-8."""
-_OTHERS = bytes(b for b in range(256) if b not in _ODD_BYTES + _LEADS)
-_ODD_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2(?:\x80[\x80-\x8a\xa8\xa9\xaf]|\x81\x9f)"
-                        rb"|\xe3\x80\x80")
-"""U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000."""
-_BLOCK = 1 << 22
-
-
-def _blocks(handle: io.BufferedReader, paragraphs: bool) -> Iterator[bytes]:
-    """A file in blocks of whole lines (``paragraphs``: ending after a blank line)."""
-    while block := handle.read(_BLOCK):
-        more = [block, handle.readline()] if not block.endswith(b"\n") else [block]
-        while paragraphs and (line := handle.readline()):
-            more.append(line)
-            if not line.strip():
-                break
-        yield b"".join(more)
-
-
-def plain(path: str | os.PathLike[str]) -> bool:
-    """Whether the file can be cut into records by blank lines and ``%`` lines alone:
-    UTF-8 with ``\\n`` line ends, no byte-order mark, no comment open across a line
-    end, no ``"#"`` session value, no white space but spaces and tabs (what
-    :func:`~pfn.notation.split.split_records` would do with them is then plain)."""
-    with open(path, "rb") as handle:
-        if handle.read(3) == b"\xef\xbb\xbf":
-            return False
-        handle.seek(0)
-        for block in _blocks(handle, paragraphs=False):
-            odd = block.translate(None, _OTHERS)  # at C speed: the bytes to look at
-            if odd.translate(None, _LEADS) or (odd and _ODD_SPACE.search(block)) or \
-                    b'"#"' in block or _OPEN_COMMENT.search(block):
-                return False
-            try:
-                block.decode("utf-8")
-            except UnicodeDecodeError:
-                return False
-    return True
-
-
-_RECORD_LINES = re.compile(rb"^(?![ \t]*(?:\n|\Z)|%)[^\n]*(?:\n(?![ \t]*(?:\n|\Z)|%)[^\n]*)*",
-                           re.MULTILINE)
-"""A run of lines neither blank nor ``%`` lines: a record, in a :func:`plain` file."""
-_DIRECTIVE_LINE = re.compile(rb"^%", re.MULTILINE)
-
-
-class _Cursor:
-    """Line numbers and character offsets of byte positions of a block, counted from
-    the last position asked for (positions are asked for in order)."""
-
-    def __init__(self, block: bytes, base: int, line: int, chars: int) -> None:
-        self.block, self.base, self.line, self.chars = block, base, line, chars
-        self.position = 0
-
-    def at(self, position: int) -> tuple[int, int, int]:
-        """The file's byte offset, the line and the character offset at ``position``."""
-        block = self.block
-        self.line += block.count(b"\n", self.position, position)
-        self.chars += len(block[self.position:position].decode("utf-8"))
-        self.position = position
-        return self.base + position, self.line, self.chars
-
-
-def _match(text: bytes | None) -> str | None:
-    return match_of(text.decode("utf-8") if text else "")
-
-
-def _plain_spans(path: str, shown: str, records: int, size: int) -> Iterator[Span]:
-    """:func:`spans` of a :func:`plain` file, found by regular expressions on its bytes:
-    a record is a run of lines neither blank nor ``%`` lines, and it begins (with the
-    directives before it) at its first directive, if any came since the record before.
-    A record's match is looked for only where a span could end."""
-    first: tuple[int, int, int] | None = None  # byte, line, char offset of the span
-    count = 0
-    previous: bytes | None = None  # the text of the record before
-    base = chars = 0  # the block's first byte in the file, the characters before it
-    line = 1  # the block's first line
-    carried: tuple[int, int, int] | None = None  # a begin left at the end of a block
-    with open(path, "rb") as handle:
-        for block in _blocks(handle, paragraphs=True):
-            where = _Cursor(block, base, line, chars)
-            gap = 0  # where the lines after the last record begin
-            for m in _RECORD_LINES.finditer(block):
-                if carried is None:
-                    directive = _DIRECTIVE_LINE.search(block, gap, m.start())
-                    begin = base + (directive.start() if directive else m.start())
-                else:
-                    begin = carried[0]
-                text = m.group()
-                if first is not None and (count >= records or begin - first[0] >= size) \
-                        and _cut(_match(text), _match(previous)):
-                    yield Span(path, shown, first[0], begin, first[1], first[2])
-                    first, count = None, 0
-                if first is None:
-                    first = carried or where.at(begin - base)
-                carried = None
-                count += 1
-                previous = text
-                gap = m.end()
-            if (directive := _DIRECTIVE_LINE.search(block, gap)) and carried is None:
-                carried = where.at(directive.start())
-            _, line, chars = where.at(len(block))
-            base += len(block)
-    if carried is not None:  # directives after the last record: an empty record
-        if first is not None and (count >= records or carried[0] - first[0] >= size):
-            yield Span(path, shown, first[0], carried[0], first[1], first[2])
-            first = None
-        first = first or carried
-    if first is not None:
-        yield Span(path, shown, first[0], base, first[1], first[2])
 
 
 def span_records(span: Span) -> Iterator[Record]:
