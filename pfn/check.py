@@ -23,8 +23,8 @@ from pfn.notation.reader import read
 from pfn.structure import blocks_rules, check_structure
 
 if TYPE_CHECKING:
-    from pfn.corpus.engine import Engine
     from pfn.corpus.stream import Entry
+    from pfn.executor import Executor
     from pfn.match import MatchChecker
     from pfn.rules.replay import Replay
     from pfn.scoring.ledger import LedgerEntry
@@ -274,6 +274,20 @@ class Outcome:
 
 
 @dataclass
+class RecordsChecked:
+    """Records checked in match order, as the corpus engine's entries: what a corpus
+    tool's ``--check`` asks for (picklable, so workers check the records they read)."""
+
+    rules: tuple[tuple[str, str], ...] = ()
+
+    def __call__(self, records: Iterable[Record]) -> Iterator[Entry]:
+        from pfn.corpus.stream import Entry
+
+        for report in check_records(records, CheckOptions(rules=self.rules)):
+            yield Entry(report.record, report.diagnostics)
+
+
+@dataclass(frozen=True)
 class CheckJob:
     """Checking one span of a file (:mod:`pfn.corpus.engine`): what each record gave."""
 
@@ -285,7 +299,7 @@ class CheckJob:
 
 
 def check_stream(path: str | Path, options: CheckOptions = CheckOptions(), jobs: int = 1,
-                 name: str | None = None, engine: Engine = "local",
+                 name: str | None = None, engine: Executor = "local",
                  scheduler: str | None = None) -> Iterator[Outcome]:
     """Check a file of any size in constant memory, in input order; with ``jobs`` > 1
     in worker processes, each taking whole matches; with ``engine="dask"`` on a Dask

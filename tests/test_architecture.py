@@ -22,7 +22,7 @@ PACKAGE = ROOT / "pfn"
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ground", ("pfn.cards", "pfn.seats", "pfn.contract", "pfn.vocabulary", "pfn.diagnostics",
-                "pfn.i18n", "pfn.resources")),
+                "pfn.i18n", "pfn.resources", "pfn.executor")),
     ("model", ("pfn.model",)),
     ("notation", ("pfn.notation", "pfn.structure")),
     ("rules", ("pfn.rules",)),

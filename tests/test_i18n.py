@@ -556,7 +556,7 @@ def test_a_pool_recorded_in_russian(tmp_path: Path) -> None:
 SPAWNED = """
 import multiprocessing, os, sys
 from pfn.i18n import current, use
-from pfn.corpus.engine import map_ordered
+from pfn.executor import map_ordered
 
 def said(n):
     return current(), os.getpid()

@@ -171,7 +171,7 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
     chunks = [found[i:i + CHUNK] for i in range(0, len(found), CHUNK)]
     work = functools.partial(_counts, view, search)
     if jobs > 1 or where == "dask":
-        from pfn.corpus.engine import map_ordered
+        from pfn.executor import map_ordered
 
         parts: Iterator[_Tally] = map_ordered(work, chunks, jobs=jobs, engine=where,  # type: ignore[arg-type]
                                               scheduler=scheduler,

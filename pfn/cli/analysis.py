@@ -256,9 +256,8 @@ def annotate(
 
     from pfn.analysis.annotate import annotate_record
     from pfn.cli.common import print_diagnostics, stdin
-    from pfn.corpus.engine import map_ordered
-    from pfn.corpus.workers import EngineError, workers
     from pfn.diagnostics import printable
+    from pfn.executor import EngineError, map_ordered, workers
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 
@@ -383,9 +382,9 @@ def odds(
     from pfn.cli.weighing import defences as defences_of
     from pfn.cli.weighing import discards as discards_of
     from pfn.cli.weighing import odds_text, refuse_broken
-    from pfn.corpus.workers import EngineError, workers
     from pfn.deal import replay
     from pfn.diagnostics import PfnError, printable
+    from pfn.executor import EngineError, workers
 
     where = run_of(engine)
     _, record = _load_one(source, board, purpose="weigh")

@@ -93,7 +93,7 @@ def check(
         expand_paths,
         sniff,
     )
-    from pfn.corpus.workers import EngineError, workers
+    from pfn.executor import EngineError, workers
     from pfn.notation.reader import Reader
 
     runner = run_of(engine)

@@ -30,7 +30,8 @@ from pfn.cli.common import (
 from pfn.i18n import ntr, tr
 
 if TYPE_CHECKING:
-    from pfn.corpus.engine import Engine, Job
+    from pfn.corpus.engine import Job
+    from pfn.executor import Executor as Engine
 
 R = TypeVar("R")
 
@@ -50,12 +51,14 @@ def _inputs(paths: list[str] | None) -> list[str]:
 
 def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str, str], ...],
              jobs: int | None, engine: Engine, scheduler: str | None) -> Iterator[R]:
+    from pfn.check import RecordsChecked
     from pfn.corpus.engine import run
-    from pfn.corpus.workers import EngineError, workers
+    from pfn.executor import EngineError, workers
 
+    checker = RecordsChecked(rules) if check else None
     for path in paths:
         try:
-            yield from run(path, job, check=check, rules=rules, jobs=workers(jobs, path),
+            yield from run(path, job, checker=checker, jobs=workers(jobs, path),
                            engine=engine, scheduler=scheduler)
         except EngineError as error:
             raise fail(str(error)) from None

@@ -8,29 +8,29 @@ serial run finds.  Results come back in input order whatever the engine, so the 
 is identical to a serial run.
 
 A job is a small picklable object whose ``run`` turns the entries of one span into a
-result; the caller folds the results in order.
+result; the caller folds the results in order.  A run that checks its records is given
+the checker (:class:`pfn.check.RecordsChecked`): the engine sits below the check and
+never imports it.  The parallel work itself is :mod:`pfn.executor`'s.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import re
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from pfn.corpus.stream import Entry, entries
-from pfn.corpus.workers import EngineError
+from pfn.corpus.stream import Checker, Entry, entries
+from pfn.executor import EngineError, Executor, map_ordered
 from pfn.i18n import tr
 from pfn.model import Record
 
 R = TypeVar("R")
 T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
-Engine = Literal["local", "dask"]
+Engine = Executor
 
 SPAN_RECORDS = 128
 """Records per span (more when a match is longer): a fraction of a second's work, so
@@ -217,13 +217,12 @@ class Task(Generic[R]):
 
     span: Span
     job: Job[R]
-    check: bool
-    rules: tuple[tuple[str, str], ...] = ()
+    checker: Checker | None = None
 
 
 def run_task(task: Task[R]) -> R:
     """Do a task (in a worker process or on a Dask worker)."""
-    return task.job.run(entries(span_records(task.span), task.check, task.rules))
+    return task.job.run(entries(span_records(task.span), task.checker))
 
 
 def _groups(found: Iterator[Entry], size: int = SPAN_RECORDS) -> Iterator[list[Entry]]:
@@ -242,16 +241,17 @@ def _groups(found: Iterator[Entry], size: int = SPAN_RECORDS) -> Iterator[list[E
         yield group
 
 
-def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, str], ...] = (),
-        jobs: int = 1, engine: Engine = "local", scheduler: str | None = None,
+def run(path: str, job: Job[R], *, checker: Checker | None = None, jobs: int = 1,
+        engine: Engine = "local", scheduler: str | None = None,
         name: str | None = None) -> Iterator[R]:
     """The job's results over ``path``, in input order: serially (one result per group
     of records, whole matches each), in ``jobs`` worker processes, or on Dask (a local
-    cluster of ``jobs`` workers, or the one at ``scheduler``), one result per span."""
+    cluster of ``jobs`` workers, or the one at ``scheduler``), one result per span;
+    ``checker``: the records checked first (their diagnostics in the entries)."""
     if jobs <= 1 and engine == "local":
         from pfn.notation.reader import read
 
-        for group in _groups(entries(read(path, name=name or path), check, rules)):
+        for group in _groups(entries(read(path, name=name or path), checker)):
             yield job.run(iter(group))
         return
     # workers read their spans from the file themselves, and are sent only the span and
@@ -262,7 +262,7 @@ def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, 
         version = identity(os.fstat(handle.fileno()))
         mine = f"/proc/{os.getpid()}/fd/{handle.fileno()}"
         source = mine if engine == "local" and os.path.exists(mine) else os.path.abspath(path)
-        tasks = (Task(replace(span, identity=version), job, check, rules)
+        tasks = (Task(replace(span, identity=version), job, checker)
                  for span in spans(source, name or path))
         yield from map_ordered(run_task, tasks, jobs=jobs, engine=engine,
                                scheduler=scheduler, describe=_describe)
@@ -270,175 +270,3 @@ def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, 
 
 def _describe(task: Task[Any]) -> str:
     return task.span.where()
-
-
-def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
-                engine: Engine = "local", scheduler: str | None = None,
-                describe: Callable[[T], str] = lambda item: tr("an item")) -> Iterator[R]:
-    """``function`` over ``items``, results in order: here, in ``jobs`` worker processes
-    or on Dask (the spans of :func:`run`, or the records of ``pfn annotate``, whose
-    analysis is heavy beside sending them).  At most a few items per worker are in
-    flight, so memory stays bounded.  Workers end with this process, however it ends;
-    one that dies is an :class:`EngineError` naming what it was working on
-    (``describe``).  Each item is worked on in the language of this run."""
-    if engine == "dask" or jobs > 1:
-        from pfn.i18n import current
-
-        function = InLanguage(function, current())
-    if engine == "dask":
-        with _dask_client(jobs, scheduler) as client:
-            window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})), 1)
-            pending: deque[Any] = deque()
-            for item in items:
-                pending.append(client.submit(function, item, pure=False))
-                while len(pending) > window:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
-        return
-    if jobs <= 1:
-        yield from map(function, items)
-        return
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    futures: deque[tuple[Future[R], T]] = deque()
-
-    def result() -> R:
-        future, item = futures.popleft()
-        try:
-            return future.result()
-        except BrokenProcessPool:
-            raise EngineError(tr("a worker process died while working on {item} (killed, or"
-                                 " out of memory): nothing more is reported",
-                                 item=describe(item))
-                              ) from None
-
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_die_with_parent,
-                             initargs=(os.getpid(),)) as pool:
-        for item in items:
-            futures.append((pool.submit(function, item), item))
-            while len(futures) > 4 * jobs:
-                yield result()
-        while futures:
-            yield result()
-
-
-@dataclass(frozen=True)
-class InLanguage(Generic[T, R]):
-    """``function`` run in the language of the run that sends it: a worker started
-    afresh (by spawn or forkserver, or on Dask) does not share the sender's."""
-
-    function: Callable[[T], R]
-    lang: str
-
-    def __call__(self, item: T) -> R:
-        from pfn.i18n import use
-
-        with use(self.lang):
-            return self.function(item)
-
-
-def _die_with_parent(parent: int) -> None:
-    """In a worker: end when the process that started the pool ends, even by SIGKILL
-    (Linux's parent-death signal where that process is the worker's parent; a watcher
-    thread that polls it otherwise — a worker started by a fork server, Python's default
-    from 3.14, has the server as its parent)."""
-    import signal
-    import sys
-    import threading
-
-    if sys.platform == "linux" and os.getppid() == parent:
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-
-    def alive() -> bool:
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:  # there, but another user's: a reused number
-            return False
-        return True
-
-    if not alive():  # it died before the signal was asked for
-        os._exit(1)
-
-    def watch() -> None:
-        import time
-
-        while alive():
-            time.sleep(1.0)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-SCHEDULER_WAIT = float(os.environ.get("PFN_SCHEDULER_WAIT", "20"))
-"""Seconds to wait for a Dask scheduler to answer (``PFN_SCHEDULER_WAIT`` sets it)."""
-
-
-def _connect(api: Any, scheduler: str) -> Any:
-    """A client of the scheduler at ``scheduler``, or an :class:`EngineError` within
-    :data:`SCHEDULER_WAIT` seconds: a silent port, a server that is not a scheduler or
-    an address that is not one all end in one line."""
-    import threading
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
-    if not scheduler.strip() or parts.scheme not in ("tcp", "tls") or not parts.hostname:
-        raise EngineError(tr("--scheduler {scheduler}: give a Dask scheduler's address,"
-                             " tcp://host:8786",
-                             scheduler=repr(scheduler)))
-    found: list[Any] = []
-    problem: list[BaseException] = []
-
-    def attempt() -> None:
-        try:
-            found.append(api.Client(scheduler, timeout=f"{SCHEDULER_WAIT}s"))
-        except BaseException as error:  # anything a wrong peer makes the client raise
-            problem.append(error)
-
-    thread = threading.Thread(target=attempt, daemon=True)
-    thread.start()
-    thread.join(SCHEDULER_WAIT + 5)
-    if found:
-        return found[0]
-    if thread.is_alive():
-        raise EngineError(tr("no Dask scheduler at {scheduler}: no answer in {seconds} s",
-                             scheduler=scheduler, seconds=format(SCHEDULER_WAIT, ".0f")))
-    error = problem[0] if problem else None
-    said = f"{type(error).__name__}: {error}" if error is not None else tr("no answer")
-    raise EngineError(tr("no Dask scheduler at {scheduler} ({value})",
-                         scheduler=scheduler, value=said[:200]))
-
-
-@contextlib.contextmanager
-def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
-    """A Dask client: on a local cluster of ``jobs`` workers, or at ``scheduler``."""
-    try:
-        import dask.distributed
-    except ImportError:
-        raise EngineError(tr("--engine dask needs Dask: pip install 'pfn[dask]'")) from None
-    api: Any = dask.distributed  # untyped
-    cluster: Any = None
-    if scheduler is None:
-        cluster = api.LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1,
-                                   processes=True, dashboard_address=":0",
-                                   # no dashboard; the scheduler's HTTP routes on a free
-                                   # port (by default 8787: a second cluster warns)
-                                   scheduler_kwargs={"dashboard": False})
-        client: Any = api.Client(cluster)
-    else:
-        client = _connect(api, scheduler)
-    try:
-        yield client
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-
-

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from pfn.diagnostics import Diagnostic
 from pfn.model import Record
@@ -70,14 +71,18 @@ class Entry:
         return not self.record.empty
 
 
-def entries(records: Iterable[Record], check: bool = False,
-            rules: tuple[tuple[str, str], ...] = ()) -> Iterator[Entry]:
-    """The records as entries, checked (in match order) when ``check``."""
-    if not check:
-        for record in records:
-            yield Entry(record, list(record.diagnostics))
-        return
-    from pfn.check import CheckOptions, check_records
+class Checker(Protocol):
+    """Records checked in match order, as entries with their diagnostics (the check's
+    :class:`pfn.check.RecordsChecked`: a corpus tool is given it, never imports it)."""
 
-    for report in check_records(records, CheckOptions(rules=rules)):
-        yield Entry(report.record, report.diagnostics)
+    def __call__(self, records: Iterable[Record]) -> Iterator[Entry]: ...
+
+
+def entries(records: Iterable[Record], checker: Checker | None = None) -> Iterator[Entry]:
+    """The records as entries: with the diagnostics of reading them, or checked by
+    ``checker``."""
+    if checker is not None:
+        yield from checker(records)
+        return
+    for record in records:
+        yield Entry(record, list(record.diagnostics))
