@@ -23,6 +23,7 @@ from pfn.cli.common import (
     run_of,
     use_search,
 )
+from pfn.cli.weighing import SolveFormat, deal_title
 from pfn.i18n import ntr, number, tr
 
 if TYPE_CHECKING:
@@ -35,11 +36,6 @@ class Judge(StrEnum):
 
     open_hands = "open-hands"
     information = "information"
-
-
-class SolveFormat(StrEnum):
-    text = "text"
-    json = "json"
 
 
 BoardOpt = Annotated[str | None, typer.Option(
@@ -95,7 +91,7 @@ def solve(
     began = time.perf_counter()
     _, record = _load_one(source, board, purpose="solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
-    name = _title(result)
+    name = deal_title(result)
     first = record.first_trick
     trick = trick or first  # 0, as elsewhere: before the lead
     at_lead = trick == first and card == 0
@@ -127,17 +123,6 @@ def solve(
     else:
         sys.stdout.write(printable(_as_text(name, where, solution, extra, first)))
     raise typer.Exit(EXIT_CLEAN)
-
-
-def _title(result: Replay) -> str:
-    record = result.record
-    board = record.tag("Board")
-    parts = [tr("board {board}", board=board) if board else tr("the deal")]
-    if result.contract is not None:
-        parts.append(tr("{contract} by {seat}", contract=result.contract, seat=result.declarer)
-                     if result.declarer is not None and not result.contract.allpass
-                     else str(result.contract))
-    return " · ".join(parts)
 
 
 def _before_lead(result: Replay) -> dict[str, Any]:
@@ -425,7 +410,7 @@ def odds(
             sys.stdout.write(json.dumps({"board": record.tag("Board"), "analysable": False,
                                          "reason": str(error)}, ensure_ascii=False) + "\n")
         else:
-            sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+            sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
         raise typer.Exit(EXIT_PROBLEMS) from None
     except EngineError as error:
         raise fail(str(error)) from None
@@ -438,5 +423,5 @@ def odds(
         where_text = tr("before trick {n}", n=at) if card == 0 else \
             ntr("trick {trick}, after {n} card", "trick {trick}, after {n} cards", card,
                 trick=at)
-        sys.stdout.write(printable(odds_text(_title(result), where_text, found)))
+        sys.stdout.write(printable(odds_text(deal_title(result), where_text, found)))
     raise typer.Exit(EXIT_CLEAN)

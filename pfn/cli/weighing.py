@@ -5,16 +5,35 @@ from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 import typer
 
-from pfn.cli.analysis import SolveFormat, _title
 from pfn.cli.common import EXIT_CLEAN, EXIT_PROBLEMS, fail
 from pfn.i18n import column_widths, ntr, number, table_row, tr
 
 if TYPE_CHECKING:
     from pfn.rules.replay import Replay
+
+
+class SolveFormat(StrEnum):
+    """How ``solve`` and ``odds`` answer: text, or one JSON object."""
+
+    text = "text"
+    json = "json"
+
+
+def deal_title(result: Replay) -> str:
+    """``board 4 · 7♠ by A``: what a message about one deal names it by."""
+    record = result.record
+    board = record.tag("Board")
+    parts = [tr("board {board}", board=board) if board else tr("the deal")]
+    if result.contract is not None:
+        parts.append(tr("{contract} by {seat}", contract=result.contract, seat=result.declarer)
+                     if result.declarer is not None and not result.contract.allpass
+                     else str(result.contract))
+    return " · ".join(parts)
 
 
 def refuse_broken(source: str, result: Replay) -> None:
@@ -48,7 +67,7 @@ def discards(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     try:
         found, layouts = discard_odds(result, sample=samples, seed=seed)
     except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
         raise typer.Exit(EXIT_PROBLEMS) from None
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps({
@@ -63,7 +82,7 @@ def discards(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     heads = [tr("discard"), tr("expected"), tr("makes")]
     widths = column_widths(heads, (10, 9, 9))
     lines = [tr("{title} · before the play · the declarer's discards, seen from {seat}",
-                title=_title(result), seat=seat),
+                title=deal_title(result), seat=seat),
              ntr("{n} layout of the twenty cards he has not seen, a uniform sample, the same"
                  " for every discard; open-hand play from the lead",
                  "{n} layouts of the twenty cards he has not seen, a uniform sample, the same"
@@ -88,7 +107,7 @@ def defences(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     try:
         found, layouts = defence_odds(result, seat, sample=samples, seed=seed)
     except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
         raise typer.Exit(EXIT_PROBLEMS) from None
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps({
@@ -104,7 +123,7 @@ def defences(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     heads = [tr("defence"), tr("declarer"), tr("makes"), tr("score of {seat}", seat=seat)]
     widths = column_widths(heads, (22, 9, 9, 12))
     lines = [tr("{title} · before the play · each defence, seen from {seat}",
-                title=_title(result), seat=seat),
+                title=deal_title(result), seat=seat),
              ntr("{n} layout of the cards {seat} has not seen, a uniform sample; open-hand play"
                  " where the defence plays; scored and settled as the variant does",
                  "{n} layouts of the cards {seat} has not seen, a uniform sample; open-hand"
