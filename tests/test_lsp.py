@@ -499,7 +499,7 @@ def test_the_play_past_an_error_is_the_boards_play_where_both_reach(name: str) -
             if board is None or not isinstance(replayed, features.Spot):
                 continue
             # the cards (a whister's call before the first card is the defence's)
-            offered = sorted(str(m) for m in board.legal_moves() if isinstance(m, Card))
+            offered = sorted(str(m) for m in board.legal_moves if isinstance(m, Card))
             assert sorted(replayed.legal) == offered, (name, line, token)
             assert replayed.turn == board.turn and replayed.trick == board.trick
             assert replayed.hands == board.hands()

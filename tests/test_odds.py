@@ -212,7 +212,7 @@ def played_first(lead: str) -> pfn.Record:
     board = pfn.Board.from_record(record)
     board.push(lead)
     while board.table and len(board.table) < 3:
-        board.push(min(m for m in board.legal_moves() if isinstance(m, pfn.Card)))
+        board.push(min(m for m in board.legal_moves if isinstance(m, pfn.Card)))
     return board.to_record()
 
 
