@@ -3,8 +3,8 @@
     python benchmarks/board.py            # also run by benchmarks/bench.py (make bench)
 
 pfn: the brief's deal (``examples/brief.pfn``, board 1), at every position of its
-play: ``legal_moves()``, ``is_legal(m)`` for the move the record makes, ``push(m)``
-then ``pop()``; and ``legal_moves()`` at each stage before the play (the auction, the
+play: ``legal_moves``, ``is_legal(m)`` for the move the record makes, ``push(m)``
+then ``pop()``; and ``legal_moves`` at each stage before the play (the auction, the
 discard, the contract, the defence: the first call's cost, as a board keeps the list
 until the next move).  python-chess (when installed): the same three
 calls at every position of the first real game of ``benchmarks/data/pgn/``.  Each
@@ -51,7 +51,7 @@ def pfn_figures(rounds: int) -> dict[str, float]:
         walking.push(move)
     play = [(b, m) for b, m in boards if b.stage == "play"]
     figures = {
-        "legal_moves": per_call([b for b, _ in play], lambda b: b.legal_moves(), rounds),
+        "legal_moves": per_call([b for b, _ in play], lambda b: list(b.legal_moves), rounds),
         "is_legal": per_call(play, lambda bm: bm[0].is_legal(bm[1]), rounds),
         "push_pop": per_call(play, lambda bm: (bm[0].push(bm[1]), bm[0].pop()), rounds),
     }
@@ -59,7 +59,7 @@ def pfn_figures(rounds: int) -> dict[str, float]:
         # a board keeps its calls and contracts until the next move: the figure is the
         # first call's, the kept list emptied each time
         figures[f"legal_moves_{stage}"] = per_call(
-            stages[stage], lambda b: (setattr(b.state, "_legal", None), b.legal_moves()),
+            stages[stage], lambda b: (setattr(b.state, "_legal", None), list(b.legal_moves)),
             rounds)
     return figures
 

@@ -38,6 +38,7 @@ _EXPORTS = {
     "UnknownVariant": "pfn.diagnostics",
     "OptionError": "pfn.diagnostics",
     "InvalidContract": "pfn.contract",
+    "InvalidCard": "pfn.cards",
     "NotAnalysable": "pfn.analysis.position",
     "Board": "pfn.board",
     "CardSet": "pfn.cards",
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from pfn.analysis.position import NotAnalysable
     from pfn.analysis.solve import solve
     from pfn.board import Board
-    from pfn.cards import Card, CardSet
+    from pfn.cards import Card, CardSet, InvalidCard
     from pfn.check import check_file
     from pfn.contract import Contract, InvalidContract
     from pfn.corpus.rows import to_dataframe, to_rows
@@ -78,7 +79,8 @@ def __dir__() -> list[str]:
     return sorted([*__all__, "__version__", "__doc__", "__name__", "__file__", "__path__"])
 
 
-__all__ = ["Board", "Call", "Card", "CardSet", "Contract", "InvalidContract", "NotAnalysable",
-           "NotationError", "OptionError", "Outcome", "PfnError", "Record", "RuleError", "Seat",
-           "UnknownVariant", "analyse", "check_file", "dump", "dumps", "load", "loads", "odds",
-           "read", "replay", "score", "solve", "to_dataframe", "to_rows"]
+__all__ = ["Board", "Call", "Card", "CardSet", "Contract", "InvalidCard", "InvalidContract",
+           "NotAnalysable", "NotationError", "OptionError", "Outcome", "PfnError", "Record",
+           "RuleError", "Seat", "UnknownVariant", "analyse", "check_file", "dump", "dumps",
+           "load", "loads", "odds", "read", "replay", "score", "solve", "to_dataframe",
+           "to_rows"]

@@ -14,6 +14,10 @@ from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 
 
+class InvalidCard(PfnError):
+    """A text that is not a card (:meth:`Card.parse`)."""
+
+
 class Suit(IntEnum):
     """A suit, in PFN's fixed order S C D H (the Russian bidding order, low to high)."""
 
@@ -90,6 +94,8 @@ class Card(IntEnum):
     (Card.HT, 'HT', '♥10', <Suit.HEARTS: 3>, <Rank.TEN: 3>)
     >>> Card.SA > Card.SK, Card["CA"]
     (True, Card.CA)
+    >>> Card.parse("♠A"), Card.parse("h10"), Card.parse("♥Т"), Card.try_parse("S6")
+    (Card.SA, Card.HT, Card.HA, None)
     """
 
     def __bool__(self) -> bool:
@@ -127,6 +133,24 @@ class Card(IntEnum):
     HQ = 29
     HK = 30
     HA = 31
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card ``text`` names, in any spelling a PFN file reads: ``SA``, ``sa``,
+        ``♠A``, ``A♠``, ``♥10``, the Russian rank letters (``♠Т`` is the ace);
+        :class:`InvalidCard` if it names none."""
+        found = cls.try_parse(text)
+        if found is None:
+            raise InvalidCard(tr("not a card: {text} (cards are written SA, ♠A, ♥10)",
+                                 text=repr(text)))
+        return found
+
+    @classmethod
+    def try_parse(cls, text: str) -> Card | None:
+        """The card ``text`` names (see :meth:`parse`), or ``None``."""
+        from pfn.vocabulary import parse_card  # the words of the game build on the cards
+
+        return parse_card(text.strip()) if isinstance(text, str) else None
 
     @staticmethod
     def of(suit: Suit, rank: Rank) -> Card:

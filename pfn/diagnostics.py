@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import overload
 
-from pfn.i18n import N_, tr
+from pfn.i18n import N_, ntr, tr
 
 
 class Severity(Enum):
@@ -139,6 +139,7 @@ CODES: dict[str, str] = {
     # information
     "PFN-I001": N_("not checked"),
     "PFN-I002": N_("import note"),
+    "PFN-I003": N_("errors that follow from the first"),
 }
 
 _SEVERITY_BY_LETTER = {"E": Severity.ERROR, "W": Severity.WARNING, "I": Severity.INFO}
@@ -323,6 +324,43 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return self.format()
+
+
+_COURSE = ("PFN-E3", "PFN-E4", "PFN-E5")
+"""The auction's, the defence's and the play's rules: break one, and the deal takes
+another course from there."""
+_FOLLOWS = (*_COURSE, "PFN-E6", "PFN-E7")
+"""What a deal's course decides: the other calls and cards, the result, the score."""
+
+
+def follow_on(found: Sequence[Diagnostic]) -> tuple[int | None, list[int]]:
+    """One mistake, one error: where in one record's diagnostics its first broken rule
+    of the auction, defence or play is (``None`` if none is), and where the errors of
+    its course, result and score that follow from it are — what ``pfn check`` folds
+    under the first (``--all`` shows them) and the language server shows as hints."""
+    head = next((at for at, d in enumerate(found)
+                 if d.is_error and d.code.startswith(_COURSE)), None)
+    if head is None:
+        return None, []
+    return head, [at for at in range(head + 1, len(found))
+                  if found[at].is_error and found[at].code.startswith(_FOLLOWS)]
+
+
+def folded(found: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """One record's diagnostics with the errors that follow from its first broken rule
+    (:func:`follow_on`) left out, and a note after that first one saying how many."""
+    head, after = follow_on(found)
+    if head is None or not after:
+        return list(found)
+    first = found[head]
+    note = Diagnostic("PFN-I003", ntr(
+        "{n} more error follows from this one (pfn check --all shows it)",
+        "{n} more errors follow from this one (pfn check --all shows them)", len(after)),
+        first.file, first.line, first.col)
+    dropped = set(after)
+    out = [d for at, d in enumerate(found) if at not in dropped]
+    out.insert(out.index(first) + 1, note)
+    return out
 
 
 def diagnostics_json(diagnostics: Iterable[Diagnostic]) -> str:

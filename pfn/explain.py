@@ -333,6 +333,12 @@ ENTRIES: dict[str, Entry] = {
     "PFN-I002": Entry(N_("Something `pfn import` did that the reader should know: the"
                       " encoding it read a file in, a field kept as an unknown tag."),
                       N_("Nothing to fix; check the imported record if in doubt.")),
+    "PFN-I003": Entry(N_("After a deal's first broken rule of the auction, the defence or"
+                      " the play, the errors of the course it set, of the result and of the"
+                      " score follow from it: pfn check shows the first and says how many"
+                      " follow (one mistake, one error)."),
+                      N_("Fix the first error and check again; pfn check --all shows every"
+                      " one.")),
 }
 
 

@@ -37,7 +37,7 @@ def random_deal(rng: random.Random, players: int, dealer: Seat) -> str:
 def state(board: pfn.Board) -> tuple[object, ...]:
     """Everything a user can read off a board."""
     return (str(board), repr(board), board.stage, board.turn, board.trick, board.table,
-            board.tricks_taken, board.hands(), board.legal_moves(), board.move_stack,
+            board.tricks_taken, board.hands(), list(board.legal_moves), board.move_stack,
             board.is_over())
 
 
@@ -66,7 +66,7 @@ def play_out(board: pfn.Board, rng: random.Random) -> list[tuple[object, ...]]:
     """Random legal moves to the end; the state before each move."""
     seen = []
     while not board.is_over():
-        moves = board.legal_moves()
+        moves = list(board.legal_moves)
         assert moves, str(board)
         seen.append(state(board))
         if board.stage == "play":
@@ -131,8 +131,8 @@ def test_random_games_pop_back_to_every_state_and_write_clean_records(
             there = pfn.Board.from_record(record, trick=point[4],  # type: ignore[arg-type]
                                           card=sum(s is not None for s, _ in point[5]))  # type: ignore[attr-defined]
             solution = pfn.solve(there)
-            assert set(solution.cards) == set(there.legal_moves()) - {
-                m for m in there.legal_moves() if not isinstance(m, Card)}
+            assert set(solution.cards) == set(there.legal_moves) - {
+                m for m in there.legal_moves if not isinstance(m, Card)}
         # a copy goes its own way
         if seen:
             twin = board.copy()
@@ -162,7 +162,7 @@ def test_sochi_auction_moves_follow_the_ladder() -> None:
         board = pfn.Board(random_deal(rng, 3, Seat.C), dealer="C")
         high, passed = -1, set()
         while board.stage == "auction":
-            moves = board.legal_moves()
+            moves = list(board.legal_moves)
             assert board.turn not in passed
             assert all(m.seat == board.turn for m in moves)  # type: ignore[union-attr]
             bids = [ladder.index(m.token) for m in moves if m.token in ladder]  # type: ignore[union-attr]
@@ -210,7 +210,7 @@ def test_an_illegal_move_raises_the_rule_it_breaks(moves: str, illegal: str | pf
 
 def test_a_deal_over_takes_no_move_and_a_bad_deal_is_refused() -> None:
     board = pfn.Board.from_record(pfn.load("examples/brief.pfn")[0], trick=11)
-    assert board.is_over() and board.legal_moves() == [] and board.turn is None
+    assert board.is_over() and list(board.legal_moves) == [] and board.turn is None
     with pytest.raises(pfn.RuleError, match="PFN-E507"):
         board.push("SA")
     with pytest.raises(pfn.PfnError, match="the dealer"):
@@ -357,3 +357,60 @@ def test_odds_take_a_board() -> None:
     record = pfn.load("examples/brief.pfn")[0]
     board = pfn.Board.from_record(record, trick=3, card=1)
     assert pfn.odds(board, Seat.B).as_json() == pfn.odds(record, Seat.B, 3, 1).as_json()
+
+
+def test_legal_moves_is_a_live_collection_as_in_python_chess() -> None:
+    """``board.legal_moves`` is a property: ``len``, ``in``, ``count()`` and iteration
+    agree with the follow-suit oracle above, read the board afresh after each move; the
+    call form of earlier versions still answers, with a DeprecationWarning."""
+    rng = random.Random("legal-moves")
+    for _ in range(20):
+        board = pfn.Board(random_deal(rng, 3, Seat.C), dealer="C")
+        moves = board.legal_moves
+        while not board.is_over():
+            listed = list(moves)  # the same object, read again after each push
+            assert len(moves) == moves.count() == len(listed) and bool(moves)
+            assert all(m in moves for m in listed)
+            if board.stage == "play":
+                check_cards(board, listed)
+                held = board.hands()[board.turn]  # type: ignore[index]
+                for card in held:
+                    assert (card in moves) == (card in listed) == (str(card) in moves)
+                    assert (card.symbol in moves) == (card in listed)
+            board.push(rng.choice(listed))
+    assert "not a move" not in moves and 3.5 not in moves
+    with pytest.warns(DeprecationWarning, match="property"):
+        called = board.legal_moves()  # type: ignore[operator]
+    assert called == list(moves)
+    fresh = pfn.Board(BRIEF, dealer="C")
+    with pytest.warns(DeprecationWarning):
+        assert fresh.legal_moves()[:2] == [  # type: ignore[operator]
+            pfn.Call("6S", Seat.A), pfn.Call("6C", Seat.A)]
+    assert "6S" in fresh.legal_moves and "6♠" in fresh.legal_moves
+    assert "SA" not in fresh.legal_moves and "whist" not in fresh.legal_moves
+    # the auction's ladder from 6S up, with pass and misère: counted by hand for Sochi
+    assert fresh.legal_moves.count() == 25 + 1 + 1
+    assert repr(fresh.legal_moves).startswith("<LegalMoves A:6S A:6C A:6D A:6H A:6NT A:7S")
+
+
+SPELLINGS = {  # suit: its letters and symbols; rank: its letters (Russian Т К Д В too)
+    "suit": {0: "Ss♠♤", 1: "Cc♣♧", 2: "Dd♦♢", 3: "Hh♥♡"},
+    "rank": {0: ["7"], 1: ["8"], 2: ["9"], 3: ["T", "t", "10"], 4: ["J", "j", "В"],
+             5: ["Q", "q", "Д"], 6: ["K", "k", "К"], 7: ["A", "a", "Т"]},
+}
+
+
+def test_a_card_parses_from_every_spelling_a_record_accepts() -> None:
+    for suit, suits in SPELLINGS["suit"].items():
+        for rank, ranks in SPELLINGS["rank"].items():
+            card = Card(8 * suit + rank)
+            for s in suits:
+                for r in ranks:
+                    assert pfn.Card.parse(s + r) is card, s + r
+                    assert pfn.Card.parse(r + s) is card, r + s
+                    assert pfn.Card.try_parse(f" {s}{r} ") is card
+    for bad in ("", "S6", "SAA", "XA", "6S", "♠", "пас", "S 1 0", "T", "SS"):
+        assert pfn.Card.try_parse(bad) is None, bad
+        with pytest.raises(pfn.InvalidCard, match="not a card") as raised:
+            pfn.Card.parse(bad)
+        assert isinstance(raised.value, pfn.PfnError)

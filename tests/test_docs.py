@@ -183,3 +183,13 @@ def test_the_home_page_links_every_page_and_lists_every_extra() -> None:
     for extra in project["project"]["optional-dependencies"]:
         if extra != "test":
             assert f"pip install '.[{extra}]'" in index, extra
+
+
+def test_every_synopsis_names_every_language_pfn_speaks() -> None:
+    """docs/rendering.md's synopsis gave `--lang en|ru|sr`, without sr-Cyrl: each
+    `--lang` alternation in the docs lists the languages pfn speaks (pfn.i18n)."""
+    from pfn.i18n import LANGUAGES
+
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        for listed in re.findall(r"--lang ([\w-]+(?:\|[\w-]+)+)", page.read_text("utf-8")):
+            assert listed.split("|") == list(LANGUAGES), (page.name, listed)

@@ -646,3 +646,16 @@ def test_no_traceback_for_the_examples_directory_as_a_file() -> None:
     # the errata's wrong settlement is a record with errors: the sheet, then exit 1
     assert done.returncode == 1 and b"Traceback" not in done.stderr
     assert b"1 record with errors" in done.stderr and b"Settlement" in done.stdout
+
+
+def test_a_record_with_no_deal_is_answered_by_every_output(tmp_path: Path) -> None:
+    """The review's reproducer: a file holding only a Contract tag, drawn as a page
+    (it ended in an IndexError), a picture and in the terminal: a plain answer each."""
+    source = tmp_path / "f.pfn"
+    source.write_text('[Contract "mis"]\n', encoding="utf-8")
+    code, out = run("render", str(source), "--format", "html", "-o", str(tmp_path / "x.html"))
+    assert code in (1, 2) and "no deal to draw" in out and "internal error" not in out, out
+    for args in (["render", str(source), "-o", str(tmp_path / "x.svg")], ["show", str(source)],
+                 ["check", str(source)]):
+        code, out = run(*args)
+        assert "internal error" not in out and "Traceback" not in out, (args, out)

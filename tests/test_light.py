@@ -59,7 +59,7 @@ def test_the_board_and_the_solver_stay_light() -> None:
     work = f"""
 record = pfn.load({BRIEF!r})[0]
 board = pfn.Board.from_record(record, trick=2)
-board.legal_moves()
+list(board.legal_moves)
 solution = pfn.solve(board)
 assert solution.cards
 pfn.analyse(record)

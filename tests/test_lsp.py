@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import threading
+from pathlib import Path
 from queue import Empty, Queue
 from typing import Any
 
@@ -374,6 +375,15 @@ def test_wrong_params_get_an_error_reply_and_a_far_line_an_answer_at_once(
     ask(client, 54, "textDocument/hover", {
         "textDocument": {"uri": fifo.as_uri()}, "position": {"line": 0, "character": 0}})
     assert reply(client, 54)["result"] is None
+    # nor a device that never ends (read whole, it ate memory until MemoryError)
+    for number, path in ((55, Path("/dev/zero")), (56, Path("/dev/urandom"))):
+        if path.exists():
+            ask(client, number, "textDocument/completion", {
+                "textDocument": {"uri": path.as_uri()},
+                "position": {"line": 0, "character": 0}})
+            answered = reply(client, number)
+            assert "error" in answered or answered["result"] in (None, [], {"items": []}) or \
+                not answered["result"]["items"], answered
     assert time.monotonic() - started < 5
 
 
@@ -499,7 +509,7 @@ def test_the_play_past_an_error_is_the_boards_play_where_both_reach(name: str) -
             if board is None or not isinstance(replayed, features.Spot):
                 continue
             # the cards (a whister's call before the first card is the defence's)
-            offered = sorted(str(m) for m in board.legal_moves() if isinstance(m, Card))
+            offered = sorted(str(m) for m in board.legal_moves if isinstance(m, Card))
             assert sorted(replayed.legal) == offered, (name, line, token)
             assert replayed.turn == board.turn and replayed.trick == board.trick
             assert replayed.hands == board.hands()

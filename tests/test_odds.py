@@ -212,7 +212,7 @@ def played_first(lead: str) -> pfn.Record:
     board = pfn.Board.from_record(record)
     board.push(lead)
     while board.table and len(board.table) < 3:
-        board.push(min(m for m in board.legal_moves() if isinstance(m, pfn.Card)))
+        board.push(min(m for m in board.legal_moves if isinstance(m, pfn.Card)))
     return board.to_record()
 
 
@@ -436,6 +436,24 @@ def test_odds_refuses_a_deal_the_check_rejects(tmp_path: object) -> None:
         assert said in done.stderr and "layout" not in done.stdout
     with pytest.raises(pfn.PfnError, match="PFN-E201"):
         pfn.odds(pfn.loads(TWICE)[0], Seat.A)
+
+
+def test_every_analysis_command_refuses_a_card_dealt_twice(tmp_path: object) -> None:
+    """solve and annotate, as odds, refuse the deal with the check's E201 and give no
+    value; the library's solve raises it and analyse says it (its ``problem``)."""
+    played = TWICE + '[Play "A"]\nSA S9 S8\n'
+    path = tmp_path / "twice.pfn"  # type: ignore[operator]
+    path.write_text(played, encoding="utf-8")
+    runner = CliRunner()
+    for command in (["solve"], ["solve", "--trick", "1"], ["annotate"]):
+        done = runner.invoke(app, [*command, str(path)])
+        assert done.exit_code == 1, (command, done.output)
+        assert "PFN-E201" in done.stderr and "internal error" not in done.output, command
+        assert "Sure tricks" not in done.stdout and "?" not in done.stdout.split("[Play")[-1]
+    record = pfn.loads(played)[0]
+    with pytest.raises(pfn.PfnError, match="E201"):
+        pfn.solve(pfn.Board.from_record(record))
+    assert "PFN-E201" in str(pfn.analyse(record).problem)
 
 
 def test_samples_are_honoured_with_discards_and_defence() -> None:

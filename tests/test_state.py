@@ -91,7 +91,7 @@ def walk_against_the_replay(record: Record, rng: random.Random, samples: int) ->
             for call in auction.calls[:calls]:
                 here.push(Call(call.token, call.seat))
             turn = here.turn
-            legal = {m.token for m in here.legal_moves()
+            legal = {m.token for m in here.legal_moves
                      if isinstance(m, Call) and m.seat == turn}
             accepted = {t for t in tokens if auction_oracle(record, calls, t)}
             assert legal == accepted, (str(record), calls)
@@ -109,7 +109,7 @@ def walk_against_the_replay(record: Record, rng: random.Random, samples: int) ->
             record, trick=record.first_trick + line).table if s is None)
         here = pfn.Board.from_record(record, trick=record.first_trick + line,
                                      card=index - shown)
-        legal = {m for m in here.legal_moves() if isinstance(m, Card)}
+        legal = {m for m in here.legal_moves if isinstance(m, Card)}
         accepted = {c for c in CARDS if play_oracle(record, line, index, c)}
         assert legal == accepted, (str(record), line, index)
 
@@ -169,7 +169,7 @@ def test_is_legal_is_membership_in_the_legal_moves() -> None:
     board = pfn.Board.from_record(record)
     tokens = ["pass", "whist", "half", "open", "closed", "6S", "7NT", "mis", "hold"]
     while not board.is_over():
-        legal = board.legal_moves()
+        legal = list(board.legal_moves)
         for card in CARDS:
             assert board.is_legal(card) == (card in legal)
         for token in tokens:
@@ -215,12 +215,12 @@ def test_a_serbian_number_buys_the_talon_before_the_game_is_named() -> None:
         board.push(call)
     assert (board.stage, board.turn) == ("discard", Seat.B)
     # his ten cards (♠AKT ♣Q9 ♦AQ87 ♥7) and the talon's two (♣T7)
-    assert {str(c) for c in board.legal_moves()} == set(
+    assert {str(c) for c in board.legal_moves} == set(
         ["SA", "SK", "ST", "CQ", "C9", "CT", "C7", "DA", "DQ", "D8", "D7", "H7"])
     board.push("SK")
     board.push("ST")
     assert board.stage == "contract"
-    assert [str(c) for c in board.legal_moves()] == ["6H", "6C", "mis", "6NT"]
+    assert [str(c) for c in board.legal_moves] == ["6H", "6C", "mis", "6NT"]
     whole = pfn.Board.from_record(record, trick=11)  # the tricks of the Result tag
     assert whole.is_over() and whole.tricks_taken == {Seat.A: 1, Seat.B: 1, Seat.C: 8}
 

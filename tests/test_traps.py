@@ -353,6 +353,32 @@ whist whist
     assert "A deals this board, not C" in out
 
 
+def test_what_follows_from_the_first_broken_rule_is_folded_under_it(tmp_path: Path) -> None:
+    """The pool's all-pass (board 4) with the talon card left off both of its talon-led
+    trick lines: one error where the first line is, a note that one more follows, and
+    ``--all`` shows both lines' errors (the lines counted in the example by hand)."""
+    pool = (ROOT / "examples" / "sochi-match.pfn").read_text("utf-8")
+    assert pool.count("C8 CQ CK CJ\nCA C9 CT HA\n") == 1
+    path = write(tmp_path, pool.replace("C8 CQ CK CJ\nCA C9 CT HA\n", "CQ CK CJ\nC9 CT HA\n"))
+    lines = Path(path).read_text("utf-8").splitlines()
+    first = lines.index("CQ CK CJ") + 1
+    assert lines[first] == "C9 CT HA"  # the second trick is on the next line
+    code, out = run("check", path)
+    assert code == 1 and out.count("error[") == 1, out
+    assert f":{first}:1: error[PFN-E509]" in out and "write the talon card first: C8 CQ" in out
+    assert f":{first}:1: info[PFN-I003]: 1 more error follows from this one" in out
+    assert "pfn check --all" in out and "10 records: 1 error" in out
+    code, every = run("check", "--all", path)
+    assert code == 1 and every.count("error[") == 2 and "PFN-I003" not in every, every
+    assert f":{first}:1: error[PFN-E509]" in every and f":{first + 1}:1: error[PFN-E509]" in every
+    assert "10 records: 2 errors" in every
+    code, out = run("check", "--format", "json", path)
+    found = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert [(d["code"], d["line"]) for d in found] == [("PFN-E509", first), ("PFN-I003", first)]
+    code, out = run("check", "--help")
+    assert "--all" in out
+
+
 # -- hostile input -------------------------------------------------------------------------
 
 

@@ -188,16 +188,21 @@ def test_the_extension_packages_without_questions() -> None:
     licence = (editors / "LICENSE").read_text(encoding="utf-8")
     assert manifest["license"] == "MIT" and licence.startswith("MIT License")
     assert "*.vsix" in (editors / ".vscodeignore").read_text(encoding="utf-8")
-    command = "npx @vscode/vsce package --allow-missing-repository"
-    if "repository" not in manifest:
-        for page in (ROOT / "docs" / "editors.md", editors / "README.md"):
-            assert command in " ".join(page.read_text(encoding="utf-8").split()), page
+    command = "npx --yes @vscode/vsce@^3 package --allow-missing-repository"
+    assert manifest["scripts"]["package"] == command  # npx asks nothing either (--yes)
+    assert "repository" not in manifest
+    for page in (ROOT / "docs" / "editors.md", editors / "README.md", ROOT / "README.md"):
+        said = " ".join(page.read_text(encoding="utf-8").split())
+        assert "npm install && npm run package" in said or (
+            "npm install" in said and "npm run package" in said), page
+    said = " ".join((ROOT / "docs" / "editors.md").read_text(encoding="utf-8").split())
+    assert "npx --yes @vscode/vsce package --allow-missing-repository" in said
 
 
 @pytest.mark.slow
 def test_the_extension_packages_for_real(tmp_path: Path) -> None:
-    """`vsce package` run as the docs say, with no terminal to answer questions: where
-    npm has vsce and the language client at hand (offline), it writes the .vsix."""
+    """`npm run package` run as the docs say, with no terminal to answer questions:
+    where npm has vsce and the language client at hand (offline), it writes the .vsix."""
     npx = shutil.which("npx")
     if npx is None:
         pytest.skip("no npx here")
@@ -208,9 +213,9 @@ def test_the_extension_packages_for_real(tmp_path: Path) -> None:
                                cwd=folder, capture_output=True, text=True, timeout=300)
     if installed.returncode:
         pytest.skip("the language client is not in npm's cache here")
-    done = subprocess.run([npx, "--offline", "--yes", "@vscode/vsce", "package",
-                           "--allow-missing-repository"], cwd=folder, capture_output=True,
-                          text=True, timeout=300, stdin=subprocess.DEVNULL)
+    done = subprocess.run(["npm", "run", "package"], cwd=folder, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "npm_config_offline": "true"})
     if "ENOTCACHED" in done.stderr + done.stdout:
         pytest.skip("vsce is not in npm's cache here")
     assert done.returncode == 0, done.stdout + done.stderr

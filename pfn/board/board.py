@@ -18,8 +18,10 @@ the engine's own diagnostic.
 ('discard', Seat.A)
 >>> for move in "D7 D8 7S whist whist".split():
 ...     board.push(move)
->>> board.legal_moves()
-[Card.S7, Card.SJ, Card.SQ, Card.SK, Card.SA, Card.CK, Card.CA, Card.H7, Card.H8, Card.HA]
+>>> board.legal_moves
+<LegalMoves S7 SJ SQ SK SA CK CA H7 H8 HA>
+>>> len(board.legal_moves), "SA" in board.legal_moves, list(board.legal_moves)[:2]
+(10, True, [Card.S7, Card.SJ])
 >>> for move in "SA S9 S8".split():
 ...     board.push(move)
 >>> board.trick, board.tricks_taken
@@ -42,6 +44,7 @@ from collections.abc import Sequence
 
 from pfn.analysis.position import Position, Start
 from pfn.board import words
+from pfn.board.moves import LegalMoves
 from pfn.board.record import finished, moves_of, setup_of
 from pfn.cards import CARDS, Card, CardSet
 from pfn.contract import Contract
@@ -227,13 +230,15 @@ class Board:
         """
         return self._state.held()
 
-    def legal_moves(self) -> list[Move]:
+    @property
+    def legal_moves(self) -> LegalMoves:
         """Every move the rules allow now: calls (each with its speaker), cards, or the
-        contracts the declarer may announce."""
-        return self._state.legal_moves()
+        contracts the declarer may announce — a live collection (iterate it, ``len``,
+        ``move in``, ``count()``), as python-chess's."""
+        return LegalMoves(self, self._state.legal_moves)
 
     def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` may be made now: one of :meth:`legal_moves`."""
+        """Whether ``move`` may be made now: one of :attr:`legal_moves`."""
         try:
             if isinstance(move, str):
                 move = self.parse(move)

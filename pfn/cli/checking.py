@@ -74,7 +74,11 @@ def check(
     analyse: Annotated[bool, typer.Option(
         "--analyse", "--analyze", help="Verify claims (*) and results of unfinished play"
                                        " against best play (open-hand solver).")] = False,
+    every: Annotated[bool, typer.Option(
+        "--all", help="Show every error, also those that follow from a deal's first broken"
+                      " rule (by default a note after the first says how many).")] = False,
 ) -> None:
+
     """Check PFN files: syntax, structure, the rules of each record's variant and its score.
 
     Exit 0 when clean, 1 when errors are found, 2 when the input cannot be used.
@@ -93,6 +97,7 @@ def check(
         expand_paths,
         sniff,
     )
+    from pfn.diagnostics import folded
     from pfn.executor import EngineError, workers
     from pfn.notation.reader import Reader
 
@@ -140,6 +145,8 @@ def check(
     with _progress(summary or quiet) as advance:
         for outcome in outcomes():
             shown = [d for d in outcome.diagnostics if kept(d)]
+            if not every:  # one mistake, one error: what follows the first is counted once
+                shown = folded(shown)
             if shown and shown[0].code in ("PFN-E001", "PFN-E002", "PFN-E003") and \
                     not outcome.counted:
                 unusable = True

@@ -10,7 +10,6 @@ those moves on a :class:`pfn.Board`, as the rules engine checks them.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -56,8 +55,7 @@ def move_of(board: pfn.Board, text: str) -> str | pfn.Call:
 def legal_moves(board: pfn.Board) -> list[str]:
     """The board's legal moves as PFN writes them: a call names its speaker only where
     more than one player may speak (a free-order auction)."""
-    moves: Any = board.legal_moves
-    found: list[object] = list(moves() if inspect.ismethod(moves) else moves)
+    found: list[object] = list(board.legal_moves)
     speakers = {getattr(m, "seat", None) for m in found if isinstance(m, pfn.Call)}
     if len(speakers) <= 1:
         found = [replace(m, seat=None) if isinstance(m, pfn.Call) else m for m in found]

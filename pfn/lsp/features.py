@@ -16,7 +16,7 @@ from typing import Any
 from lsprotocol import types as lsp
 
 from pfn.cards import CardSet, cards_of
-from pfn.diagnostics import Diagnostic, PfnError, Severity
+from pfn.diagnostics import Diagnostic, PfnError, Severity, follow_on
 from pfn.i18n import ntr, tr
 from pfn.lsp.document import Document, Token
 from pfn.model import Record
@@ -90,27 +90,15 @@ def _checked(doc: Document) -> list[list[Diagnostic]]:
     return out
 
 
-_COURSE = ("PFN-E3", "PFN-E4", "PFN-E5")
-"""The auction's, the defence's and the play's rules: break one, and the deal takes
-another course from there."""
-_FOLLOWS = (*_COURSE, "PFN-E6", "PFN-E7")
-"""What a deal's course decides: the other calls and cards, the result, the score."""
-
-
 def _fold(found: Sequence[Diagnostic], shown: list[lsp.Diagnostic]) -> list[lsp.Diagnostic]:
     """One mistake, one error: after a record's first broken rule of the auction,
     defence or play, the errors of its course, result and score that follow are shown
     as hints (one red mark, the rest still listed), and the first says how many."""
-    head = next((at for at, d in enumerate(found)
-                 if d.is_error and d.code.startswith(_COURSE)), None)
-    if head is None:
-        return shown
-    folded = 0
-    for at in range(head + 1, len(found)):
-        if found[at].is_error and found[at].code.startswith(_FOLLOWS):
-            shown[at].severity = lsp.DiagnosticSeverity.Hint
-            folded += 1
-    if folded:
+    head, after = follow_on(found)
+    for at in after:
+        shown[at].severity = lsp.DiagnosticSeverity.Hint
+    folded = len(after)
+    if head is not None and folded:
         shown[head].message += "\n" + ntr(
             "{n} more error below may follow from this one (shown as a hint)",
             "{n} more errors below may follow from this one (shown as hints)", folded)
@@ -288,7 +276,7 @@ def spot_at(doc: Document, line: int, column: int) -> Spot | str:
     if board is not None:
         if board.stage != "play":
             return tr("the play has not begun here")
-        legal = [str(getattr(m, "token", m)) for m in board.legal_moves()]
+        legal = [str(getattr(m, "token", m)) for m in board.legal_moves]
         return Spot(board.hands(), board.turn, board.trick, board.tricks_taken, legal)
     return _recovered(doc, line, column)
 
@@ -397,7 +385,7 @@ def _legal(doc: Document, line: int, column: int) -> list[str] | None:
     if board.is_over():
         return None
     # a call as it is written in the section (6D, whist), not with its seat
-    return [str(getattr(move, "token", move)) for move in board.legal_moves()]
+    return [str(getattr(move, "token", move)) for move in board.legal_moves]
 
 
 # -- hover ----------------------------------------------------------------------------

@@ -413,7 +413,7 @@ class Session:
                       names=pool.names,
                       allpass_streak=getattr(state, "allpass_streak", 0) if state else 0)
         while not board.is_over():
-            legal = typed_moves(board.legal_moves())
+            legal = typed_moves(list(board.legal_moves))
             turn = board.turn
             who = f"{pool.names[turn]} ({turn})" if turn is not None else tr("the table")
             stage = {"auction": ptr("stage", "auction"), "discard": ptr("stage", "discard"),
@@ -431,7 +431,7 @@ class Session:
                     console.say(tr("{error} (legal: {moves})", error=error,
                                    moves=" ".join(legal)))
                     break
-                legal = typed_moves(board.legal_moves()) if not board.is_over() else []
+                legal = typed_moves(list(board.legal_moves)) if not board.is_over() else []
         ours = ("[Variant ", "[Rules ", "[Players ", "[Dealer ", "[Date ", "[Match ",
                 "[Target ", "[Board ")
         lines = [line for line in record_lines(board.to_record()) if not line.startswith(ours)]
