@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from pfn.analysis.tables import Kind as TableKind
 from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
@@ -315,11 +316,12 @@ def annotate(
 
 @app.command()
 def odds(
-    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
-    seat: Annotated[str, typer.Option(
+    source: Annotated[str | None, typer.Argument(
+        help="A PFN file ('-' for stdin).", show_default=False)] = None,
+    seat: Annotated[str | None, typer.Option(
         "--seat", "-s", help="The point of view: the seat whose knowledge counts (its hand,"
                              " what it saw played, the talon where shown, its discard).",
-        show_default=False)],
+        show_default=False)] = None,
     board: BoardOpt = None,
     trick: Annotated[int | None, typer.Option(
         "--trick", "-k", help=TRICK_HELP + " Before its lead, or after --card of its cards"
@@ -356,6 +358,11 @@ def odds(
                           " variant allows (whist, pass, half-whist …), with the declarer's"
                           " expected tricks and the defender's expected score in the"
                           " variant's own scoring (--samples, default 200).")] = False,
+    table: Annotated[TableKind | None, typer.Option(
+        "--table", help="No file: a table the books print, worked out exactly from the"
+                        " rules: suit splits (`splits`, `splits-talon`), the talon's chances"
+                        " (`talon`), a misère's hole (`misere`); see docs/tables.md.",
+        show_default=False)] = None,
 ) -> None:
     """The chances of each card, over every layout the seat could not tell apart.
 
@@ -372,7 +379,15 @@ def odds(
       pfn odds problems.pfn --board 3 --seat A
       pfn odds pool.pfn -b 5 -k 4 --seat B --format json
       pfn odds pool.pfn -b 5 --seat A --jobs 2
+      pfn odds --table misere
     """
+    if table is not None:
+        from pfn.cli.weighing import print_table
+
+        print_table(table, output)
+    if source is None or seat is None:
+        raise typer.BadParameter(tr("a file and --seat, or --table"),
+                                 param_hint="SOURCE" if source is None else "--seat")
     from pfn.analysis.defending import SAMPLE as DEFENCE_SAMPLE
     from pfn.analysis.layouts import SAMPLE
     from pfn.analysis.odds import DISCARD_SAMPLE

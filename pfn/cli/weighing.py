@@ -120,6 +120,32 @@ def defences(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     raise typer.Exit(EXIT_CLEAN)
 
 
+def print_table(kind: Any, output: SolveFormat) -> None:
+    """``pfn odds --table``: a published table recomputed, exact fractions shown as
+    shares (JSON: each share as a fraction's text and as a number)."""
+    from fractions import Fraction
+
+    from pfn.analysis.tables import table
+
+    found = table(kind)
+    if output is SolveFormat.json:
+        rows = [{key: (cell if isinstance(cell, str)
+                       else {"fraction": str(cell), "value": round(float(cell), 6)})
+                 for key, cell in zip(found.keys, row, strict=True)} for row in found.rows]
+        sys.stdout.write(json.dumps({"table": str(kind), "rows": rows}, ensure_ascii=False)
+                         + "\n")
+        raise typer.Exit(EXIT_CLEAN)
+    heads = [tr(head) for head in found.heads]
+    widths = column_widths(heads, [12] + [10] * (len(heads) - 1))
+    lines = [tr(found.title), _indented(heads, widths)]
+    for row in found.rows:
+        lines.append(_indented([cell if isinstance(cell, str)
+                                else number(float(Fraction(cell)), ".2%") for cell in row],
+                               widths))
+    sys.stdout.write("\n".join(lines) + "\n")
+    raise typer.Exit(EXIT_CLEAN)
+
+
 def _indented(cells: list[str], widths: list[int]) -> str:
     """A table's row, indented under the lines that say what the table is."""
     return "  " + table_row(cells, widths)
