@@ -78,6 +78,54 @@ def discards(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     raise typer.Exit(EXIT_CLEAN)
 
 
+def contracts(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
+              seed: int) -> None:
+    """``pfn odds --contracts``: every contract the declarer could play, best first by
+    his expected score."""
+    from pfn.analysis.contracts import contract_odds
+    from pfn.analysis.position import NotAnalysable
+    from pfn.diagnostics import printable
+
+    if seat != result.declarer:
+        raise fail(tr("--contracts weighs the declarer's contracts: the seat is {declarer}",
+                      declarer=result.declarer))
+    try:
+        found, layouts = contract_odds(result, sample=samples, seed=seed)
+    except NotAnalysable as error:
+        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    if output is SolveFormat.json:
+        sys.stdout.write(json.dumps({
+            "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
+            "exhaustive": False, "weighting": "uniform",
+            "contracts": [{"contract": c.contract, "discard": [str(x) for x in c.discard],
+                           "defence": list(c.defence),
+                           "expected": round(c.expected, 6), "makes": round(c.makes, 6),
+                           "score": round(c.score, 6), "margin": round(c.margin, 6)}
+                          for c in found]}, ensure_ascii=False) + "\n")
+        raise typer.Exit(EXIT_CLEAN)
+    heads = [tr("contract"), tr("discard"), tr("defence"), tr("expected"), tr("makes"),
+             tr("score"), tr("± at 95%")]
+    widths = column_widths(heads, (10, 8, 14, 9, 9, 10, 9))
+    lines = [tr("{title} · before the auction closes · each contract, seen from {seat}",
+                title=_title(result), seat=seat),
+             ntr("{n} layout of the twenty cards he has not seen, a uniform sample; the"
+                 " best discard of each strain; open-hand play; scored and settled on a fresh"
+                 " sheet as the variant does, against the defence worst for him",
+                 "{n} layouts of the twenty cards he has not seen, a uniform sample; the"
+                 " best discard of each strain; open-hand play; scored and settled on a fresh"
+                 " sheet as the variant does, against the defence worst for him", layouts,
+                 n=number(layouts, ",")),
+             _indented(heads, widths)]
+    for c in found:
+        lines.append(_indented([c.contract, " ".join(map(str, c.discard)),
+                               " ".join(c.defence) or "—", number(c.expected, ".2f"),
+                               number(c.makes, ".1%"),
+                               number(c.score, "+.2f"), number(c.margin, ".2f")], widths))
+    sys.stdout.write(printable("\n".join(lines) + "\n"))
+    raise typer.Exit(EXIT_CLEAN)
+
+
 def defences(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
               seed: int) -> None:
     """``pfn odds --defence``: every defence over the layouts, best first for the seat."""
