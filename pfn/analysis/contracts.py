@@ -14,9 +14,9 @@ of making and expected score, with the sample's 95 % margin on the score.
 
 >>> import pfn
 >>> from pfn.analysis.contracts import contract_odds
->>> found, n = contract_odds(pfn.load("examples/analysis.pfn")[3], sample=20)
+>>> found, n = contract_odds(pfn.load("examples/analysis.pfn")[3], sample=5)
 >>> best = found[0]; (best.contract, n, best.makes)
-('8S', 20, 1.0)
+('8S', 5, 1.0)
 """
 
 from __future__ import annotations
