@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from pfn.analysis.tables import Kind as TableKind
 from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
@@ -299,11 +300,12 @@ def annotate(
 
 @app.command()
 def odds(
-    source: Annotated[str, typer.Argument(help="A PFN file ('-' for stdin).")],
-    seat: Annotated[str, typer.Option(
+    source: Annotated[str | None, typer.Argument(
+        help="A PFN file ('-' for stdin).", show_default=False)] = None,
+    seat: Annotated[str | None, typer.Option(
         "--seat", "-s", help="The point of view: the seat whose knowledge counts (its hand,"
                              " what it saw played, the talon where shown, its discard).",
-        show_default=False)],
+        show_default=False)] = None,
     board: BoardOpt = None,
     trick: Annotated[int | None, typer.Option(
         "--trick", "-k", help=TRICK_HELP + " Before its lead, or after --card of its cards"
@@ -340,6 +342,17 @@ def odds(
                           " variant allows (whist, pass, half-whist …), with the declarer's"
                           " expected tricks and the defender's expected score in the"
                           " variant's own scoring (--samples, default 200).")] = False,
+    contracts: Annotated[bool, typer.Option(
+        "--contracts", help="Before the auction closes, from the declarer's seat, his hand"
+                            " and the talon known: every contract he could play (six to"
+                            " ten in each strain, misère) with its best discard, chance and"
+                            " expected score in the record's scoring, over a sample of the"
+                            " layouts (--samples, default 100).")] = False,
+    table: Annotated[TableKind | None, typer.Option(
+        "--table", help="No file: a table the books print, worked out exactly from the"
+                        " rules: suit splits (`splits`, `splits-talon`), the talon's chances"
+                        " (`talon`), a misère's hole (`misere`); see docs/tables.md.",
+        show_default=False)] = None,
 ) -> None:
     """The chances of each card, over every layout the seat could not tell apart.
 
@@ -356,7 +369,16 @@ def odds(
       pfn odds problems.pfn --board 3 --seat A
       pfn odds pool.pfn -b 5 -k 4 --seat B --format json
       pfn odds pool.pfn -b 5 --seat A --jobs 2
+      pfn odds problems.pfn -b 4 --seat A --contracts
+      pfn odds --table misere
     """
+    if table is not None:
+        from pfn.cli.weighing import print_table
+
+        print_table(table, output)
+    if source is None or seat is None:
+        raise typer.BadParameter(tr("a file and --seat, or --table"),
+                                 param_hint="SOURCE" if source is None else "--seat")
     from pfn.analysis.defending import SAMPLE as DEFENCE_SAMPLE
     from pfn.analysis.layouts import SAMPLE
     from pfn.analysis.odds import DISCARD_SAMPLE
@@ -385,6 +407,12 @@ def odds(
     if discards:
         discards_of(source, result, chosen[0], output,
                   DISCARD_SAMPLE if samples is None else samples, seed)
+    if contracts:
+        from pfn.analysis.contracts import SAMPLE as CONTRACT_SAMPLE
+        from pfn.cli.weighing import contracts as contracts_of
+
+        contracts_of(source, result, chosen[0], output,
+                     CONTRACT_SAMPLE if samples is None else samples, seed)
     if defence:
         defences_of(source, result, chosen[0], output,
                   DEFENCE_SAMPLE if samples is None else samples, seed)

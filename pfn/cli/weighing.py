@@ -97,6 +97,54 @@ def discards(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     raise typer.Exit(EXIT_CLEAN)
 
 
+def contracts(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
+              seed: int) -> None:
+    """``pfn odds --contracts``: every contract the declarer could play, best first by
+    his expected score."""
+    from pfn.analysis.contracts import contract_odds
+    from pfn.analysis.position import NotAnalysable
+    from pfn.diagnostics import printable
+
+    if seat != result.declarer:
+        raise fail(tr("--contracts weighs the declarer's contracts: the seat is {declarer}",
+                      declarer=result.declarer))
+    try:
+        found, layouts = contract_odds(result, sample=samples, seed=seed)
+    except NotAnalysable as error:
+        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        raise typer.Exit(EXIT_PROBLEMS) from None
+    if output is SolveFormat.json:
+        sys.stdout.write(json.dumps({
+            "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
+            "exhaustive": False, "weighting": "uniform",
+            "contracts": [{"contract": c.contract, "discard": [str(x) for x in c.discard],
+                           "defence": list(c.defence),
+                           "expected": round(c.expected, 6), "makes": round(c.makes, 6),
+                           "score": round(c.score, 6), "margin": round(c.margin, 6)}
+                          for c in found]}, ensure_ascii=False) + "\n")
+        raise typer.Exit(EXIT_CLEAN)
+    heads = [tr("contract"), tr("discard"), tr("defence"), tr("expected"), tr("makes"),
+             tr("score"), tr("± at 95%")]
+    widths = column_widths(heads, (10, 8, 14, 9, 9, 10, 9))
+    lines = [tr("{title} · before the auction closes · each contract, seen from {seat}",
+                title=_title(result), seat=seat),
+             ntr("{n} layout of the twenty cards he has not seen, a uniform sample; the"
+                 " best discard of each strain; open-hand play; scored and settled on a fresh"
+                 " sheet as the variant does, against the defence worst for him",
+                 "{n} layouts of the twenty cards he has not seen, a uniform sample; the"
+                 " best discard of each strain; open-hand play; scored and settled on a fresh"
+                 " sheet as the variant does, against the defence worst for him", layouts,
+                 n=number(layouts, ",")),
+             _indented(heads, widths)]
+    for c in found:
+        lines.append(_indented([c.contract, " ".join(map(str, c.discard)),
+                               " ".join(c.defence) or "—", number(c.expected, ".2f"),
+                               number(c.makes, ".1%"),
+                               number(c.score, "+.2f"), number(c.margin, ".2f")], widths))
+    sys.stdout.write(printable("\n".join(lines) + "\n"))
+    raise typer.Exit(EXIT_CLEAN)
+
+
 def defences(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
               seed: int) -> None:
     """``pfn odds --defence``: every defence over the layouts, best first for the seat."""
@@ -136,6 +184,32 @@ def defences(source: str, result: Replay, seat: Any, output: SolveFormat, sample
                                number(d.expected, ".2f"), number(d.makes, ".1%"),
                                number(d.score, "+.2f")], widths))
     sys.stdout.write(printable("\n".join(lines) + "\n"))
+    raise typer.Exit(EXIT_CLEAN)
+
+
+def print_table(kind: Any, output: SolveFormat) -> None:
+    """``pfn odds --table``: a published table recomputed, exact fractions shown as
+    shares (JSON: each share as a fraction's text and as a number)."""
+    from fractions import Fraction
+
+    from pfn.analysis.tables import table
+
+    found = table(kind)
+    if output is SolveFormat.json:
+        rows = [{key: (cell if isinstance(cell, str)
+                       else {"fraction": str(cell), "value": round(float(cell), 6)})
+                 for key, cell in zip(found.keys, row, strict=True)} for row in found.rows]
+        sys.stdout.write(json.dumps({"table": str(kind), "rows": rows}, ensure_ascii=False)
+                         + "\n")
+        raise typer.Exit(EXIT_CLEAN)
+    heads = [tr(head) for head in found.heads]
+    widths = column_widths(heads, [12] + [10] * (len(heads) - 1))
+    lines = [tr(found.title), _indented(heads, widths)]
+    for row in found.rows:
+        lines.append(_indented([cell if isinstance(cell, str)
+                                else number(float(Fraction(cell)), ".2%") for cell in row],
+                               widths))
+    sys.stdout.write("\n".join(lines) + "\n")
     raise typer.Exit(EXIT_CLEAN)
 
 
