@@ -148,8 +148,6 @@ class Card(IntEnum):
     @classmethod
     def try_parse(cls, text: str) -> Card | None:
         """The card ``text`` names (see :meth:`parse`), or ``None``."""
-        from pfn.vocabulary import parse_card  # the words of the game build on the cards
-
         return parse_card(text.strip()) if isinstance(text, str) else None
 
     @staticmethod
@@ -318,3 +316,58 @@ def dotted(mask: int) -> str:
         return "-"
     return (f"{RANK_TEXT[mask & 0xFF]}.{RANK_TEXT[mask >> 8 & 0xFF]}."
             f"{RANK_TEXT[mask >> 16 & 0xFF]}.{RANK_TEXT[mask >> 24 & 0xFF]}")
+
+
+_VARIATION_SELECTORS = str.maketrans({"\ufe0e": None, "\ufe0f": None})
+"""Text and emoji presentation selectors (``♠️`` is ``♠`` followed by U+FE0F)."""
+
+
+def without_selectors(text: str) -> str:
+    """``text`` without variation selectors, so an emoji suit reads as the suit."""
+    return text.translate(_VARIATION_SELECTORS) if "\ufe0f" in text or "\ufe0e" in text \
+        else text
+
+
+# ---------------------------------------------------------------------------
+# Cards as records spell them (the lenient import form; canonical ``SA`` above)
+
+_RANK_CHARS: dict[str, Rank] = {
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "J": Rank.JACK,
+    "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+    # Russian print: Т(уз) ace, К(ороль) king, Д(ама) queen, В(алет) jack — Cyrillic letters
+    "\u0422": Rank.ACE, "\u041a": Rank.KING, "\u0414": Rank.QUEEN, "\u0412": Rank.JACK,
+}
+SUIT_CHARS: dict[str, Suit] = {
+    "S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+}
+
+
+def rank_of(char: str) -> Rank | None:
+    """A rank from one character (``T``, ``A``, Cyrillic ``Т`` …), any case; ``None`` if unknown."""
+    return _RANK_CHARS.get(char.upper())
+
+
+def suit_of(char: str) -> Suit | None:
+    """A suit from a letter or a symbol, any case; ``None`` if unknown."""
+    return SUIT_CHARS.get(char.upper())
+
+
+def parse_card(word: str) -> Card | None:
+    """A card from a token: ``SA``; also ``sa``, ``♠A``, ``A♠``, ``♥10``, ``10♥``, ``♠Т``.
+
+    Returns ``None`` when the token is not a card.
+    """
+    card = CARD_BY_NAME.get(word)
+    if card is not None:
+        return card
+    text = without_selectors(word).upper().replace("10", "T")
+    if len(text) != 2:
+        return None
+    suit, rank = SUIT_CHARS.get(text[0]), _RANK_CHARS.get(text[1])
+    if suit is None or rank is None:  # rank first: A♠, T♥
+        suit, rank = SUIT_CHARS.get(text[1]), _RANK_CHARS.get(text[0])
+    if suit is None or rank is None:
+        return None
+    return Card.of(suit, rank)

@@ -21,23 +21,13 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pfn.cards import CARD_BY_NAME, Card, Rank, Suit
+from pfn.cards import without_selectors
 
 # ---------------------------------------------------------------------------
 # Folding
 
 _SUIT_SYMBOLS = {"♠": "s", "♤": "s", "♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h"}
 _FOLD_DROP = str.maketrans({c: None for c in "-_/. \t"})
-
-
-_VARIATION_SELECTORS = str.maketrans({"\ufe0e": None, "\ufe0f": None})
-"""Text and emoji presentation selectors (``♠️`` is ``♠`` followed by U+FE0F)."""
-
-
-def without_selectors(text: str) -> str:
-    """``text`` without variation selectors, so an emoji suit reads as the suit."""
-    return text.translate(_VARIATION_SELECTORS) if "\ufe0f" in text or "\ufe0e" in text \
-        else text
 
 
 def fold(word: str) -> str:
@@ -52,51 +42,6 @@ def fold(word: str) -> str:
             "NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)
                            or ch == "\u0306"))
     return word.translate(_FOLD_DROP)
-
-
-# ---------------------------------------------------------------------------
-# Cards
-
-_RANK_CHARS: dict[str, Rank] = {
-    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "J": Rank.JACK,
-    "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
-    # Russian print: Т(уз) ace, К(ороль) king, Д(ама) queen, В(алет) jack — Cyrillic letters
-    "\u0422": Rank.ACE, "\u041a": Rank.KING, "\u0414": Rank.QUEEN, "\u0412": Rank.JACK,
-}
-SUIT_CHARS: dict[str, Suit] = {
-    "S": Suit.SPADES, "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS,
-    "♠": Suit.SPADES, "♤": Suit.SPADES, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
-    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
-}
-
-
-def rank_of(char: str) -> Rank | None:
-    """A rank from one character (``T``, ``A``, Cyrillic ``Т`` …), any case; ``None`` if unknown."""
-    return _RANK_CHARS.get(char.upper())
-
-
-def suit_of(char: str) -> Suit | None:
-    """A suit from a letter or a symbol, any case; ``None`` if unknown."""
-    return SUIT_CHARS.get(char.upper())
-
-
-def parse_card(word: str) -> Card | None:
-    """A card from a token: ``SA``; also ``sa``, ``♠A``, ``A♠``, ``♥10``, ``10♥``, ``♠Т``.
-
-    Returns ``None`` when the token is not a card.
-    """
-    card = CARD_BY_NAME.get(word)
-    if card is not None:
-        return card
-    text = without_selectors(word).upper().replace("10", "T")
-    if len(text) != 2:
-        return None
-    suit, rank = SUIT_CHARS.get(text[0]), _RANK_CHARS.get(text[1])
-    if suit is None or rank is None:  # rank first: A♠, T♥
-        suit, rank = SUIT_CHARS.get(text[1]), _RANK_CHARS.get(text[0])
-    if suit is None or rank is None:
-        return None
-    return Card.of(suit, rank)
 
 
 # ---------------------------------------------------------------------------

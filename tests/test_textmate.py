@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from pfn.cards import parse_card
 from pfn.tools import textmate
-from pfn.vocabulary import RUSSIAN, SERBIAN, parse_card
+from pfn.vocabulary import RUSSIAN, SERBIAN
 from tests.conftest import EXAMPLES, ROOT
 
 GRAMMAR_FILE = ROOT / "editors" / "pfn.tmLanguage.json"

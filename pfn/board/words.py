@@ -7,13 +7,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pfn.board.moves import Move, Stage
-from pfn.cards import RANK_TEXT, SUITS
+from pfn.cards import RANK_TEXT, SUITS, parse_card
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, PfnError, Problem, RuleError
 from pfn.i18n import ntr, ptr, tr
 from pfn.model import Call
 from pfn.seats import Seat
-from pfn.vocabulary import Vocabulary, parse_card
+from pfn.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     from pfn.board.board import Board

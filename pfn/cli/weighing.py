@@ -111,7 +111,7 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
     try:
         found, layouts = contract_odds(result, sample=samples, seed=seed)
     except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {_title(result)}: {error}\n"))
+        sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
         raise typer.Exit(EXIT_PROBLEMS) from None
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps({
@@ -127,7 +127,7 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
              tr("score"), tr("± at 95%")]
     widths = column_widths(heads, (10, 8, 14, 9, 9, 10, 9))
     lines = [tr("{title} · before the auction closes · each contract, seen from {seat}",
-                title=_title(result), seat=seat),
+                title=deal_title(result), seat=seat),
              ntr("{n} layout of the twenty cards he has not seen, a uniform sample; the"
                  " best discard of each strain; open-hand play; scored and settled on a fresh"
                  " sheet as the variant does, against the defence worst for him",

@@ -34,7 +34,8 @@ from pygments.token import (
     _TokenType,
 )
 
-from pfn.vocabulary import BRITANNICA, RUSSIAN, SERBIAN, parse_card
+from pfn.cards import parse_card
+from pfn.vocabulary import BRITANNICA, RUSSIAN, SERBIAN
 
 Card = Literal.Card
 SUIT_TOKENS = (Card.Spade, Card.Club, Card.Diamond, Card.Heart)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import IO, Any
 
-from pfn.cards import Card
+from pfn.cards import Card, parse_card
 from pfn.diagnostics import Diagnostic, NotationError
 from pfn.i18n import N_, tr
 from pfn.model import (
@@ -41,7 +41,6 @@ from pfn.notation.sections import TagEntry
 from pfn.notation.writer import _ORDER, tag_value
 from pfn.resources import resource
 from pfn.seats import SEAT_BY_NAME, Seat
-from pfn.vocabulary import parse_card
 
 JSON_VERSION = "1.0"
 

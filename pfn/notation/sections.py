@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from pfn.cards import CARD_BY_NAME, Card
+from pfn.cards import CARD_BY_NAME, Card, parse_card
 from pfn.diagnostics import Diagnostic, NotationError
 from pfn.i18n import tr
 from pfn.model import (
@@ -31,7 +31,7 @@ from pfn.notation import values
 from pfn.notation.canonical import sorted_entries
 from pfn.notation.values import ValueProblem
 from pfn.seats import SEAT_BY_NAME, Seat
-from pfn.vocabulary import Vocabulary, parse_card
+from pfn.vocabulary import Vocabulary
 
 T = TypeVar("T")
 

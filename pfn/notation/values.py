@@ -11,12 +11,20 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 
-from pfn.cards import CARD_BY_NAME, RANK_MASK, Card
+from pfn.cards import (
+    CARD_BY_NAME,
+    RANK_MASK,
+    SUIT_CHARS,
+    Card,
+    parse_card,
+    rank_of,
+    without_selectors,
+)
 from pfn.diagnostics import NotationError, Problem
 from pfn.i18n import tr
 from pfn.model import Amount, CardPattern, CardRef, Deal, Hand, ScoreEntry, exact
 from pfn.seats import SEAT_BY_NAME, Seat
-from pfn.vocabulary import SUIT_CHARS, Vocabulary, parse_card, rank_of, without_selectors
+from pfn.vocabulary import Vocabulary
 
 
 class ValueProblem(NotationError):

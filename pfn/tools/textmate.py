@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pfn.cards import SUIT_CHARS, rank_of
 from pfn.vocabulary import (
     BRITANNICA,
     CANONICAL_CONTRACTS,
@@ -28,10 +29,8 @@ from pfn.vocabulary import (
     RUSSIAN,
     SERBIAN,
     STRAIN_WORDS,
-    SUIT_CHARS,
     WITHOUT_TALON,
     fold,
-    rank_of,
 )
 
 RANKS = "".join(sorted({c for c in "789TJQKA\u0422\u041a\u0414\u0412" if rank_of(c)}))
