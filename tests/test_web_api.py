@@ -17,6 +17,7 @@ import sys, json
 from pfn.web import api
 text = open(sys.argv[1], encoding="utf-8").read()
 api.check(text, "ru"); api.format(text); api.solve(text, "1", None); api.labels("sr")
+api.record("", "[]", json.dumps(["Ana; Boris; Ceca", "sochi", "", "10", "m", "A", "pass"]))
 found = {m.split(".")[0] for m in sys.modules} - set(sys.stdlib_module_names)
 print(json.dumps(sorted(m for m in found if not m.startswith("_"))))
 """
@@ -49,3 +50,34 @@ def test_format_refuses_what_fmt_refuses_and_solve_says_why() -> None:
     answer = json.loads(api.solve("[Event \"x\"]\n", "7"))
     assert answer["analysable"] is False and "7" in answer["reason"]
     assert json.loads(api.labels("ru"))["check"] == "Проверить"
+
+
+def test_recording_offers_what_pfn_record_takes() -> None:
+    from pfn.web import api
+
+    def run(file: str, setup: list[str], answers: list[str], lang: str = "en"
+            ) -> dict[str, object]:
+        answer: dict[str, object] = json.loads(
+            api.record(file, json.dumps(setup), json.dumps(answers), lang))
+        return answer
+
+    # a refused answer is dropped and said; the question is asked again
+    answer = run("", [], ["Ana; Ana"])
+    assert answer["setup"] == [] and answer["said"] and answer["deals"] == 0
+    setup = ["Ana; Boris; Ceca; Dejan", "sochi", "", "10", "m", "A"]
+    answer = run("", [], setup)
+    question: dict[str, object] = answer["question"]  # type: ignore[assignment]
+    # the ladder: six to ten in five strains, the misère, and all pass
+    assert question["kind"] == "contract" and len(question["choices"]) == 5 * 5 + 2  # type: ignore[arg-type]
+    # at four the dealer (Ana, A) sits the deal out: her tricks are not asked
+    answer = run("", answer["setup"], ["pass"])  # type: ignore[arg-type]
+    question = answer["question"]  # type: ignore[assignment]
+    assert [s["plays"] for s in question["seats"]] == [False, True, True, True]  # type: ignore[attr-defined]
+    answer = run("", setup, ["pass", "- 4 3 3"])
+    assert answer["deals"] == 1 and answer["answers"] == []
+    cli = subprocess.run([PFN, "check", "-"], input=answer["file"], capture_output=True,
+                         text=True)
+    assert cli.returncode == 0, cli.stdout
+    # in Russian, as `pfn record --lang ru` asks
+    answer = run(str(answer["file"]), [], [], "ru")
+    assert str(answer["question"]["prompt"]).startswith("Игра")  # type: ignore[index]

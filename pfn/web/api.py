@@ -103,8 +103,25 @@ LABELS = {
     "value": N_("Best play: {value}"),
     "cards": N_("Each card:"),
     "language": N_("Language"),
+    "record": N_("Record"),
+    "ok": N_("OK"),
+    "undo": N_("Undo"),
+    "download": N_("Download PFN"),
+    "share": N_("Share"),
+    "new_pool": N_("New pool"),
+    "over": N_("The pool is over: download it or share it."),
+    "tricks_of": N_("Tricks taken by {name}"),
+    "confirm_new": N_("Start a new pool? The pool on this page is lost unless downloaded."),
+    "pool": N_("{names} — deals recorded: {n}"),
 }
 """The page's own words, keyed as ``app.js`` names them."""
+
+
+def record(file: str, setup: str = "[]", answers: str = "[]", lang: str = "en") -> str:
+    """A pool recorded in the page: see :func:`pfn.web.recording.record`."""
+    from pfn.web import recording
+
+    return recording.record(file, setup, answers, lang)
 
 
 def labels(lang: str = "en") -> str:

@@ -34,6 +34,9 @@ window.pfn = {
   format: (text, lang = language()) => call("format", text, lang),
   solve: (text, board = null, trick = null, lang = language()) =>
     call("solve", text, board, trick, lang),
+  // a pool at the table: `pfn record`'s session over the file so far and the answers
+  record: (file, setup = [], answers = [], lang = language()) =>
+    call("record", file, JSON.stringify(setup), JSON.stringify(answers), lang),
 };
 
 function translate() {
@@ -107,6 +110,143 @@ async function solveNow() {
     `${words.value.replace("{value}", done.value)}\n${words.cards} ${cards.join(", ")}`;
 }
 
+// -- recording at the table: the page keeps the file and the answers, pfn asks ---------
+const KEPT = "pfn-pool";
+const EMPTY = { file: "", setup: [], answers: [], history: [] };
+let pool = { ...EMPTY, ...JSON.parse(localStorage.getItem(KEPT) || "{}") };
+let shown = null;   // the session's last answer
+let tricks = [];    // the tricks question, seat by seat: the figures tapped so far
+
+function keep() {
+  localStorage.setItem(KEPT, JSON.stringify(pool));
+}
+
+async function ask() {
+  document.body.dataset.asking = "true";
+  try {
+    shown = await window.pfn.record(pool.file, pool.setup, pool.answers);
+  } finally {
+    delete document.body.dataset.asking;
+  }
+  Object.assign(pool, { file: shown.file, setup: shown.setup, answers: shown.answers });
+  keep();
+  tricks = [];
+  drawPool();
+}
+
+function answer(value) {
+  pool.history = [...pool.history, { file: pool.file, setup: pool.setup,
+                                     answers: pool.answers }].slice(-60);
+  pool.answers = [...pool.answers, value];
+  return ask();
+}
+
+function button(label, action, wide) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  b.addEventListener("click", action);
+  if (wide) b.classList.add("wide");
+  return b;
+}
+
+function drawTricks(q) {
+  const playing = q.seats.filter((s) => s.plays);
+  const left = q.tricks - tricks.reduce((a, b) => a + b, 0);
+  if (tricks.length === playing.length - 1) {   // the last player's are what is left
+    const figures = [...tricks, left];
+    let i = 0;
+    answer(q.seats.map((s) => (s.plays ? String(figures[i++]) : "-")).join(" "));
+    return;
+  }
+  const seat = playing[tricks.length];
+  $("prompt").textContent = words.tricks_of.replace("{name}", `${seat.name} (${seat.seat})`);
+  for (let n = 0; n <= left; n++) {
+    $("choices").append(button(String(n), () => { tricks.push(n); drawPool(); }));
+  }
+}
+
+function drawPool() {
+  const q = shown.question;
+  document.body.dataset.drawn = Number(document.body.dataset.drawn || 0) + 1;
+  $("choices").replaceChildren();
+  $("choices").classList.toggle("wide", !!q && q.kind === "defence");
+  $("typed").hidden = true;
+  $("said").replaceChildren(...shown.said.map((text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    return item;
+  }));
+  $("sheet").textContent = shown.sheet;
+  $("pool-title").textContent = shown.names.length
+    ? words.pool.replace("{names}", shown.names.join(", ")).replace("{n}", shown.deals) : "";
+  $("undo").disabled = !pool.history.length && !tricks.length;
+  $("download").disabled = $("new-pool").disabled = !shown.deals;
+  $("share").hidden = !(navigator.canShare && navigator.canShare({ files: [exported()] }));
+  if (!q) {
+    $("prompt").textContent = words.over;
+  } else if (q.kind === "tricks") {
+    drawTricks(q);
+  } else if (q.choices.length) {
+    $("prompt").textContent = q.prompt;
+    for (const c of q.choices) $("choices").append(button(c.label, () => answer(c.value)));
+  } else {
+    $("prompt").textContent = q.prompt;
+    $("typed").hidden = false;
+    $("answer").value = q.default ?? "";
+    $("answer").setAttribute("aria-label", q.prompt);
+  }
+}
+
+function exported() {
+  const name = `${(shown && shown.match) || "pool"}.pfn`.replace(/[\\/:*?"<>|]/g, "_");
+  return new File([pool.file], name, { type: "text/plain" });
+}
+
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  answer($("answer").value);
+});
+$("undo").addEventListener("click", () => {
+  if (tricks.length) {
+    tricks.pop();
+    drawPool();
+    return;
+  }
+  const before = pool.history.pop();
+  if (before) Object.assign(pool, before);
+  ask();
+});
+$("download").addEventListener("click", () => {
+  const file = exported();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(file);
+  link.download = file.name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+});
+$("share").addEventListener("click", () => {
+  navigator.share({ files: [exported()], title: exported().name }).catch(() => {});
+});
+$("new-pool").addEventListener("click", () => {
+  if (!confirm(words.confirm_new)) return;
+  pool = { ...EMPTY };
+  keep();
+  ask();
+});
+
+function tab(which) {
+  for (const name of ["check", "record"]) {
+    $(`tab-${name}`).setAttribute("aria-pressed", String(name === which));
+    $(name === "check" ? "checking" : "recording").hidden = name !== which;
+  }
+  localStorage.setItem("pfn-tab", which);
+}
+$("tab-check").addEventListener("click", () => tab("check"));
+$("tab-record").addEventListener("click", () => tab("record"));
+tab(new URLSearchParams(location.search).get("tab") || localStorage.getItem("pfn-tab") ||
+    "check");
+
 function open(file) {
   file.text().then((text) => {
     $("source").value = text;
@@ -136,11 +276,15 @@ const asked = new URLSearchParams(location.search).get("lang") ||
 if ([...$("lang").options].some((o) => o.value === asked)) $("lang").value = asked;
 $("lang").addEventListener("change", () => {
   localStorage.setItem("pfn-lang", language());
-  if (api) translate();
+  if (api) {
+    translate();
+    ask();
+  }
 });
 
-ready.then(() => {
+ready.then(async () => {
   translate();
+  await ask();
   for (const id of ["check", "format", "solve"]) $(id).disabled = false;
   document.body.dataset.ready = "true";
 }, (error) => {
