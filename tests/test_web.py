@@ -162,6 +162,11 @@ def test_format_and_solve_are_the_command_lines(browser: Any, server: Server,
     cli = cli_json("solve", str(ROOT / "examples" / "analysis.pfn"), "--board", "1",
                    "--trick", "3", "--format", "json", "--no-table", text="")[0]
     assert (page["value"], page["cards"]) == (cli["value"], cli["cards"])
+    # no board asked (JavaScript's null): the first deal, as `pfn solve` without --board
+    page = json.loads(call(browser, "window.pfn.solve(arguments[0])", analysis))
+    cli = cli_json("solve", str(ROOT / "examples" / "analysis.pfn"), "--format", "json",
+                   "--no-table", text="")[0]
+    assert (page["board"], page["value"]) == (cli["board"], cli["value"])
 
 
 def test_the_page_speaks_russian(browser: Any, server: Server) -> None:
@@ -318,3 +323,44 @@ def test_a_pool_recorded_on_a_phone(browser: Any, site: Path, tmp_path: Path) ->
         running.stop()
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def test_the_replay_page_and_the_sheet_in_the_site(browser: Any, server: Server,
+                                                   tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(server.url + "?tab=check&lang=en")
+    ready(browser)
+    # the page `pfn render -f html` writes for the same file, byte for byte
+    source = ROOT / "examples" / "analysis.pfn"
+    text = source.read_text(encoding="utf-8")
+    page = json.loads(call(browser, "window.pfn.replay(arguments[0])", text))
+    written = tmp_path / "a.html"
+    subprocess.run([PFN, "render", str(source), "-f", "html", "-o", str(written)],
+                   check=True, capture_output=True)
+    assert page.get("html") == written.read_text(encoding="utf-8"), page.get("error")
+    # and shown in the site: its own script steps through the play in its frame
+    box = browser.find_element(By.ID, "source")
+    browser.execute_script("arguments[0].value = arguments[1];", box, text)
+    browser.find_element(By.ID, "replay").click()
+    frame = browser.find_element(By.ID, "replay-page")
+    WebDriverWait(browser, 30).until(lambda b: frame.is_displayed())
+    browser.switch_to.frame(frame)
+    try:
+        where = WebDriverWait(browser, 30).until(lambda b: b.find_element(By.ID, "where"))
+        before = where.text
+        browser.find_element(By.ID, "next").click()
+        assert where.text != before
+    finally:
+        browser.switch_to.default_content()
+    # the sheet of a pool: what `pfn score` prints
+    pool = ROOT / "examples" / "sochi-match.pfn"
+    browser.execute_script("arguments[0].value = arguments[1];", box,
+                           pool.read_text(encoding="utf-8"))
+    browser.find_element(By.ID, "score").click()
+    shown = WebDriverWait(browser, 30).until(
+        lambda b: b.find_element(By.ID, "score-sheet").get_attribute("textContent"))
+    cli = subprocess.run([PFN, "score", str(pool)], capture_output=True, text=True,
+                         check=True).stdout
+    assert shown == cli

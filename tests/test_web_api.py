@@ -81,3 +81,42 @@ def test_recording_offers_what_pfn_record_takes() -> None:
     # in Russian, as `pfn record --lang ru` asks
     answer = run(str(answer["file"]), [], [], "ru")
     assert str(answer["question"]["prompt"]).startswith("Игра")  # type: ignore[index]
+
+
+NO_MATPLOTLIB = """
+import sys, importlib.abc
+class Gone(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            raise ModuleNotFoundError(name)
+sys.meta_path.insert(0, Gone())
+import importlib.util
+importlib.util.find_spec = lambda name, *a: None if name == "matplotlib" else FIND(name, *a)
+"""
+
+
+def test_the_replay_page_is_the_renderers_without_matplotlib(tmp_path: Path) -> None:
+    """The site has no matplotlib: the page is still ``pfn render -f html``'s."""
+    source = ROOT / "examples" / "analysis.pfn"
+    written = tmp_path / "a.html"
+    subprocess.run([PFN, "render", str(source), "-f", "html", "-o", str(written)],
+                   check=True, capture_output=True)
+    probe = ("import importlib.util\nFIND = importlib.util.find_spec\n" + NO_MATPLOTLIB +
+             "import json, sys\nfrom pfn.web import api\n"
+             "page = json.loads(api.replay(open(sys.argv[1], encoding='utf-8').read()))\n"
+             "assert 'matplotlib.figure' not in sys.modules or not hasattr("
+             "sys.modules['matplotlib'], '__version__')\n"
+             "sys.stdout.write(page['html'])\n")
+    done = subprocess.run([sys.executable, "-c", probe, str(source)], capture_output=True,
+                          text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == written.read_text(encoding="utf-8")
+
+
+def test_the_sheet_is_pfn_scores() -> None:
+    from pfn.web import api
+
+    pool = ROOT / "examples" / "sochi-match.pfn"
+    cli = subprocess.run([PFN, "score", "--lang", "ru", str(pool)], capture_output=True,
+                         text=True, check=True).stdout
+    assert json.loads(api.sheet(pool.read_text(encoding="utf-8"), "ru"))["text"] == cli

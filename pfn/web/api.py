@@ -113,6 +113,9 @@ LABELS = {
     "tricks_of": N_("Tricks taken by {name}"),
     "confirm_new": N_("Start a new pool? The pool on this page is lost unless downloaded."),
     "pool": N_("{names} — deals recorded: {n}"),
+    "replay": N_("Replay"),
+    "sheet": N_("Score sheet"),
+    "nothing_to_score": N_("nothing to score"),
 }
 """The page's own words, keyed as ``app.js`` names them."""
 
@@ -122,6 +125,20 @@ def record(file: str, setup: str = "[]", answers: str = "[]", lang: str = "en") 
     from pfn.web import recording
 
     return recording.record(file, setup, answers, lang)
+
+
+def replay(text: str, board: str | None = None, lang: str = "en") -> str:
+    """The replay page of the text's deals: see :func:`pfn.web.pages.replay`."""
+    from pfn.web import pages
+
+    return pages.replay(text, board, lang)
+
+
+def sheet(text: str, lang: str = "en") -> str:
+    """The score sheet of the text's matches: see :func:`pfn.web.pages.sheet`."""
+    from pfn.web import pages
+
+    return pages.sheet(text, lang)
 
 
 def labels(lang: str = "en") -> str:

@@ -24,7 +24,9 @@ const ready = (async () => {
 })();
 
 function call(name, ...args) {
-  return ready.then(() => JSON.parse(api[name](...args)));
+  // JavaScript's null is Pyodide's jsnull, not None: undefined is None
+  const given = args.map((a) => (a === null ? undefined : a));
+  return ready.then(() => JSON.parse(api[name](...given)));
 }
 
 // the script API: the same answers as `pfn check --format json`, `pfn fmt`, `pfn solve`
@@ -34,6 +36,8 @@ window.pfn = {
   format: (text, lang = language()) => call("format", text, lang),
   solve: (text, board = null, trick = null, lang = language()) =>
     call("solve", text, board, trick, lang),
+  replay: (text, board = null, lang = language()) => call("replay", text, board, lang),
+  sheet: (text, lang = language()) => call("sheet", text, lang),
   // a pool at the table: `pfn record`'s session over the file so far and the answers
   record: (file, setup = [], answers = [], lang = language()) =>
     call("record", file, JSON.stringify(setup), JSON.stringify(answers), lang),
@@ -247,6 +251,28 @@ $("tab-record").addEventListener("click", () => tab("record"));
 tab(new URLSearchParams(location.search).get("tab") || localStorage.getItem("pfn-tab") ||
     "check");
 
+// the replay page (pfn render -f html's own, in a sandboxed frame: no script of it
+// reaches this page) and the score sheet (pfn score's)
+function showing(what) {
+  $("shown").hidden = false;
+  $("replay-page").hidden = what !== "replay";
+  $("score-sheet").hidden = what !== "sheet";
+}
+
+async function replayNow() {
+  const done = await window.pfn.replay($("source").value, $("board").value || null);
+  $("shown-reason").textContent = done.reason || "";
+  showing(done.html === undefined ? "" : "replay");
+  if (done.html !== undefined) $("replay-page").srcdoc = done.html;
+}
+
+async function sheetNow() {
+  const done = await window.pfn.sheet($("source").value);
+  $("shown-reason").textContent = done.text ? "" : words.nothing_to_score;
+  $("score-sheet").textContent = done.text;
+  showing(done.text ? "sheet" : "");
+}
+
 function open(file) {
   file.text().then((text) => {
     $("source").value = text;
@@ -270,6 +296,8 @@ document.addEventListener("drop", (event) => {
 $("check").addEventListener("click", checkNow);
 $("format").addEventListener("click", formatNow);
 $("solve").addEventListener("click", solveNow);
+$("replay").addEventListener("click", replayNow);
+$("score").addEventListener("click", sheetNow);
 
 const asked = new URLSearchParams(location.search).get("lang") ||
   localStorage.getItem("pfn-lang") || (navigator.language || "en").slice(0, 2);
@@ -285,7 +313,7 @@ $("lang").addEventListener("change", () => {
 ready.then(async () => {
   translate();
   await ask();
-  for (const id of ["check", "format", "solve"]) $(id).disabled = false;
+  for (const id of ["check", "format", "solve", "replay", "score"]) $(id).disabled = false;
   document.body.dataset.ready = "true";
 }, (error) => {
   $("status").textContent = String(error);
