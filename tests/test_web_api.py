@@ -120,3 +120,30 @@ def test_the_sheet_is_pfn_scores() -> None:
     cli = subprocess.run([PFN, "score", "--lang", "ru", str(pool)], capture_output=True,
                          text=True, check=True).stdout
     assert json.loads(api.sheet(pool.read_text(encoding="utf-8"), "ru"))["text"] == cli
+
+
+def test_the_build_writes_each_file_whole(tmp_path: Path) -> None:
+    """``pfn web build`` with a stand-in Pyodide: every file there, nothing half-written
+    or left over beside them; a file it cannot replace is named, with no traceback."""
+    from pfn.web.build import RUNTIME
+
+    pyodide = tmp_path / "pyodide"
+    pyodide.mkdir()
+    for name in RUNTIME:
+        (pyodide / name).write_bytes(name.encode() * 100)
+    out = tmp_path / "site"
+    done = subprocess.run([PFN, "web", "build", str(out), "--pyodide", str(pyodide)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for name in RUNTIME:
+        assert (out / "pyodide" / name).read_bytes() == name.encode() * 100
+    listed = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert listed == sorted([*(f"pyodide/{n}" for n in RUNTIME), "packages/lark.zip",
+                             "packages/pfn.zip", "index.html", "app.js", "style.css",
+                             "manifest.webmanifest", "icon.svg", "sw.js"])
+    (out / "app.js").unlink()
+    (out / "app.js").mkdir()  # in the way: said, the other files as they were
+    done = subprocess.run([PFN, "web", "build", str(out), "--pyodide", str(pyodide)],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "app.js" in done.stderr
+    assert "Traceback" not in done.stderr
