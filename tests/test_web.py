@@ -364,3 +364,36 @@ def test_the_replay_page_and_the_sheet_in_the_site(browser: Any, server: Server,
     cli = subprocess.run([PFN, "score", str(pool)], capture_output=True, text=True,
                          check=True).stdout
     assert shown == cli
+
+
+def test_the_editor_highlights_with_pfns_lexer(browser: Any, server: Server) -> None:
+    from pygments.token import Text, Whitespace
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from pfn.notation.highlight import PfnLexer
+
+    browser.get(server.url + "?tab=check&lang=en")
+    ready(browser)
+    text = REVOKE + "\n{ a <b>note</b> }\n"
+    box = browser.find_element(By.ID, "source")
+    browser.execute_script("arguments[0].value = arguments[1];"
+                           "arguments[0].dispatchEvent(new Event('input'));", box, text)
+    WebDriverWait(browser, 60).until(
+        lambda b: b.execute_script("return document.body.dataset.painted;") == str(len(text)))
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('#painted span')]"
+        ".map((s) => [s.className, s.textContent]);")
+    # the lexer's own token classes, as Pygments gives them on this machine
+    expected = {"pfn-" + "-".join(str(ttype).split(".")[1:]).lower()
+                for ttype, value in PfnLexer().get_tokens(text)
+                if ttype not in Text and ttype not in Whitespace and value}
+    assert [s[0] for s in shown if s[1].strip()]  # something is painted
+    assert ["pfn-keyword", "whist"] in shown or ["pfn-keyword", "pass"] in shown
+    assert ["pfn-literal-card-spade", "SA"] in shown
+    assert ["pfn-name-tag", "Variant"] in shown
+    # the whole text is there, in order, and a record's markup stays text
+    assert browser.execute_script("return document.getElementById('painted').textContent;"
+                                  ) == text + "\n"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#painted b")
+    assert {name for name, _ in shown} == expected

@@ -139,8 +139,9 @@ def test_the_build_writes_each_file_whole(tmp_path: Path) -> None:
         assert (out / "pyodide" / name).read_bytes() == name.encode() * 100
     listed = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     assert listed == sorted([*(f"pyodide/{n}" for n in RUNTIME), "packages/lark.zip",
-                             "packages/pfn.zip", "index.html", "app.js", "style.css",
-                             "manifest.webmanifest", "icon.svg", "sw.js"])
+                             "packages/pfn.zip", "packages/pygments.zip", "index.html",
+                             "app.js", "style.css", "manifest.webmanifest", "icon.svg",
+                             "sw.js"])
     (out / "app.js").unlink()
     (out / "app.js").mkdir()  # in the way: said, the other files as they were
     done = subprocess.run([PFN, "web", "build", str(out), "--pyodide", str(pyodide)],

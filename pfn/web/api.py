@@ -141,6 +141,20 @@ def sheet(text: str, lang: str = "en") -> str:
     return pages.sheet(text, lang)
 
 
+def highlight(text: str) -> str:
+    """The editor's token spans: see :func:`pfn.web.colours.tokens`."""
+    from pfn.web import colours
+
+    return colours.tokens(text)
+
+
+def highlight_style() -> str:
+    """The CSS of the lexer's style: see :func:`pfn.web.colours.style`."""
+    from pfn.web import colours
+
+    return colours.style()
+
+
 def labels(lang: str = "en") -> str:
     """The page's words in ``lang`` as a JSON object."""
     with use(lang):

@@ -27,6 +27,8 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 SITE = ("index.html", "app.js", "style.css", "manifest.webmanifest", "icon.svg")
 PACKAGES = ("lark", "pfn")
 """What pfn's light core imports besides the standard library (a test guards it)."""
+LATER = ("pygments",)
+"""Unpacked once the engine is ready: the editor's highlighting (pfn's Pygments lexer)."""
 SKIPPED = ("__pycache__", ".so", ".pyd", ".pyc", ".c", ".po", ".pot")
 
 
@@ -74,7 +76,7 @@ def build(dest: str | Path, pyodide: str | Path) -> list[Path]:
     for name in RUNTIME:
         write_atomic(dest / "pyodide" / name, (pyodide / name).read_bytes())
         written.append(dest / "pyodide" / name)
-    for name in PACKAGES:
+    for name in (*PACKAGES, *LATER):
         write_atomic(dest / "packages" / f"{name}.zip", _package_zip(name))
         written.append(dest / "packages" / f"{name}.zip")
     site = resources.files("pfn.web").joinpath("site")

@@ -6,6 +6,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const $ = (id) => document.getElementById(id);
 const SITE = "/home/pyodide/site";
 let api = null;
+let engine = null;
 let words = {};
 
 function language() {
@@ -20,8 +21,20 @@ const ready = (async () => {
   }
   pyodide.runPython(`import sys\nif "${SITE}" not in sys.path: sys.path.insert(0, "${SITE}")`);
   api = pyodide.pyimport("pfn.web.api");
+  engine = pyodide;
   return true;
 })();
+
+// the editor's highlighting: pfn's Pygments lexer, once Pygments is unpacked (after the
+// engine is ready: the page is usable before)
+const highlighting = ready.then(async () => {
+  const response = await fetch(new URL("./packages/pygments.zip", import.meta.url));
+  engine.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: SITE });
+  const style = document.createElement("style");
+  style.textContent = api.highlight_style();
+  document.head.append(style);
+  return true;
+});
 
 function call(name, ...args) {
   // JavaScript's null is Pyodide's jsnull, not None: undefined is None
@@ -38,10 +51,35 @@ window.pfn = {
     call("solve", text, board, trick, lang),
   replay: (text, board = null, lang = language()) => call("replay", text, board, lang),
   sheet: (text, lang = language()) => call("sheet", text, lang),
+  highlight: (text) => highlighting.then(() => JSON.parse(api.highlight(text))),
   // a pool at the table: `pfn record`'s session over the file so far and the answers
   record: (file, setup = [], answers = [], lang = language()) =>
     call("record", file, JSON.stringify(setup), JSON.stringify(answers), lang),
 };
+
+let painting = null;
+function paint() {
+  clearTimeout(painting);
+  painting = setTimeout(() => highlighting.then(() => {
+    const text = $("source").value;
+    const spans = JSON.parse(api.highlight(text));
+    const parts = [];
+    let at = 0;
+    for (const [start, end, name] of spans) {
+      if (start > at) parts.push(document.createTextNode(text.slice(at, start)));
+      const span = document.createElement("span");
+      span.className = name;
+      span.textContent = text.slice(start, end);  // text, never markup
+      parts.push(span);
+      at = end;
+    }
+    parts.push(document.createTextNode(text.slice(at) + "\n"));
+    $("painted").replaceChildren(...parts);
+    $("painted").parentElement.classList.add("painted");
+    $("painted").scrollTop = $("source").scrollTop;
+    document.body.dataset.painted = String(text.length);
+  }), 120);
+}
 
 function translate() {
   words = JSON.parse(api.labels(language()));
@@ -97,7 +135,10 @@ async function checkNow() {
 
 async function formatNow() {
   const done = await window.pfn.format($("source").value);
-  if (done.text !== undefined) $("source").value = done.text;
+  if (done.text !== undefined) {
+    $("source").value = done.text;
+    paint();
+  }
   else show(done.problems);
 }
 
@@ -276,6 +317,7 @@ async function sheetNow() {
 function open(file) {
   file.text().then((text) => {
     $("source").value = text;
+    paint();
     checkNow();
   });
 }
@@ -294,6 +336,11 @@ document.addEventListener("drop", (event) => {
   if (event.dataTransfer.files.length) open(event.dataTransfer.files[0]);
 });
 $("check").addEventListener("click", checkNow);
+$("source").addEventListener("input", paint);
+$("source").addEventListener("scroll", () => {
+  $("painted").scrollTop = $("source").scrollTop;
+  $("painted").scrollLeft = $("source").scrollLeft;
+});
 $("format").addEventListener("click", formatNow);
 $("solve").addEventListener("click", solveNow);
 $("replay").addEventListener("click", replayNow);
@@ -313,6 +360,7 @@ $("lang").addEventListener("change", () => {
 ready.then(async () => {
   translate();
   await ask();
+  paint();
   for (const id of ["check", "format", "solve", "replay", "score"]) $(id).disabled = false;
   document.body.dataset.ready = "true";
 }, (error) => {
