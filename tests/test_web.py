@@ -99,6 +99,11 @@ def ready(browser: Any) -> None:
         "const cb = arguments[arguments.length - 1];"
         "window.pfn.ready.then(() => cb('ok'), (e) => cb(String(e)));")
     assert done == "ok", done
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # and the Record tab filled in (the pool kept in the browser read)
+    WebDriverWait(browser, 60).until(
+        lambda b: b.execute_script("return !!document.body.dataset.drawn;"))
 
 
 def call(browser: Any, script: str, *args: object) -> Any:
