@@ -148,3 +148,25 @@ def test_the_build_writes_each_file_whole(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert done.returncode != 0 and "app.js" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_recording_asks_as_pfn_record_does_in_each_language(tmp_path: Path) -> None:
+    """Each question the page shows, and what it says between them, is what `pfn record`
+    prints at a terminal for the same answers, in English, Russian and Serbian."""
+    from pfn.web import api
+
+    answers = ["Ana; Boris; Ceca", "sochi", "", "10", "m", "A", "6S", "B", "whist pass"]
+    typed = [*answers[:6], "r", *answers[6:]]
+    for lang in ("en", "ru", "sr"):
+        pool = tmp_path / f"{lang}.pfn"
+        cli = subprocess.run([PFN, "--lang", lang, "record", str(pool)],
+                             input="\n".join(typed) + "\n", capture_output=True,
+                             text=True).stdout
+        for k in range(len(answers) + 1):
+            page = json.loads(api.record("", "[]", json.dumps(answers[:k]), lang))
+            question = page["question"]
+            shown = f" [{question['default']}]" if question["default"] else ""
+            assert f"{question['prompt']}{shown}: " in cli, (lang, k, question["prompt"])
+            for said in page["said"]:
+                assert said in cli, (lang, k, said)
+        assert question["kind"] == "tricks"
