@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
 PFN = str(Path(sys.executable).with_name("pfn"))
 
@@ -95,6 +97,7 @@ importlib.util.find_spec = lambda name, *a: None if name == "matplotlib" else FI
 """
 
 
+@pytest.mark.slow
 def test_the_replay_page_is_the_renderers_without_matplotlib(tmp_path: Path) -> None:
     """The site has no matplotlib: the page is still ``pfn render -f html``'s."""
     source = ROOT / "examples" / "analysis.pfn"
@@ -122,6 +125,7 @@ def test_the_sheet_is_pfn_scores() -> None:
     assert json.loads(api.sheet(pool.read_text(encoding="utf-8"), "ru"))["text"] == cli
 
 
+@pytest.mark.slow
 def test_the_build_writes_each_file_whole(tmp_path: Path) -> None:
     """``pfn web build`` with a stand-in Pyodide: every file there, nothing half-written
     or left over beside them; a file it cannot replace is named, with no traceback."""
@@ -150,6 +154,7 @@ def test_the_build_writes_each_file_whole(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_recording_asks_as_pfn_record_does_in_each_language(tmp_path: Path) -> None:
     """Each question the page shows, and what it says between them, is what `pfn record`
     prints at a terminal for the same answers, in English, Russian and Serbian."""
