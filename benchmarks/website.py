@@ -41,13 +41,12 @@ def interactive(browser: Any, url: str) -> float:
 
 
 def marks(browser: Any) -> str:
-    """The page's own marks: the runtime loaded, the packages unpacked, the pool read
-    (ms from the navigation)."""
+    """The page's own marks: the runtime loaded, the packages unpacked (ms from the
+    navigation)."""
     found = browser.execute_script(
-        "return ['pfn-runtime', 'pfn-packages', 'pfn-pool'].map((n) => Math.round("
+        "return ['pfn-runtime', 'pfn-packages'].map((n) => Math.round("
         "(performance.getEntriesByName(n)[0] || {startTime: NaN}).startTime));")
-    return (f"runtime loaded at {found[0]:,} ms, packages at {found[1]:,} ms, the Record"
-            f" tab at {found[2]:,} ms")
+    return f"runtime loaded at {found[0]:,} ms, packages at {found[1]:,} ms"
 
 
 def timed(browser: Any, script: str, *args: object) -> float:

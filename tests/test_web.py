@@ -101,9 +101,10 @@ def ready(browser: Any) -> None:
     assert done == "ok", done
     from selenium.webdriver.support.ui import WebDriverWait
 
-    # and the Record tab filled in (the pool kept in the browser read)
-    WebDriverWait(browser, 60).until(
-        lambda b: b.execute_script("return !!document.body.dataset.drawn;"))
+    # and the Record tab, when shown, filled in (the pool kept in the browser read)
+    WebDriverWait(browser, 60).until(lambda b: b.execute_script(
+        "return document.getElementById('recording').hidden"
+        " || !!document.body.dataset.drawn;"))
 
 
 def call(browser: Any, script: str, *args: object) -> Any:

@@ -288,6 +288,13 @@ function tab(which) {
     $(name === "check" ? "checking" : "recording").hidden = name !== which;
   }
   localStorage.setItem("pfn-tab", which);
+  if (which === "record" && api && !shown) opening();
+}
+
+// the pool kept here, read when the Record tab is first shown (not before: checking
+// needs none of the recorder)
+function opening() {
+  ask().then(() => performance.mark("pfn-pool"));
 }
 $("tab-check").addEventListener("click", () => tab("check"));
 $("tab-record").addEventListener("click", () => tab("record"));
@@ -355,14 +362,13 @@ $("lang").addEventListener("change", () => {
   localStorage.setItem("pfn-lang", language());
   if (api) {
     translate();
-    ask();
+    if (shown) ask();
   }
 });
 
 ready.then(() => {
   translate();
-  // the pool kept here, if any: the Record tab fills in when it is read
-  ask().then(() => performance.mark("pfn-pool"));
+  if (!$("recording").hidden) opening();
   paint();
   for (const id of ["check", "format", "solve", "replay", "score"]) $(id).disabled = false;
   document.body.dataset.ready = "true";
