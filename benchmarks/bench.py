@@ -275,6 +275,11 @@ def main() -> None:
 
     page_main((1, 100) if args.quick else (1, 100, 1_000))
 
+    # the browser site: size, first and later visit, a 100-deal check, a search in wasm
+    from website import main as website_main  # benchmarks/website.py, also run on its own
+
+    website_main()
+
     if "pure" in ratios:
         print(f"ratio_vs_python_chess_pure={ratios['pure']:.2f}")
     print(f"ratio_vs_python_chess={ratios.get('fast', ratios.get('pure', 0.0)):.2f}")

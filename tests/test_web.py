@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -97,6 +99,12 @@ def ready(browser: Any) -> None:
         "const cb = arguments[arguments.length - 1];"
         "window.pfn.ready.then(() => cb('ok'), (e) => cb(String(e)));")
     assert done == "ok", done
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # and the Record tab, when shown, filled in (the pool kept in the browser read)
+    WebDriverWait(browser, 60).until(lambda b: b.execute_script(
+        "return document.getElementById('recording').hidden"
+        " || !!document.body.dataset.drawn;"))
 
 
 def call(browser: Any, script: str, *args: object) -> Any:
@@ -160,6 +168,11 @@ def test_format_and_solve_are_the_command_lines(browser: Any, server: Server,
     cli = cli_json("solve", str(ROOT / "examples" / "analysis.pfn"), "--board", "1",
                    "--trick", "3", "--format", "json", "--no-table", text="")[0]
     assert (page["value"], page["cards"]) == (cli["value"], cli["cards"])
+    # no board asked (JavaScript's null): the first deal, as `pfn solve` without --board
+    page = json.loads(call(browser, "window.pfn.solve(arguments[0])", analysis))
+    cli = cli_json("solve", str(ROOT / "examples" / "analysis.pfn"), "--format", "json",
+                   "--no-table", text="")[0]
+    assert (page["board"], page["value"]) == (cli["board"], cli["value"])
 
 
 def test_the_page_speaks_russian(browser: Any, server: Server) -> None:
@@ -191,3 +204,202 @@ def test_offline_after_the_first_visit(browser: Any, site: Path) -> None:
     ready(browser)
     page = json.loads(call(browser, "window.pfn.check(arguments[0], 'en')", revoked()))
     assert any(d["code"] == "PFN-E503" for d in page)
+
+
+# -- recording a pool at the table: a phone's screen, touch ------------------------------
+
+def tap(browser: Any, element: Any, wait: bool = True) -> None:
+    """A finger on ``element`` and off again (a touch, not a mouse click); then wait for
+    the page to show what follows."""
+    before = browser.execute_script("return Number(document.body.dataset.drawn || 0);")
+    box = browser.execute_script(
+        "arguments[0].scrollIntoView({block: 'center'});"
+        "const r = arguments[0].getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];", element)
+    point = [{"x": box[0], "y": box[1]}]
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart",
+                                                         "touchPoints": point})
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd",
+                                                         "touchPoints": []})
+    if not wait:
+        return
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 60).until(lambda b: b.execute_script(
+        "return Number(document.body.dataset.drawn || 0) > arguments[0]"
+        " && !document.body.dataset.asking;", before))
+
+
+def choice(browser: Any, label: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    offered = browser.find_elements(By.CSS_SELECTOR, "#choices button")
+    found = [b for b in offered if b.text == label]
+    assert found, (label, [b.text for b in offered])
+    return found[0]
+
+
+def test_a_pool_recorded_on_a_phone(browser: Any, site: Path, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    running = Server(site)  # an origin of its own: nothing kept from another test
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 375, "height": 740, "deviceScaleFactor": 2, "mobile": True})
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",
+                            {"enabled": True, "maxTouchPoints": 5})
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior",
+                            {"behavior": "allow", "downloadPath": str(tmp_path)})
+    try:
+        browser.get(running.url + "?tab=record&lang=en")
+        ready(browser)
+        assert browser.execute_script("return innerWidth;") == 375
+
+        def typed(text: str) -> None:
+            box = browser.find_element(By.ID, "answer")
+            box.clear()
+            box.send_keys(text)
+            tap(browser, browser.find_element(By.ID, "ok"))
+
+        # the pool, as `pfn record` asks it: players, variant, house rules, target, match
+        assert browser.find_element(By.ID, "prompt").text.startswith("Players")
+        typed("Ana; Boris; Ceca")
+        tap(browser, choice(browser, "sochi"))
+        typed("")                     # no house rules
+        assert browser.find_element(By.ID, "answer").get_attribute("value") == "10"
+        typed("10")
+        typed("friday")
+        tap(browser, choice(browser, "Ana (A)"))  # who deals the first board
+        # only the legal choices: the ladder of the variant, no 6 of a suit doubled up
+        contracts = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#choices button")]
+        assert contracts[:5] == ["6♠", "6♣", "6♦", "6♥", "6NT"]
+        assert "mis" in contracts and "pass" in contracts and len(contracts) == 27
+        taps = 0
+
+        def deal(*labels: str) -> None:
+            nonlocal taps
+            for label in labels:
+                tap(browser, choice(browser, label))
+                taps += 1
+
+        # board 1: Boris plays 6♠, both defenders pass: the game is his unplayed
+        deal("6♠", "Boris (B)")
+        defences = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#choices button")]
+        assert "pass pass" in defences and "whist" not in defences
+        deal("pass pass")
+        assert taps == 3
+        # board 2: all pass, Ana 4 tricks, Boris 3: Ceca's 3 are what is left
+        deal("pass", "4")
+        assert [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#choices button")
+                ] == [str(n) for n in range(7)]  # only counts that add up to ten
+        deal("3")
+        assert taps == 6
+        # board 3: a slip taken back (undo), then Ceca's misère with no trick
+        deal("7♠")
+        tap(browser, browser.find_element(By.ID, "undo"))
+        deal("mis", "Ceca (C)", "5", "5")
+        assert taps == 11  # 4 for the deal, 1 slip and its undo
+        sheet = browser.find_element(By.ID, "sheet").text
+        assert "Settlement" in sheet
+        # reloaded: the pool is still there, at the next board's contract
+        browser.refresh()
+        ready(browser)
+        WebDriverWait(browser, 60).until(
+            lambda b: b.find_element(By.ID, "sheet").text)
+        assert browser.find_element(By.ID, "sheet").text == sheet
+        assert browser.find_element(By.ID, "prompt").text.startswith("Contract")
+        # exported as a file that `pfn check` finds clean and `pfn score` scores the same
+        tap(browser, browser.find_element(By.ID, "download"), wait=False)
+        exported = tmp_path / "friday.pfn"
+        for _ in range(100):
+            if exported.is_file():
+                break
+            time.sleep(0.1)
+        done = subprocess.run([PFN, "check", str(exported)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+        scored = subprocess.run([PFN, "score", str(exported)], capture_output=True,
+                                text=True, check=True).stdout
+        assert scored.strip() == sheet.strip()
+        # the scores by the rules of Sochi, worked out by hand: a six-game is 2 in the
+        # pool; the first all-pass writes each trick taken on the mountain; a misère
+        # made is 10 in the pool
+        scores = re.findall(r'\[Score "([^"]*)"\]', exported.read_text(encoding="utf-8"))
+        assert scores == ["B:pool+2", "A:mountain+4 B:mountain+3 C:mountain+3", "C:pool+10"]
+    finally:
+        running.stop()
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def test_the_replay_page_and_the_sheet_in_the_site(browser: Any, server: Server,
+                                                   tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(server.url + "?tab=check&lang=en")
+    ready(browser)
+    # the page `pfn render -f html` writes for the same file, byte for byte
+    source = ROOT / "examples" / "analysis.pfn"
+    text = source.read_text(encoding="utf-8")
+    page = json.loads(call(browser, "window.pfn.replay(arguments[0])", text))
+    written = tmp_path / "a.html"
+    subprocess.run([PFN, "render", str(source), "-f", "html", "-o", str(written)],
+                   check=True, capture_output=True)
+    assert page.get("html") == written.read_text(encoding="utf-8"), page.get("error")
+    # and shown in the site: its own script steps through the play in its frame
+    box = browser.find_element(By.ID, "source")
+    browser.execute_script("arguments[0].value = arguments[1];", box, text)
+    browser.find_element(By.ID, "replay").click()
+    frame = browser.find_element(By.ID, "replay-page")
+    WebDriverWait(browser, 30).until(lambda b: frame.is_displayed())
+    browser.switch_to.frame(frame)
+    try:
+        where = WebDriverWait(browser, 30).until(lambda b: b.find_element(By.ID, "where"))
+        before = where.text
+        browser.find_element(By.ID, "next").click()
+        assert where.text != before
+    finally:
+        browser.switch_to.default_content()
+    # the sheet of a pool: what `pfn score` prints
+    pool = ROOT / "examples" / "sochi-match.pfn"
+    browser.execute_script("arguments[0].value = arguments[1];", box,
+                           pool.read_text(encoding="utf-8"))
+    browser.find_element(By.ID, "score").click()
+    shown = WebDriverWait(browser, 30).until(
+        lambda b: b.find_element(By.ID, "score-sheet").get_attribute("textContent"))
+    cli = subprocess.run([PFN, "score", str(pool)], capture_output=True, text=True,
+                         check=True).stdout
+    assert shown == cli
+
+
+def test_the_editor_highlights_with_pfns_lexer(browser: Any, server: Server) -> None:
+    from pygments.token import Text, Whitespace
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from pfn.notation.highlight import PfnLexer
+
+    browser.get(server.url + "?tab=check&lang=en")
+    ready(browser)
+    text = REVOKE + "\n{ a <b>note</b> }\n"
+    box = browser.find_element(By.ID, "source")
+    browser.execute_script("arguments[0].value = arguments[1];"
+                           "arguments[0].dispatchEvent(new Event('input'));", box, text)
+    WebDriverWait(browser, 60).until(
+        lambda b: b.execute_script("return document.body.dataset.painted;") == str(len(text)))
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('#painted span')]"
+        ".map((s) => [s.className, s.textContent]);")
+    # the lexer's own token classes, as Pygments gives them on this machine
+    expected = {"pfn-" + "-".join(str(ttype).split(".")[1:]).lower()
+                for ttype, value in PfnLexer().get_tokens(text)
+                if ttype not in Text and ttype not in Whitespace and value}
+    assert [s[0] for s in shown if s[1].strip()]  # something is painted
+    assert ["pfn-keyword", "whist"] in shown or ["pfn-keyword", "pass"] in shown
+    assert ["pfn-literal-card-spade", "SA"] in shown
+    assert ["pfn-name-tag", "Variant"] in shown
+    # the whole text is there, in order, and a record's markup stays text
+    assert browser.execute_script("return document.getElementById('painted').textContent;"
+                                  ) == text + "\n"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#painted b")
+    assert {name for name, _ in shown} == expected

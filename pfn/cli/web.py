@@ -43,12 +43,13 @@ def build(
     \b
       pfn web build site/ && pfn web serve site/
     """
+    from pfn.files import WriteError
     from pfn.web.build import BuildError
     from pfn.web.build import build as build_site
 
     try:
         written = build_site(directory, pyodide)
-    except (OSError, BuildError) as error:
+    except (OSError, BuildError, WriteError) as error:
         raise fail(str(error)) from None
     size = sum(p.stat().st_size for p in written)
     sys.stderr.write(ntr("{directory}: {n} file written, {mb} MB",

@@ -103,8 +103,56 @@ LABELS = {
     "value": N_("Best play: {value}"),
     "cards": N_("Each card:"),
     "language": N_("Language"),
+    "record": N_("Record"),
+    "ok": N_("OK"),
+    "undo": N_("Undo"),
+    "download": N_("Download PFN"),
+    "share": N_("Share"),
+    "new_pool": N_("New pool"),
+    "over": N_("The pool is over: download it or share it."),
+    "tricks_of": N_("Tricks taken by {name}"),
+    "confirm_new": N_("Start a new pool? The pool on this page is lost unless downloaded."),
+    "pool": N_("{names} — deals recorded: {n}"),
+    "replay": N_("Replay"),
+    "sheet": N_("Score sheet"),
+    "nothing_to_score": N_("nothing to score"),
 }
 """The page's own words, keyed as ``app.js`` names them."""
+
+
+def record(file: str, setup: str = "[]", answers: str = "[]", lang: str = "en") -> str:
+    """A pool recorded in the page: see :func:`pfn.web.recording.record`."""
+    from pfn.web import recording
+
+    return recording.record(file, setup, answers, lang)
+
+
+def replay(text: str, board: str | None = None, lang: str = "en") -> str:
+    """The replay page of the text's deals: see :func:`pfn.web.pages.replay`."""
+    from pfn.web import pages
+
+    return pages.replay(text, board, lang)
+
+
+def sheet(text: str, lang: str = "en") -> str:
+    """The score sheet of the text's matches: see :func:`pfn.web.pages.sheet`."""
+    from pfn.web import pages
+
+    return pages.sheet(text, lang)
+
+
+def highlight(text: str) -> str:
+    """The editor's token spans: see :func:`pfn.web.colours.tokens`."""
+    from pfn.web import colours
+
+    return colours.tokens(text)
+
+
+def highlight_style() -> str:
+    """The CSS of the lexer's style: see :func:`pfn.web.colours.style`."""
+    from pfn.web import colours
+
+    return colours.style()
 
 
 def labels(lang: str = "en") -> str:

@@ -13,12 +13,12 @@ import hashlib
 import importlib.util
 import io
 import json
-import shutil
 import zipfile
 from importlib import resources
 from pathlib import Path
 
 from pfn.diagnostics import PfnError
+from pfn.files import write_atomic
 from pfn.i18n import tr
 
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
@@ -27,6 +27,8 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 SITE = ("index.html", "app.js", "style.css", "manifest.webmanifest", "icon.svg")
 PACKAGES = ("lark", "pfn")
 """What pfn's light core imports besides the standard library (a test guards it)."""
+LATER = ("pygments",)
+"""Unpacked once the engine is ready: the editor's highlighting (pfn's Pygments lexer)."""
 SKIPPED = ("__pycache__", ".so", ".pyd", ".pyc", ".c", ".po", ".pot")
 
 
@@ -70,15 +72,16 @@ def build(dest: str | Path, pyodide: str | Path) -> list[Path]:
     (dest / "pyodide").mkdir(parents=True, exist_ok=True)
     (dest / "packages").mkdir(exist_ok=True)
     written: list[Path] = []
+    # each file whole or not at all: a server never hands out half a runtime
     for name in RUNTIME:
-        shutil.copyfile(pyodide / name, dest / "pyodide" / name)
+        write_atomic(dest / "pyodide" / name, (pyodide / name).read_bytes())
         written.append(dest / "pyodide" / name)
-    for name in PACKAGES:
-        (dest / "packages" / f"{name}.zip").write_bytes(_package_zip(name))
+    for name in (*PACKAGES, *LATER):
+        write_atomic(dest / "packages" / f"{name}.zip", _package_zip(name))
         written.append(dest / "packages" / f"{name}.zip")
     site = resources.files("pfn.web").joinpath("site")
     for name in SITE:
-        (dest / name).write_bytes(site.joinpath(name).read_bytes())
+        write_atomic(dest / name, site.joinpath(name).read_bytes())
         written.append(dest / name)
     # the service worker keeps every file, under a name that changes with their bytes
     digest = hashlib.sha256()
@@ -88,6 +91,6 @@ def build(dest: str | Path, pyodide: str | Path) -> list[Path]:
     worker = site.joinpath("sw.js").read_text(encoding="utf-8")
     worker = worker.replace("__VERSION__", digest.hexdigest()[:16]).replace(
         "__FILES__", json.dumps(files))
-    (dest / "sw.js").write_text(worker, encoding="utf-8")
+    write_atomic(dest / "sw.js", worker.encode("utf-8"))
     written.append(dest / "sw.js")
     return written
