@@ -107,6 +107,24 @@ def tighten(figure: Figure, margin: float = MARGIN) -> None:
     figure.set_size_inches(width, new)
 
 
+def lengthen(figure: Figure, margin: float = MARGIN) -> None:
+    """Lengthen the figure at the bottom until what is drawn below its edge lies
+    ``margin`` points within it: the axes keep their size in inches and their place
+    from the top, so nothing drawn moves or changes size (:func:`tighten`'s converse)."""
+    boxes = [box for ax in figure.axes for box in drawn(ax)]
+    if not boxes:
+        return
+    width, height = figure.get_size_inches()
+    more = margin / 72 - min(b.y0 for b in boxes) / figure.dpi
+    if more <= 0:
+        return
+    new = height + more
+    for ax in figure.axes:
+        x0, y0, w, h = ax.get_position().bounds
+        ax.set_position((x0, (y0 * height + more) / new, w, h * height / new))
+    figure.set_size_inches(width, new)
+
+
 def svg_text(figure: Figure) -> str:
     """A figure as SVG with its text kept as text (searchable, selectable)."""
     from matplotlib import rc_context
