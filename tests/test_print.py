@@ -522,3 +522,85 @@ def test_an_evaluation_is_printed_a_space_after_its_card() -> None:
     assert "♥9 ⩲" in sixth.caption and "♥9+=" not in sixth.caption
     figure = deal_figure(replay(load(EXAMPLES / "annotated.pfn")[0], on_error="collect"), 6)
     assert "♥9 ⩲" in line(texts(figure), "comment-0")
+
+
+SEEDS = EXAMPLES / "seeds"
+DPI = 200
+
+
+def _sheet_png(tmp_path: Path, record: Path, *args: str) -> list[list[bool]]:
+    """The sheet drawn by ``pfn render --sheet`` as a PNG, each pixel inked or not."""
+    out = tmp_path / f"{record.stem}{'-'.join(args)}.png"
+    done = pfn("render", str(record), "--sheet", "--dpi", str(DPI), *args, "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    image = Image.open(out).convert("L")
+    wide, high = image.size
+    data = image.tobytes()
+    return [[data[y * wide + x] < 160 for x in range(wide)] for y in range(high)]
+
+
+def _runs(flags: list[bool]) -> list[tuple[int, int]]:
+    """The runs of true flags, as (first, last) indices."""
+    found: list[tuple[int, int]] = []
+    for i, flag in enumerate(flags):
+        if flag and found and found[-1][1] == i - 1:
+            found[-1] = (found[-1][0], i)
+        elif flag:
+            found.append((i, i))
+    return found
+
+
+SHEET_WIDTHS = [(), ("--style", "book"), ("--width", "8.5cm"),
+                ("--width", "8.5cm", "--style", "book")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", SHEET_WIDTHS, ids=lambda a: " ".join(a) or "default")
+def test_serbian_column_headings_keep_clear_of_their_lines(tmp_path: Path,
+                                                           args: tuple[str, ...]) -> None:
+    """LEVO, BULE and DESNO each stand between the lines of their column with white on
+    both sides (a narrow sheet's DESNO touched the block's edge): measured in the PNG."""
+    ink = _sheet_png(tmp_path, SEEDS / "seed001-primer.pfn", *args)
+    high, wide = len(ink), len(ink[0])
+    # the column lines: runs of inked pixels down a third of the picture
+    lines = [x for x in range(wide) if sum(ink[y][x] for y in range(high)) > high / 3]
+    edges = _runs([x in lines for x in range(wide)])  # each line's first and last column
+    assert len(edges) == 12, edges  # three players' blocks of three columns
+    # the headings: the first ink under the line below the players' names
+    below = next(y for y in range(high) if sum(ink[y]) > wide / 2)  # the blocks' top
+    names_line = next(y for y in range(below + 3, high) if sum(ink[y]) > wide / 2)
+    heading = None
+    for first, last in _runs([any(row[x] for x in range(wide) if x not in lines)
+                              for row in ink[names_line + 2:]]):
+        heading = (names_line + 2 + first, names_line + 2 + last)
+        break
+    assert heading is not None
+    inked = [any(ink[y][x] for y in range(heading[0], heading[1] + 1)) and x not in lines
+             for x in range(wide)]
+    clear = DPI / 72 * 0.7  # at least 0.7 pt of white beside each heading
+    for (_, left), (right, _) in itertools.pairwise(edges):
+        if right - left < DPI / 72 * 8:  # the gap between two players' blocks
+            continue
+        words = [x for x in range(left + 1, right) if inked[x]]
+        assert words, (left, right)  # every column has its heading
+        assert words[0] - left - 1 >= clear and right - words[-1] - 1 >= clear, \
+            (args, left, words[0], words[-1], right)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("record", ["seed001-primer.pfn", "seed000-settlement.pfn"])
+@pytest.mark.parametrize("args", [(), ("--width", "8.5cm", "--style", "book")],
+                         ids=["default", "narrow"])
+def test_settlement_figures_stand_apart_and_on_the_page(tmp_path: Path, record: str,
+                                                         args: tuple[str, ...]) -> None:
+    """Each player's framed figure under the sheet is its own band of ink with white
+    between it and the next, and the last lies within the picture (a narrow sheet's
+    frames overlapped, and a fourth one fell off the page)."""
+    ink = _sheet_png(tmp_path, SEEDS / record, *args)
+    high, wide = len(ink), len(ink[0])
+    sheet_bottom = max(y for y in range(high) if sum(ink[y]) > wide / 2)
+    # the frames' right-hand part and their right sides, where nothing else is drawn
+    bands = _runs([any(row[int(wide * 0.85):]) for row in ink[sheet_bottom + 2:]])
+    players = 4 if record.startswith("seed000") else 3
+    assert len(bands) == players, bands
+    assert sheet_bottom + 2 + bands[-1][1] < high - 2  # white under the last frame

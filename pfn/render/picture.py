@@ -10,6 +10,7 @@ out for the outputs that lay out no text themselves (:mod:`pfn.render.bidi`).
 from __future__ import annotations
 
 import io
+import math
 import re
 import shutil
 from collections.abc import Iterable
@@ -106,6 +107,24 @@ def tighten(figure: Figure, margin: float = MARGIN) -> None:
     figure.set_size_inches(width, new)
 
 
+def lengthen(figure: Figure, margin: float = MARGIN) -> None:
+    """Lengthen the figure at the bottom until what is drawn below its edge lies
+    ``margin`` points within it: the axes keep their size in inches and their place
+    from the top, so nothing drawn moves or changes size (:func:`tighten`'s converse)."""
+    boxes = [box for ax in figure.axes for box in drawn(ax)]
+    if not boxes:
+        return
+    width, height = figure.get_size_inches()
+    more = margin / 72 - min(b.y0 for b in boxes) / figure.dpi
+    if more <= 0:
+        return
+    new = height + more
+    for ax in figure.axes:
+        x0, y0, w, h = ax.get_position().bounds
+        ax.set_position((x0, (y0 * height + more) / new, w, h * height / new))
+    figure.set_size_inches(width, new)
+
+
 def svg_text(figure: Figure) -> str:
     """A figure as SVG with its text kept as text (searchable, selectable)."""
     from matplotlib import rc_context
@@ -182,6 +201,59 @@ class _laid_out:
             text.set_text(said)
 
 
+class _on_baselines:
+    """Every one-line text of a figure anchored at its baseline while it is written as
+    PGF (then put back), where the PDF and PNG have it.
+
+    matplotlib writes a text aligned at its top, bottom or centre as a ``\\pgftext``
+    anchored at that side of TeX's box, and TeX's box is as high as the text's own
+    glyphs, where matplotlib's is as high as a line of the face: a dash anchored at
+    the top is drawn at cap height, a card anchored at the bottom drops by the face's
+    descent.  Anchored at the baseline that matplotlib's layout gives it, each label
+    sits on the line where the figure's other outputs draw it, in any face."""
+
+    def __init__(self, figure: Figure) -> None:
+        self.figure = figure
+        self.kept: list[tuple[Text, Any, tuple[float, float]]] = []  # text, va, place
+
+    def __enter__(self) -> None:
+        from matplotlib.backends.backend_pdf import PdfFile, RendererPdf
+
+        dpi = self.figure.dpi
+        width, height = self.figure.get_size_inches()
+        self.figure.dpi = 72  # measured in points by the PDF's renderer: the PDF's layout
+        try:
+            self._lower(RendererPdf(PdfFile(io.BytesIO()),  # type: ignore[no-untyped-call]
+                                    72, height * 72, width * 72))
+        finally:
+            self.figure.dpi = dpi
+
+    def _lower(self, renderer: Any) -> None:
+        for text in self.figure.findobj(Text):
+            said, va = text.get_text(), text.get_verticalalignment()
+            if not said or "\n" in said or va in ("baseline", "center_baseline") or \
+                    not text.get_visible() or (text.get_rotation() and
+                                               text.get_rotation_mode() != "anchor"):
+                continue  # placed by matplotlib's own layout, at its baseline already
+            self.kept.append((text, va, text.get_position()))
+            angle = text.get_rotation()
+            text.set_rotation(0)
+            before = text.get_window_extent(renderer).y0
+            text.set_verticalalignment("baseline")
+            lift = before - text.get_window_extent(renderer).y0
+            text.set_rotation(angle)
+            turn = math.radians(angle)
+            place = text.get_transform()  # an annotation's: set when it was measured
+            x, y = place.transform(text.get_unitless_position())
+            text.set_position(tuple(place.inverted().transform(
+                (x - lift * math.sin(turn), y + lift * math.cos(turn)))))
+
+    def __exit__(self, *_: object) -> None:
+        for text, va, position in reversed(self.kept):
+            text.set_verticalalignment(va)
+            text.set_position(position)
+
+
 _TEX = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&",
         "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
         "%": r"\%", "\u2212": r"\char8722\relax{}"}
@@ -197,7 +269,8 @@ def _pgf(figure: Figure) -> bytes:
     buffer = io.BytesIO()
     # matplotlib's PGF backend passes text to TeX as it is, and already makes ^ and %
     # printable: the rest is escaped here
-    with rc_context({**PRINT, **PGF, "pgf.preamble": _measured_in(figure)}), \
+    with _on_baselines(figure), \
+            rc_context({**PRINT, **PGF, "pgf.preamble": _measured_in(figure)}), \
             _laid_out(figure, _pgf_text):
         figure.savefig(buffer, format="pgf", transparent=_transparent(figure))
     text = _PGF_HEADER.sub("", buffer.getvalue().decode("utf-8"))

@@ -23,7 +23,7 @@ from pfn.model import Amount, format_amount
 from pfn.render.bidi import isolate
 from pfn.render.fit import FLOOR, fit, left_of, renderer_of
 from pfn.render.look import Style, typeset
-from pfn.render.picture import tighten
+from pfn.render.picture import lengthen, tighten
 from pfn.render.words import words_for
 from pfn.report import DealRow, MatchReport
 from pfn.scoring.ledger import Key
@@ -155,11 +155,35 @@ def _name(report: MatchReport, seat: Seat) -> str:
     return str(seat)
 
 
+def _heading(ax: Axes, x: float, y: float, title: str, room: float, size: float,
+             gid: str) -> None:
+    """A column's heading centred at ``x``, clear of the lines ``room`` apart around it
+    by :data:`CLEAR` points: smaller type first, then in small letters (``desno`` is
+    narrower than ``DESNO``), never cut."""
+    clear = CLEAR / 72 / (ax.get_position().width *
+                          ax.get_figure(root=True).get_size_inches()[0])  # type: ignore[union-attr]
+    low, high = x - room / 2 + clear, x + room / 2 - clear
+    for said in (title, title.lower()):
+        text = ax.text(x, y, said, ha="center", va="top", fontsize=size, color="#444444",
+                       gid=gid)
+        fit(ax, text, low, high)
+        if text.get_text() == said or said != title:
+            return
+        text.remove()
+
+
+CLEAR = 1.0
+"""The white kept between a heading and the lines of its column, in points."""
+
+
 def _settlement(ax: Axes, report: MatchReport, x: float, y: float, size: float,
                 heading: str) -> None:
     fit(ax, ax.text(x, y, heading, fontsize=pt(size), fontweight="bold", va="top",
                     gid="settlement-heading"), high=1.0)
-    step = 0.035
+    # a line a player: its framed figure and a little white under it, in points (the
+    # type does not shrink with a narrow sheet below 7 pt, so neither may the line)
+    step = max(0.035, pt(size * 0.9) * 1.75 / 72 / (
+        ax.get_position().height * ax.get_figure(root=True).get_size_inches()[1]))  # type: ignore[union-attr]
     for i, (seat, value) in enumerate(sorted(report.settlement.items())):
         amount = mixed(Fraction(value))
         figure = ax.text(x + 0.3, y - (i + 1) * step, amount, fontsize=pt(size * 0.9),
@@ -343,8 +367,8 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
                    ("DESNO", (seat, "supe", right_of)))
         for k, (title, key) in enumerate(columns):
             cx = x0 + 0.01 + (block - 0.02) * (k + 0.5) / 3
-            ax.text(cx, top - 0.065, title, ha="center", va="top", fontsize=pt(size * 0.7),
-                    color="#444444", gid=f"column-{seat}-{title}")
+            _heading(ax, cx, top - 0.065, title, (block - 0.02) / 3, pt(size * 0.7),
+                     f"column-{seat}-{title}")
             values = history(rows, key)
             if key[1] == "bule" and report.target and values[:1] != [report.target]:
                 values.insert(0, report.target)  # every player starts with the agreed bule
@@ -441,6 +465,7 @@ def _sheet_figure(report: MatchReport, upto: int | None, size: float, width: flo
     partial = upto is not None and upto < len(report.rows)
     _settlement(ax, report, 0.62, 0.175, size,
                 words.settlement_after.format(board=board) if partial else words.settlement)
+    lengthen(figure)  # a narrow sheet's settlement, in type that does not shrink below 7 pt
     return figure
 
 
