@@ -26,21 +26,27 @@ WORDS = {
            "options": "Параметры:", "arguments": "Аргументы:", "commands": "Команды:",
            "try": "Справка: 'pfn check -h'.", "error": "Ошибка:",
            "no option": "Нет такого параметра: --stats (есть параметры: --strict)",
-           "missing": "Не хватает аргумента 'source'.", "command": "Нет команды 'bogus'."},
+           "missing": "Не хватает аргумента 'source'.", "command": "Нет команды 'bogus'.",
+           "range": "Недопустимое значение '--jobs' / '-j': должно быть не больше 256",
+           "choice": "'xml': допустимо только 'text', 'json'."},
     "sr": {"usage": "Upotreba:", "help": "Prikaži ovu pomoć i izađi.",
            "options": "Opcije:", "arguments": "Argumenti:", "commands": "Komande:",
            "try": "Pomoć: 'pfn check -h'.", "error": "Greška:",
            "no option": "Nema takve opcije: --stats (postoje opcije: --strict)",
-           "missing": "Nedostaje argument 'source'.", "command": "Nema komande 'bogus'."},
+           "missing": "Nedostaje argument 'source'.", "command": "Nema komande 'bogus'.",
+           "range": "Neispravna vrednost za '--jobs' / '-j': mora biti najviše 256",
+           "choice": "'xml': dozvoljeno je samo 'text', 'json'."},
     "sr-Cyrl": {"usage": "Употреба:", "help": "Прикажи ову помоћ и изађи.",
                 "options": "Опције:", "arguments": "Аргументи:", "commands": "Команде:",
                 "try": "Помоћ: 'pfn check -h'.", "error": "Грешка:",
                 "no option": "Нема такве опције: --stats (постоје опције: --strict)",
-                "missing": "Недостаје аргумент 'source'.", "command": "Нема команде 'bogus'."},
+                "missing": "Недостаје аргумент 'source'.", "command": "Нема команде 'bogus'.",
+                "range": "Неисправна вредност за '--jobs' / '-j': мора бити највише 256",
+                "choice": "'xml': дозвољено је само 'text', 'json'."},
 }
 ENGLISH = ("Usage:", "Show this message", "Options:", "Arguments:", "Commands:", "Try '",
            "Error:", "No such option", "Missing argument", "No such command", "[OPTIONS]",
-           "COMMAND [ARGS]")
+           "COMMAND [ARGS]", "Invalid value", "Input should", "Value error", "is not one of")
 
 
 def pfn(*args: str) -> subprocess.CompletedProcess[str]:
@@ -60,6 +66,8 @@ def test_the_usage_errors_in_english_are_clicks_own() -> None:
     done = pfn("solve")
     assert done.returncode == 2 and done.stderr.endswith("Error: Missing argument 'source'.\n")
     assert pfn("bogus").stderr.endswith("Error: No such command 'bogus'.\n")
+    assert pfn("check", "-j", "999", "x").stderr.endswith(
+        "Error: Invalid value for '--jobs' / '-j': Input should be less than or equal to 256\n")
     shown = pfn("check", "-h").stdout
     assert shown.startswith("Usage: pfn check [OPTIONS]")
     assert re.search(r"^  -h, --help +Show this message and exit\.$", shown, re.M)
@@ -88,7 +96,13 @@ def test_help_and_usage_errors_speak_the_language_asked(lang: str) -> None:
     assert missing.stderr.endswith(f"{words['error']} {words['missing']}\n")
     unknown = pfn("--lang", lang, "bogus")  # Typer's own word, through gettext's domain
     assert unknown.stderr.endswith(f"{words['error']} {words['command']}\n")
-    for said in (shown.stdout, top, wrong.stderr, missing.stderr, unknown.stderr):
+    too_many = pfn("check", "-j", "999", "x", "--lang", lang)  # Typer's own check of a value
+    assert too_many.returncode == 2
+    assert too_many.stderr.endswith(f"{words['error']} {words['range']}\n"), too_many.stderr
+    choice = pfn("check", "-f", "xml", "x", "--lang", lang)
+    assert choice.stderr.endswith(f"{words['choice']}\n"), choice.stderr
+    for said in (shown.stdout, top, wrong.stderr, missing.stderr, unknown.stderr,
+                 too_many.stderr, choice.stderr):
         assert not [word for word in ENGLISH if word in said], said
 
 

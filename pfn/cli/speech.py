@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -164,7 +165,33 @@ def _message(error: Any) -> str:
         english = f"Missing {kind} {hint}."
         return tr(missing, name=hint) + text[len(english):] if text.startswith(english) \
             else text
-    return tr("Invalid value for {name}: {message}", name=hint, message=error.message)
+    return tr("Invalid value for {name}: {message}", name=hint, message=_why(error.message))
+
+
+_WHY = tuple((re.compile(pattern), said) for pattern, said in (
+    (r"Input should be greater than or equal to (?P<value>\S+)", N_("at least {value}")),
+    (r"Input should be less than or equal to (?P<value>\S+)", N_("at most {value}")),
+    (r"Input should be greater than (?P<value>\S+)", N_("more than {value}")),
+    (r"Input should be less than (?P<value>\S+)", N_("less than {value}")),
+    (r"Input should be a valid integer\b.*", N_("not a whole number")),
+    (r"Input should be a valid number\b.*", N_("not a number")),
+    (r"Value error, (?P<value>.+) is not one of (?P<choices>.+)\.",
+     N_("{value} is none of {choices}."))))
+"""What Typer's value check says of a bad value (its wording, matched whole) and what
+pfn says in Russian and Serbian."""
+
+
+def _why(message: str) -> str:
+    """Typer's reason for refusing a value in the run's language where it is one of the
+    reasons above (English keeps Typer's words); any other reason as it is (pfn's own
+    are translated where they are raised)."""
+    if current_language() == "en":
+        return message
+    for pattern, said in _WHY:
+        found = pattern.fullmatch(message)
+        if found is not None:
+            return tr(said, **found.groupdict())
+    return message
 
 
 def help_texts(command: Any) -> list[tuple[Any, str]]:
