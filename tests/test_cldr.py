@@ -124,3 +124,17 @@ def test_the_catalogs_header_agrees_with_cldr(catalog: str) -> None:
     rule = plurals(catalog.replace("_", "-"))
     for n in range(10_001):
         assert header.plural(n) == rule.index(n) == form(n), n
+
+
+@pytest.mark.slow
+def test_where_the_check_stopped_takes_the_form_after_its_number() -> None:
+    """``--max-errors 1`` and ``2`` on a file with three errors: «после 1 ошибки» and
+    «после 2 ошибок» (after «после» the genitive: singular after 1, plural otherwise),
+    «posle 1 greške», «posle 2 greške»."""
+    errata = str(EXAMPLES / "errata" / "seed000-settlement-as-printed.pfn")
+    said = {(lang, n): pfn("check", errata, "--max-errors", str(n), "--lang", lang).stderr
+            for lang in ("ru", "sr") for n in (1, 2)}
+    assert said["ru", 1].rstrip().endswith("(остановлено после 1 ошибки)")
+    assert said["ru", 2].rstrip().endswith("(остановлено после 2 ошибок)")
+    assert said["sr", 1].rstrip().endswith("(zaustavljeno posle 1 greške)")
+    assert said["sr", 2].rstrip().endswith("(zaustavljeno posle 2 greške)")

@@ -107,17 +107,21 @@ def _commands(command: Any) -> list[Any]:
 def run(command: Any, arguments: Sequence[str] | None = None) -> int:
     """Run ``command`` and return its exit code; a usage error is written as Click
     writes it (the usage, where to find help, the error), in the run's language."""
-    from typer import Abort, TyperException
+    from typer import Abort
 
     try:
         code = command.main(args=arguments, standalone_mode=False)
     except Abort:
         sys.stderr.write(tr("Aborted!") + "\n")
         return 1
-    except TyperException as error:
+    except Exception as error:
+        # Click's errors, whichever Click Typer runs on (its own copy or the package):
+        # what they show is their message and their exit code
+        if not (hasattr(error, "format_message") and hasattr(error, "exit_code")):
+            raise
         gettext_speaks()  # the command may have chosen its language since
         sys.stderr.write(said(error))
-        return int(getattr(error, "exit_code", 1))
+        return int(error.exit_code)
     return code if isinstance(code, int) else 0
 
 
