@@ -41,7 +41,8 @@ LANGUAGES = ("en", "ru", "sr", "sr-Cyrl")
 
 DOMAIN = "pfn"
 LOCALE_DIR = Path(__file__).with_name("locale")
-_CATALOG = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr_Cyrl"}
+CATALOGS = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr_Cyrl"}
+"""The directory of each language's catalog under ``LOCALE_DIR`` (gettext's names)."""
 _current: ContextVar[str] = ContextVar("pfn_language", default="en")
 
 
@@ -151,13 +152,27 @@ def plurals(lang: str) -> Plurals:
     return Plurals(rule, {name: min(at, last) for at, name in enumerate(names)})
 
 
+@cache
+def has_babel() -> bool:
+    """Whether Babel is there: it is a dependency of pfn, but the browser's build carries
+    only lark and pfn."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("babel") is not None
+    except (ImportError, ValueError):  # a package blocked in sys.modules
+        return False
+
+
 class _Catalog(gettext.GNUTranslations):
     """A compiled catalog whose form after a number follows CLDR's rule (Babel, read at
-    the first counted text), not the C expression of the catalog's header."""
+    the first counted text), not the C expression of the catalog's header; without
+    Babel, the header's (``tests/test_cldr.py`` holds the two equal)."""
 
     def __init__(self, source: BinaryIO, lang: str) -> None:
         super().__init__(source)
-        self.plural = lambda n: plurals(lang).index(n)
+        if has_babel():
+            self.plural = lambda n: plurals(lang).index(n)
 
 
 @cache
@@ -166,7 +181,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     lang = normalise(lang)
     if lang == "en":
         return gettext.NullTranslations()
-    compiled = LOCALE_DIR / _CATALOG[lang] / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    compiled = LOCALE_DIR / CATALOGS[lang] / "LC_MESSAGES" / f"{DOMAIN}.mo"
     if not compiled.is_file():
         return gettext.NullTranslations()
     with compiled.open("rb") as source:
@@ -215,7 +230,7 @@ def number(value: float, spec: str = "") -> str:
     the current language writes numbers, by CLDR's patterns (Babel): 1,000.5 and 3.1% in
     English, 1 000,5 and 3,1 % in Russian, 1.000,5 and 3,1% in Serbian."""
     lang = _current.get()
-    if lang == "en":  # Python's own format is CLDR's English for these specifications
+    if lang == "en" or not has_babel():  # Python's format is CLDR's English for these
         return format(value, spec)
     parts = _SPEC.fullmatch(spec)
     if parts is None:

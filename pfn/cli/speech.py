@@ -29,7 +29,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from pfn.i18n import DOMAIN, LOCALE_DIR, N_, tr
+from pfn.i18n import CATALOGS, DOMAIN, LOCALE_DIR, N_, tr
 from pfn.i18n import current as current_language
 
 TYPER_WORDS = (N_("Arguments"), N_("Options"), N_("Commands"), N_("default: {default}"),
@@ -39,9 +39,8 @@ TYPER_WORDS = (N_("Arguments"), N_("Options"), N_("Commands"), N_("default: {def
 checks each is still Typer's."""
 CLICK_WORDS = (N_("Show this message and exit."),)
 """The help option's text, as the Click Typer carries writes it."""
-N_("[OPTIONS]"), N_("COMMAND [ARGS]...")  # how a usage line names the options, a command
-_CATALOG_NAMES = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr_Cyrl", "en": "en"}
-"""The directory of each language's catalog under ``pfn/locale``, as gettext finds it."""
+OPTIONS, SUBCOMMAND = N_("[OPTIONS]"), N_("COMMAND [ARGS]...")
+"""How a usage line names a command's options and a group's command, as Click writes it."""
 
 
 def language_asked(arguments: Sequence[str]) -> str | None:
@@ -62,7 +61,7 @@ def gettext_speaks() -> None:
     language of the run."""
     gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
     gettext.textdomain(DOMAIN)
-    os.environ["LANGUAGE"] = _CATALOG_NAMES[current_language()]
+    os.environ["LANGUAGE"] = CATALOGS.get(current_language(), "en")  # English: no catalog
 
 
 def speaks(command: Any) -> None:
@@ -90,10 +89,10 @@ def _formatting(command: Any) -> None:
     speaking = type("SpeakingContext", (context,), {"formatter_class": Formatter})
     for each in _commands(command):
         each.context_class = speaking
-        if each.options_metavar == "[OPTIONS]":
-            each.options_metavar = tr("[OPTIONS]")
-        if getattr(each, "subcommand_metavar", None) == "COMMAND [ARGS]...":
-            each.subcommand_metavar = tr("COMMAND [ARGS]...")
+        if each.options_metavar == OPTIONS:
+            each.options_metavar = tr(OPTIONS)
+        if getattr(each, "subcommand_metavar", None) == SUBCOMMAND:
+            each.subcommand_metavar = tr(SUBCOMMAND)
 
 
 def _commands(command: Any) -> list[Any]:
