@@ -15,6 +15,11 @@ running context (:func:`use`).  Serbian in Cyrillic (``sr-Cyrl``) has a catalog 
 own (``pfn/locale/sr_Cyrl``), made from the Latin one by ``make catalogs`` and
 correctable by hand; nothing is transliterated at run time.  A record's variant never
 chooses the language of messages.
+
+Which form goes with a number (:func:`plurals`) and how a number is written
+(:func:`number`: grouping, decimal comma, the percent sign) come from CLDR through Babel,
+imported at the first counted text or number in Russian or Serbian: English, and
+checking or solving that print nothing counted, never load it.
 """
 
 from __future__ import annotations
@@ -22,19 +27,22 @@ from __future__ import annotations
 import errno
 import gettext
 import os
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 LANGUAGES = ("en", "ru", "sr", "sr-Cyrl")
 """What ``--lang`` takes: English, Russian, Serbian in Latin and in Cyrillic letters."""
 
 DOMAIN = "pfn"
 LOCALE_DIR = Path(__file__).with_name("locale")
-_CATALOG = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr_Cyrl"}
+CATALOGS = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr_Cyrl"}
+"""The directory of each language's catalog under ``LOCALE_DIR`` (gettext's names)."""
 _current: ContextVar[str] = ContextVar("pfn_language", default="en")
 
 
@@ -104,17 +112,80 @@ def use(lang: str) -> Iterator[None]:
         _current.reset(token)
 
 
+_BABEL = {"en": "en", "ru": "ru", "sr": "sr_Latn", "sr-Cyrl": "sr_Cyrl"}
+"""The locale of each language as CLDR (and so Babel) names it."""
+_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""CLDR's plural categories in its order, which is the order of a catalog's forms."""
+
+
+@dataclass(frozen=True)
+class Plurals:
+    """A language's plural rule as CLDR gives it (read through Babel) and the form of
+    a catalog each of its categories takes."""
+
+    category: Callable[[int], str]
+    """The CLDR category of a number: ``one``, ``few``, ``many``, ``other`` …"""
+    forms: dict[str, int]
+    """Each category's form in the catalog (0 the singular)."""
+
+    def index(self, n: int) -> int:
+        """The catalog's form that goes with ``n``."""
+        return self.forms[self.category(n)]
+
+    def example(self, category: str) -> int:
+        """A whole number that takes the form of ``category`` (the forms of a page's
+        script are looked up with one)."""
+        return next(n for n in range(200) if self.index(n) == self.forms[category])
+
+
+@cache
+def plurals(lang: str) -> Plurals:
+    """The plural rule of ``lang``; a category whole numbers never reach (Russian
+    *other*, for fractions) takes the catalog's last form."""
+    from babel.core import Locale
+    from babel.messages.plurals import get_plural
+
+    locale = Locale.parse(_BABEL[normalise(lang)])
+    rule = locale.plural_form
+    names = [name for name in _CATEGORIES if name in rule.tags or name == "other"]
+    last = get_plural(locale).num_plurals - 1
+    return Plurals(rule, {name: min(at, last) for at, name in enumerate(names)})
+
+
+@cache
+def has_babel() -> bool:
+    """Whether Babel is there: it is a dependency of pfn, but the browser's build carries
+    only lark and pfn."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("babel") is not None
+    except (ImportError, ValueError):  # a package blocked in sys.modules
+        return False
+
+
+class _Catalog(gettext.GNUTranslations):
+    """A compiled catalog whose form after a number follows CLDR's rule (Babel, read at
+    the first counted text), not the C expression of the catalog's header; without
+    Babel, the header's (``tests/test_cldr.py`` holds the two equal)."""
+
+    def __init__(self, source: BinaryIO, lang: str) -> None:
+        super().__init__(source)
+        if has_babel():
+            self.plural = lambda n: plurals(lang).index(n)
+
+
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of ``lang`` (English: the texts as written)."""
     lang = normalise(lang)
     if lang == "en":
         return gettext.NullTranslations()
-    compiled = LOCALE_DIR / _CATALOG[lang] / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    compiled = LOCALE_DIR / CATALOGS[lang] / "LC_MESSAGES" / f"{DOMAIN}.mo"
     if not compiled.is_file():
         return gettext.NullTranslations()
     with compiled.open("rb") as source:
-        return gettext.GNUTranslations(source)
+        return _Catalog(source, lang)
 
 
 # -- marking and translating --------------------------------------------------------------
@@ -144,28 +215,44 @@ def plural_forms(singular: str, plural: str, /) -> dict[str, str]:
     """Every form of a counted text in the current language, by the plural categories
     of CLDR that a browser's ``Intl.PluralRules`` names (one, few, many, other), its
     placeholders left for a page's script to fill in."""
-    catalog = translations(_current.get())
-    many = catalog.ngettext(singular, plural, 5)
-    return {"one": catalog.ngettext(singular, plural, 1),
-            "few": catalog.ngettext(singular, plural, 2), "many": many,
-            "other": many if _current.get() != "en" else plural}
+    lang = _current.get()
+    catalog, rule = translations(lang), plurals(lang)
+    return {name: catalog.ngettext(singular, plural, rule.example(name))
+            for name in rule.forms}
 
 
-_GROUPS = {"ru": "\u00a0", "sr": ".", "sr-Cyrl": "."}
-"""How each language groups thousands (Russian with a space, Serbian with a dot); both
-write a decimal comma and a space before %."""
+_SPEC = re.compile(r"(?P<sign>\+)?(?P<group>,)?(?:\.(?P<digits>\d+))?(?P<kind>[df%]?)")
+"""The part of Python's format specification pfn writes numbers with."""
 
 
 def number(value: float, spec: str = "") -> str:
-    """``value`` formatted with ``spec`` (``","``, ``".2f"``, ``".1%"``) as the current
-    language writes numbers: 1,000.5 and 3.1% in English, 1 000,5 and 3,1 % in Russian,
-    1.000,5 and 3,1 % in Serbian."""
-    text = format(value, spec)
+    """``value`` formatted with ``spec`` (``","``, ``".2f"``, ``"+.2f"``, ``".1%"``) as
+    the current language writes numbers, by CLDR's patterns (Babel): 1,000.5 and 3.1% in
+    English, 1 000,5 and 3,1 % in Russian, 1.000,5 and 3,1% in Serbian."""
     lang = _current.get()
-    if lang not in _GROUPS:
-        return text
-    text = text.replace(",", "\0").replace(".", ",").replace("\0", _GROUPS[lang])
-    return text[:-1] + "\u00a0%" if text.endswith("%") else text
+    if lang == "en" or not has_babel():  # Python's format is CLDR's English for these
+        return format(value, spec)
+    parts = _SPEC.fullmatch(spec)
+    if parts is None:
+        raise ValueError(f"no number format {spec!r}")
+    from babel.core import Locale
+    from babel.numbers import format_decimal, format_percent
+
+    locale = Locale.parse(_BABEL[lang])
+    digits = int(parts["digits"] or 0)
+    if not parts["digits"] and parts["kind"] == "" and isinstance(value, float):
+        digits = len(repr(value).partition(".")[2])  # as many as Python's shortest repr
+    fraction = "." + "0" * digits if digits else ""
+    if parts["kind"] == "%":  # the language's own pattern (its space before %, or none)
+        pattern = re.sub(r"[#0,.]+", "#,##0" + fraction, locale.percent_formats[None].pattern,
+                         count=1)
+    else:
+        pattern = ("#,##0" if parts["group"] else "0") + fraction
+    if parts["sign"]:
+        pattern = f"+{pattern};-{pattern}"
+    if parts["kind"] == "%":
+        return format_percent(value, pattern, locale=locale)
+    return format_decimal(value, pattern, locale=locale)
 
 
 def column_widths(heads: Sequence[str], least: Sequence[int]) -> list[int]:

@@ -16,9 +16,9 @@ import sys
 
 from tests.conftest import EXAMPLES, ROOT
 
-HEAVY = ("matplotlib", "jsonschema", "typer", "click", "pygments", "numpy", "PIL")
+HEAVY = ("matplotlib", "jsonschema", "typer", "click", "pygments", "numpy", "PIL", "babel")
 """The packages the library's core must not bring in (the command line, the pictures,
-the JSON Schema, the highlighter use them)."""
+the JSON Schema, the highlighter, numbers and plurals in Russian or Serbian use them)."""
 
 PROBE = """
 import json, sys

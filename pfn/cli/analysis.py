@@ -113,11 +113,12 @@ def solve(
         if at_lead else ntr("trick {trick}, after {n} card", "trick {trick}, after {n} cards",
                             card, trick=trick) if card else tr("trick {n}", n=trick)
     if verbose:
-        sys.stderr.write(tr("pfn: search {search}, {nodes} positions for the cards, {seconds} s"
-                            " in all", search=search + (tr(" (compiled)")
-                                                        if search == "native" else ""),
-                            nodes=number(solver.nodes, ","),
-                            seconds=number(time.perf_counter() - began, ".3f")) + "\n")
+        kind = search + (tr(" (compiled)") if search == "native" else "")
+        sys.stderr.write(ntr("pfn: search {search}, {n} position for the cards, {seconds} s"
+                             " in all", "pfn: search {search}, {n} positions for the cards,"
+                             " {seconds} s in all", solver.nodes, search=kind,
+                             n=number(solver.nodes, ","),
+                             seconds=number(time.perf_counter() - began, ".3f")) + "\n")
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps(_as_json(record.tag("Board"), trick, card, solution, extra),
                                     ensure_ascii=False) + "\n")

@@ -168,7 +168,7 @@ def check(
                 break
     if output is OutputFormat.text and (summary or not quiet):
         sys.stdout.flush()
-        from pfn.i18n import ntr, tr
+        from pfn.i18n import ntr, number, tr
 
         status = tr("clean") if not errors else ntr("{n} error", "{n} errors", errors)
         # TRANSLATORS: the summary line: "2 files, 14 records: clean, 1 warning"
@@ -177,13 +177,14 @@ def check(
                             records=ntr("{n} record", "{n} records", records),
                             status=status,
                             warnings=ntr("{n} warning", "{n} warnings", warnings))
-                         + (tr(" (stopped after {n} errors)", n=max_errors) if stopped else "")
+                         + (ntr(" (stopped after {n} error)", " (stopped after {n} errors)",
+                                max_errors) if stopped else "")
                          + "\n")
         if summary:
             from pfn.diagnostics import title
 
             for code, count in sorted(by_code.items(), key=lambda kv: (-kv[1], kv[0])):
-                sys.stderr.write(f"{count:>9,}  {code}  {title(code)}\n")
+                sys.stderr.write(f"{number(count, ','):>9}  {code}  {title(code)}\n")
     if unusable or not files:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_PROBLEMS if errors or (strict and warnings) else EXIT_CLEAN)

@@ -335,7 +335,7 @@ def main() -> None:
     (``PFN_DEBUG=1`` shows the traceback)."""
     import typer.main
 
-    from pfn.cli.speech import language_asked, translate_help, typer_speaks
+    from pfn.cli.speech import language_asked, run, speaks
     from pfn.files import GuardedOutput, PipeClosed
 
     stdout = sys.stdout
@@ -344,9 +344,8 @@ def main() -> None:
         try:
             speak(language_asked(sys.argv[1:]), refuse=False)  # before --help is read
             command = typer.main.get_command(app)
-            typer_speaks()
-            translate_help(command)
-            command()
+            speaks(command)
+            code = run(command)
         finally:
             sys.stdout.flush()  # what is still buffered fails here, not at exit
     except PipeClosed:  # the reader has what it wanted (| head): end as its tools do
@@ -367,3 +366,4 @@ def main() -> None:
                             " details)",
                             kind=type(error).__name__, error=error) + "\n")
         raise SystemExit(EXIT_UNUSABLE) from None
+    raise SystemExit(code)
