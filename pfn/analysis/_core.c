@@ -1077,21 +1077,21 @@ static int probe_after(SearchObject *s, int number, int bound, const int *given,
     return value;
 }
 
-/* the exact value by zero-window probes, as value() finds it: card < 0, the position's;
- * else after `seat` plays `card` */
+/* the exact value by zero-window probes, as value() finds it, the first probe at `guess`
+ * (the value of the layout before: neighbouring layouts mostly agree): card < 0, the
+ * position's; else after `seat` plays `card` */
 static int exact(SearchObject *s, int leader, int number, const int *cards, const int *seats,
-                 int count, int seat, int card, int hi) {
-    int lo = 0;
+                 int count, int seat, int card, int hi, int guess) {
+    int lo = 0, bound = guess > 0 && guess <= hi ? guess : -1;
     while (lo < hi) {
-        int bound = s->duel ? (lo + hi + 1) / 2 : lo + 1;
+        if (bound <= lo || bound > hi) bound = s->duel ? (lo + hi + 1) / 2 : lo + 1;
         int found = card < 0 ? probe_at(s, leader, number, bound, cards, seats, count)
                              : probe_after(s, number, bound, cards, seats, count, seat, card);
-        if (found >= bound) lo = found;
-        else hi = found;
+        if (found >= bound) { lo = found; bound = lo + 1; }
+        else { hi = found; bound = -1; }
     }
     return lo;
 }
-
 
 /* weigh(hands, leader, number, table, seats, holders, layouts, each): the position with
  * each layout's cards added to the hands of its holders (-1: out of play), every layout
@@ -1118,6 +1118,8 @@ static PyObject *Search_weigh(SearchObject *s, PyObject *args) {
     PyObject *fast = PySequence_Fast(layouts, "layouts");
     if (!fast) return NULL;
     long long counts[33][MOST_TRICKS];
+    int last[33];
+    for (int i = 0; i < 33; i++) last[i] = -1;
     memset(counts, 0, sizeof counts);
     uint32_t weighed = 0;
     Py_ssize_t total = PySequence_Fast_GET_SIZE(fast);
@@ -1142,7 +1144,8 @@ static PyObject *Search_weigh(SearchObject *s, PyObject *args) {
                 int c = popcount(h[s->order[i]]);
                 if (c > hi) hi = c;
             }
-            int value = exact(s, leader, number, cards, seats, count, -1, -1, hi);
+            int value = exact(s, leader, number, cards, seats, count, -1, -1, hi, last[32]);
+            last[32] = value;
             if (value < 0 || value >= MOST_TRICKS) { fail("weigh: a value out of range"); goto error; }
             counts[32][value]++;
             continue;
@@ -1172,8 +1175,11 @@ static PyObject *Search_weigh(SearchObject *s, PyObject *args) {
             for (int rank = 7; rank >= 0; rank--) {
                 if (!(alive >> rank & 1)) continue;
                 if (!(own >> rank & 1)) { above = 0; continue; }
-                if (!above || (talon_trick && s->exact_talon))
-                    value = exact(s, leader, number, t_cards, t_seats, t, seat, shift + rank, hi);
+                if (!above || (talon_trick && s->exact_talon)) {
+                    value = exact(s, leader, number, t_cards, t_seats, t, seat, shift + rank, hi,
+                                  last[shift + rank]);
+                    last[shift + rank] = value;
+                }
                 if (value < 0 || value >= MOST_TRICKS) {
                     fail("weigh: a value out of range");
                     goto error;
