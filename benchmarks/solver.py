@@ -167,8 +167,8 @@ def whole_deal_cpu(question: str) -> tuple[float, int, float]:
 
 
 PEER = {"trump": 3.3}
-"""slovesnov's C++ solver on the same questions, CPU seconds (issue 45's measurement,
-the same machine: board 4 with each lead weighed)."""
+"""slovesnov's C++ solver on the same question, CPU seconds, as issue 45 reports it
+(board 4 with each lead weighed): an anchor, not measured in this run."""
 
 
 def main(deals: int = 300, records: int = 30, seed: int = 2026, layouts: int = 1000,
