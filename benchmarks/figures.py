@@ -51,6 +51,8 @@ GUARDED = {
     "solve_native": "whole deals solved a CPU second, compiled core, over python-chess"
                     " games read a CPU second",
     "solve_python": "the same on the pure-Python search",
+    "odds_native": "layouts of a whole deal weighed a CPU second (pfn odds, each lead; one"
+                   " table across layouts) over python-chess games read a CPU second",
 }
 """Each guarded figure and what it is the ratio of."""
 
@@ -61,7 +63,7 @@ def measure_once() -> Measured:
     """One quick measurement of every guarded figure this installation has."""
     sys.path.insert(0, str(HERE))
     import bench  # benchmarks/bench.py: its corpora and its fresh-process runs
-    from solver import solve_deals
+    from solver import solve_deals, whole_deal_cpu
 
     from pfn.analysis.engines import native_core
     from pfn.notation.reader import accelerated
@@ -98,6 +100,9 @@ def measure_once() -> Measured:
     for label, (engine, deals) in engines.items():
         solved = solve_deals("trump", deals, 2026, engine)
         found[label] = (deals / solved["total"]) / games_per_s
+    if native_core() is not None:
+        took, layouts, _expected = whole_deal_cpu("trump")
+        found["odds_native"] = (layouts / took) / games_per_s
     return found
 
 

@@ -118,16 +118,57 @@ def whole_deal_odds(jobs: int) -> tuple[float, int]:
     """Wall-clock seconds for ``pfn odds`` of a whole deal from the declarer's seat
     before the lead (examples/analysis.pfn, board 4: every one of the 184,756 layouts
     of the defenders' twenty cards, each of his ten leads), on ``jobs`` processes."""
+    import pfn
+
+    start = time.perf_counter()
+    found = pfn.odds(_board_4(), pfn.Seat.A, jobs=jobs)
+    assert found.exhaustive
+    return time.perf_counter() - start, found.layouts
+
+
+KOVALEVSKAYA = """[Variant "sochi"]
+[Dealer "B"]
+[Deal "A:T987.8.987.98 B:AK.QJT.J.AKQT C:QJ.97.AKQT.J7 talon:?"]
+[Start "1"]
+[Declarer "A"]
+[Contract "mis"]
+[Discard "CK CA"]
+[Play "C"]
+"""
+"""Kovalevskaya's misère (slovesnov's ``bts`` problem, as ``pfn import`` writes it)."""
+
+
+def _board_4() -> object:
     from pathlib import Path
 
     import pfn
 
-    record = next(r for r in pfn.read(Path(__file__).resolve().parent.parent / "examples"
-                                      / "analysis.pfn") if r.tag("Board") == "4")
-    start = time.perf_counter()
-    found = pfn.odds(record, pfn.Seat.A, jobs=jobs)
-    assert found.exhaustive
-    return time.perf_counter() - start, found.layouts
+    return next(r for r in pfn.read(Path(__file__).resolve().parent.parent / "examples"
+                                    / "analysis.pfn") if r.tag("Board") == "4")
+
+
+def whole_deal_cpu(question: str) -> tuple[float, int, float]:
+    """CPU seconds of one process answering a whole-deal question over all its 184,756
+    layouts: ``trump``, board 4 of examples/analysis.pfn from the declarer's seat, each
+    of his ten leads weighed; ``misere``, Kovalevskaya's misère from the bidder's seat
+    (``pfn odds --bidding``), the position's value on each layout.  With the layouts'
+    count and the answer's expected tricks (best lead), which must not move."""
+    import pfn
+
+    if question == "trump":
+        record, bidding = _board_4(), False
+    else:
+        record, bidding = pfn.loads(KOVALEVSKAYA)[0], True
+    start = time.process_time()
+    found = pfn.odds(record, pfn.Seat.A, bidding=bidding)
+    took = time.process_time() - start
+    assert found.exhaustive and found.position is not None
+    return took, found.layouts, found.position.expected
+
+
+PEER = {"trump": 3.3}
+"""slovesnov's C++ solver on the same question, CPU seconds, as issue 45 reports it
+(board 4 with each lead weighed): an anchor, not measured in this run."""
 
 
 def main(deals: int = 300, records: int = 30, seed: int = 2026, layouts: int = 1000,
@@ -155,6 +196,11 @@ def main(deals: int = 300, records: int = 30, seed: int = 2026, layouts: int = 1
     print(f"solve_many_{engine}: {count} layouts of one position, {together:.2f} s with one"
           f" table, {separately:.2f} s each afresh ({separately / together:.1f}x)")
     if odds and engine == "native":
+        for question in ("trump", "misere"):
+            took, count, expected = whole_deal_cpu(question)
+            peer = f"; the C++ peer {PEER[question]:.1f} s" if question in PEER else ""
+            print(f"odds_whole_{question}_cpu: {count:,} layouts, every one, one process:"
+                  f" {took:.1f} s of CPU (expected {expected:.4f}){peer}")
         for jobs in (1, 2):
             took, count = whole_deal_odds(jobs)
             print(f"odds_whole_deal_jobs_{jobs}: {count:,} layouts, every one, each of ten"

@@ -10,6 +10,7 @@ any read or write out of bounds ends the run.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 import random
@@ -195,3 +196,89 @@ def test_a_search_made_again_starts_afresh() -> None:
         fresh = core.Search(*args)
         leader = rng.randrange(3)
         assert reused.value(hands, leader, 11 - size) == fresh.value(hands, leader, 11 - size)
+
+
+def test_layouts_weighed_in_the_core_equal_each_layout_solved_alone() -> None:
+    """``weigh``: the cards of every seat but the one to move dealt out again several
+    ways and weighed in one call on one table; each card's (or the position's) count
+    equals the reference search's answer on each layout solved alone.  Hostile
+    layouts (a card twice, a mask too wide, one mask short) are a ValueError."""
+    from pfn.analysis.engines import NativeSearch
+
+    rng = random.Random("weigh")
+    weighed = 0
+    for _ in range(COUNT):
+        start, _played = random_start(rng, False)
+        if start is None:
+            continue
+        kernel = Tricks(start.hands, start.order, start.leader, start.rules, start.talon,
+                        start.number)
+        moves: list[int] = []
+        for _card in range(rng.randrange(len(start.order))):
+            legal = kernel.legal_cards()
+            if not legal:
+                break
+            moves.append(rng.choice([c for c in range(32) if legal >> c & 1]))
+            kernel.play(moves[-1])
+        played = tuple(moves)
+        position = Position(start, played)
+        if position.over:
+            continue
+        mover = position.turn
+        counted = start.declarer if start.declarer is not None else mover
+        holders = tuple(s for s in start.order if s != mover)
+        pool = [c for s in holders for c in range(32) if position.kernel.hands[s] >> c & 1]
+        sizes = [position.kernel.hands[s].bit_count() for s in holders]
+        base = list(position.kernel.hands)
+        for s in holders:
+            base[s] = 0
+        deals = []
+        for _layout in range(4):
+            rng.shuffle(pool)
+            at, layout = 0, []
+            for size in sizes:
+                layout.append(sum(1 << c for c in pool[at:at + size]))
+                at += size
+            deals.append(tuple(layout))
+        search = Solver(start, "native").search(counted)
+        assert isinstance(search, NativeSearch)
+        k = position.kernel
+        each = rng.random() < 0.7
+        got = search.weigh(base, k.leader, k.number, k.cards, k.seats, holders, deals, each)
+        expected: dict[int, list[int]] = {}
+        for layout in deals:
+            hands = list(base)
+            for s, cards in zip(holders, layout, strict=True):
+                hands[s] |= cards
+            again = Position(dataclasses.replace(start, hands=_unplayed(hands, start, played)),
+                             played)
+            solver = Solver(again.start, "python")
+            taken = again.kernel.taken[counted]
+            if each:
+                for c, v in solver.card_values(again, counted).items():
+                    expected.setdefault(c, [0] * 11)[v - taken] += 1
+            else:
+                expected.setdefault(-1, [0] * 11)[solver.total(again, counted) - taken] += 1
+        answer = {c: list(n) for c, n in got.items()} if each else {-1: list(got)}
+        assert answer == expected, (start, played, deals)
+        weighed += 1
+        twice = (*deals[0][:-1], deals[0][-1] | k.hands[mover] | deals[0][0])
+        for hostile in (twice, (*deals[0][:-1], 1 << 40), deals[0][:-1],
+                        (*deals[0][:-1], -1)):
+            with pytest.raises((ValueError, OverflowError)):
+                search.weigh(base, k.leader, k.number, k.cards, k.seats, holders, [hostile],
+                             each)
+    assert weighed > COUNT // 4
+
+
+def _unplayed(hands: list[int], start: Start, played: tuple[int, ...]) -> tuple[int, ...]:
+    """The hands at the start: the cards played to reach the position given back to
+    their players (as the start had them)."""
+    back = list(hands)
+    for s in start.order:
+        back[s] |= start.hands[s] & _played_mask(played)
+    return tuple(back)
+
+
+def _played_mask(played: tuple[int, ...]) -> int:
+    return sum(1 << c for c in played)

@@ -604,3 +604,43 @@ def test_kovalevskayas_misere_from_the_bidders_seat(tmp_path: object) -> None:
     assert data["layouts"] == comb(20, 10) and data["exhaustive"]
     assert round(data["position"]["caught"], 4) == 0.5648
     assert round(data["position"]["expected"], 4) == 1.7711
+
+
+def _stderr_on_a_terminal(args: list[str]) -> tuple[str, str]:
+    """``pfn`` run with its standard error on a pseudo-terminal (its output piped): what
+    each printed."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    primary, secondary = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", *args], stdout=subprocess.PIPE,
+                          stderr=secondary, env=env, check=False, timeout=600)
+    os.close(secondary)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(primary)
+    assert done.returncode == 0, seen
+    return done.stdout.decode(), seen.decode()
+
+
+@pytest.mark.slow
+def test_a_whole_deal_shows_its_progress_on_a_terminal_unless_quiet() -> None:
+    """Every layout of board 4 (184,756, more than a second's work): the count of
+    layouts solved goes to the terminal as the work goes, up to the whole; --quiet
+    shows nothing there, and the answer is the same."""
+    args = ["odds", "examples/analysis.pfn", "--board", "4", "--seat", "A"]
+    shown, terminal = _stderr_on_a_terminal(args)
+    assert "184,756 of 184,756 layouts solved" in terminal
+    assert terminal.count("layouts solved") > 3  # counted as it goes, not once at the end
+    quiet, silent = _stderr_on_a_terminal([*args, "--quiet"])
+    assert "layouts solved" not in silent and quiet == shown

@@ -1011,6 +1011,207 @@ static PyObject *Search_at_least(SearchObject *s, PyObject *args) {
     return PyBool_FromLong(result >= bound);
 }
 
+#define MOST_TRICKS 11  /* counts of 0..10 tricks */
+
+/* exactly n masks of 32 bits (a layout: the cards dealt to each holder) */
+static int read_hands_n(PyObject *seq, uint32_t *out, int n) {
+    PyObject *fast = PySequence_Fast(seq, "layout");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        return fail("layouts: a mask for each holder");
+    }
+    for (int i = 0; i < n; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v > 0xFFFFFFFFull) { Py_DECREF(fast); return fail("layouts: masks of 32 cards"); }
+        out[i] = (uint32_t)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *counts_tuple(const long long *counts) {
+    PyObject *found = PyTuple_New(MOST_TRICKS);
+    if (!found) return NULL;
+    for (int v = 0; v < MOST_TRICKS; v++) {
+        PyObject *item = PyLong_FromLongLong(counts[v]);
+        if (!item) { Py_DECREF(found); return NULL; }
+        PyTuple_SET_ITEM(found, v, item);
+    }
+    return found;
+}
+
+/* one probe of the position in s->hands with the trick (cards, seats, count) on the table,
+ * led by leader: do_probe's dispatch, on a position already checked */
+static int probe_at(SearchObject *s, int leader, int number, int bound, const int *given,
+                    const int *given_seats, int count) {
+    int cards[8], seats[8];
+    for (int i = 0; i < count; i++) { cards[i] = given[i]; seats[i] = given_seats[i]; }
+    if (!count && number > s->rules_talon_leads) return boundary(s, leader, number, bound);
+    if (!count) {
+        cards[0] = s->talon[number - s->first];
+        seats[0] = NONE;
+        count = 1;
+        leader = s->order[0];
+    }
+    int seat = leader;
+    for (int i = 0; i < count - (seats[0] == NONE); i++) seat = s->next[seat];
+    return trick(s, number, bound, cards, seats, count, live_of(s, cards, count), seat);
+}
+
+/* one probe after `seat` plays `card` to the trick (cards, seats, count): the target's
+ * tricks from that trick on, this one included */
+static int probe_after(SearchObject *s, int number, int bound, const int *given,
+                       const int *given_seats, int count, int seat, int card) {
+    int cards[8], seats[8], value;
+    for (int i = 0; i < count; i++) { cards[i] = given[i]; seats[i] = given_seats[i]; }
+    uint32_t live = live_of(s, cards, count), hand = s->hands[seat];
+    int talon_trick = count > 0 && seats[0] == NONE;
+    s->hands[seat] = hand & ~BIT(card);
+    cards[count] = card;
+    seats[count] = seat;
+    if (count - talon_trick == s->n - 1) value = end(s, number, bound, cards, seats, count + 1);
+    else value = trick(s, number, bound, cards, seats, count + 1, live, s->next[seat]);
+    s->hands[seat] = hand;
+    return value;
+}
+
+/* the exact value by zero-window probes, as value() finds it, the first probe at `guess`
+ * (the value of the layout before: neighbouring layouts mostly agree): card < 0, the
+ * position's; else after `seat` plays `card` */
+static int exact(SearchObject *s, int leader, int number, const int *cards, const int *seats,
+                 int count, int seat, int card, int hi, int guess) {
+    int lo = 0, bound = guess > 0 && guess <= hi ? guess : -1;
+    while (lo < hi) {
+        if (bound <= lo || bound > hi) bound = s->duel ? (lo + hi + 1) / 2 : lo + 1;
+        int found = card < 0 ? probe_at(s, leader, number, bound, cards, seats, count)
+                             : probe_after(s, number, bound, cards, seats, count, seat, card);
+        if (found >= bound) { lo = found; bound = lo + 1; }
+        else { hi = found; bound = -1; }
+    }
+    return lo;
+}
+
+/* weigh(hands, leader, number, table, seats, holders, layouts, each): the position with
+ * each layout's cards added to the hands of its holders (-1: out of play), every layout
+ * solved on this search's one table; each: the value after every legal card of the
+ * player to move, else the position's. Returns {card: counts} (each) or counts, where
+ * counts[v] is how many layouts gave the target v tricks from here on. */
+static PyObject *Search_weigh(SearchObject *s, PyObject *args) {
+    PyObject *hands, *table, *seats_obj, *holders_obj, *layouts;
+    int leader, number, each;
+    if (!PyArg_ParseTuple(args, "OiiOOOOp", &hands, &leader, &number, &table, &seats_obj,
+                          &holders_obj, &layouts, &each))
+        return NULL;
+    uint32_t base[4], h[4];
+    int cards[8], seats[8], holders[5];
+    if (read_hands(hands, base) < 0) return NULL;
+    int count = read_ints(table, cards, 4, "table", 0, 0, 31);
+    if (count < 0) return NULL;
+    int nseats = read_ints(seats_obj, seats, 4, "seats", 1, 0, 3);
+    if (nseats < 0) return NULL;
+    if (nseats != count) { fail("a seat for each card"); return NULL; }
+    if (leader < 0 || leader > 3) { fail("leader: a seat"); return NULL; }
+    int nholders = read_ints(holders_obj, holders, 5, "holders", 0, -1, 3);
+    if (nholders < 0) return NULL;
+    PyObject *fast = PySequence_Fast(layouts, "layouts");
+    if (!fast) return NULL;
+    long long counts[33][MOST_TRICKS];
+    int last[33];
+    for (int i = 0; i < 33; i++) last[i] = -1;
+    memset(counts, 0, sizeof counts);
+    uint32_t weighed = 0;
+    Py_ssize_t total = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t l = 0; l < total; l++) {
+        uint32_t layout[5];
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, l);
+        if (read_hands_n(item, layout, nholders) < 0) goto error;
+        uint32_t dealt = 0;
+        for (int i = 0; i < 4; i++) h[i] = base[i];
+        for (int i = 0; i < nholders; i++) {
+            if (layout[i] & dealt) { fail("layouts: a card twice"); goto error; }
+            dealt |= layout[i];
+            if (holders[i] == NONE) continue;
+            if (layout[i] & base[holders[i]]) { fail("layouts: a card twice"); goto error; }
+            h[holders[i]] |= layout[i];
+        }
+        if (check_position(s, h, leader, number, cards, seats, count) < 0) goto error;
+        for (int i = 0; i < 4; i++) s->hands[i] = h[i];
+        if (!each) {
+            int hi = 0;
+            for (int i = 0; i < s->n; i++) {
+                int c = popcount(h[s->order[i]]);
+                if (c > hi) hi = c;
+            }
+            int value = exact(s, leader, number, cards, seats, count, -1, -1, hi, last[32]);
+            last[32] = value;
+            if (value < 0 || value >= MOST_TRICKS) { fail("weigh: a value out of range"); goto error; }
+            counts[32][value]++;
+            continue;
+        }
+        /* the player to move, the trick as he sees it (a talon card turned first) */
+        int t_cards[8], t_seats[8], t = count, t_leader = leader;
+        for (int i = 0; i < count; i++) { t_cards[i] = cards[i]; t_seats[i] = seats[i]; }
+        if (!count && number <= s->rules_talon_leads) {
+            t_cards[0] = s->talon[number - s->first];
+            t_seats[0] = NONE;
+            t = 1;
+            t_leader = s->order[0];
+        }
+        int seat = t_leader;
+        for (int i = 0; i < t - (t && t_seats[0] == NONE); i++) seat = s->next[seat];
+        uint32_t hand = h[seat], legal;
+        if (!t) legal = hand;
+        else if (s->heads) legal = rules_legal(s, hand, t_cards, t_seats, t);
+        else legal = legal_cards(hand, t_cards[0], s->trump);
+        int talon_trick = t > 0 && t_seats[0] == NONE;
+        uint32_t live = live_of(s, t_cards, t);
+        int hi = popcount(hand);
+        /* equivalent cards (a run among the cards still in play) are weighed once */
+        for (int shift = 0; shift < 32; shift += 8) {
+            uint32_t own = legal >> shift & 0xFF, alive = live >> shift & 0xFF;
+            int value = -1, above = 0;
+            for (int rank = 7; rank >= 0; rank--) {
+                if (!(alive >> rank & 1)) continue;
+                if (!(own >> rank & 1)) { above = 0; continue; }
+                if (!above || (talon_trick && s->exact_talon)) {
+                    value = exact(s, leader, number, t_cards, t_seats, t, seat, shift + rank, hi,
+                                  last[shift + rank]);
+                    last[shift + rank] = value;
+                }
+                if (value < 0 || value >= MOST_TRICKS) {
+                    fail("weigh: a value out of range");
+                    goto error;
+                }
+                counts[shift + rank][value]++;
+                weighed |= BIT(shift + rank);
+                above = 1;
+            }
+        }
+    }
+    Py_DECREF(fast);
+    if (!each) return counts_tuple(counts[32]);
+    PyObject *found = PyDict_New();
+    if (!found) return NULL;
+    for (int c = 0; c < 32; c++) {
+        if (!(weighed >> c & 1)) continue;
+        PyObject *key = PyLong_FromLong(c), *value = counts_tuple(counts[c]);
+        if (!key || !value || PyDict_SetItem(found, key, value) < 0) {
+            Py_XDECREF(key);
+            Py_XDECREF(value);
+            Py_DECREF(found);
+            return NULL;
+        }
+        Py_DECREF(key);
+        Py_DECREF(value);
+    }
+    return found;
+error:
+    Py_DECREF(fast);
+    return NULL;
+}
+
 static PyObject *Search_get_nodes(SearchObject *s, void *closure) {
     return PyLong_FromLongLong(s->nodes);
 }
@@ -1026,6 +1227,9 @@ static PyMethodDef Search_methods[] = {
      "probe(hands, leader, number, bound, table=(), seats=()): a zero-window bound"},
     {"at_least", (PyCFunction)Search_at_least, METH_VARARGS,
      "at_least(hands, leader, number, bound, table=(), seats=()): the target takes bound?"},
+    {"weigh", (PyCFunction)Search_weigh, METH_VARARGS,
+     "weigh(hands, leader, number, table, seats, holders, layouts, each): counts of the"
+     " target's tricks over the layouts, on one table"},
     {NULL}
 };
 

@@ -18,7 +18,7 @@ import functools
 import os
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pfn.analysis.inputs import check_position, check_search
 from pfn.diagnostics import PfnError
@@ -141,6 +141,16 @@ class NativeSearch:
         self._check(hands, leader, number, table, seats)
         return int(self._core.probe(hands, leader, number, max(-1, min(bound, 11)), table,
                                     seats))
+
+    def weigh(self, hands: Sequence[int], leader: int, number: int, table: Sequence[int],
+              seats: Sequence[int | None], holders: Sequence[int], layouts: Sequence[
+                  Sequence[int]], each: bool) -> Any:
+        """Every layout (a mask for each of ``holders``; -1: out of play) added to
+        ``hands`` and solved in the core on this one table: ``each``, a count of the
+        target's tricks from here on after every legal card of the player to move
+        (``{card: counts}``), else the position's counts (``counts[v]``: the layouts
+        where he takes ``v``).  The core checks each layout's position."""
+        return self._core.weigh(hands, leader, number, table, seats, holders, layouts, each)
 
 
 def new_search(rules: PlayRules, order: tuple[int, ...], target: int,

@@ -363,15 +363,22 @@ def _every(needs: tuple[int, ...], allowed: tuple[int, ...], left: int
         yield ()
         return
     need, rest = needs[0], needs[1:]
-    mine = [c for c in range(32) if (left & allowed[0]) >> c & 1]
+    mine = [1 << c for c in range(32) if (left & allowed[0]) >> c & 1]
     if not rest:
         if len(mine) == left.bit_count() == need:
             yield (left,)
         return
+    if len(rest) == 1:  # the last holder takes what is left, if he may hold it all
+        barred = ~allowed[1]
+        for chosen in itertools.combinations(mine, need):
+            mask = sum(chosen)
+            other = left & ~mask
+            if not other & barred and other.bit_count() == rest[0]:
+                yield (mask, other)
+        return
     for chosen in itertools.combinations(mine, need):
-        mask = sum(1 << c for c in chosen)
+        mask = sum(chosen)
         for others in _every(rest, allowed[1:], left & ~mask):
             yield (mask, *others)
-
 
 __all__ = ["EXHAUSTIVE_LIMIT", "PILE", "SAMPLE", "Knowledge", "View", "layouts", "view_of"]

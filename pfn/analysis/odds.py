@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pfn.analysis.engines import engine_in_use
-from pfn.analysis.layouts import EXHAUSTIVE_LIMIT, SAMPLE, Knowledge, View, layouts, view_of
+from pfn.analysis.engines import NativeSearch, engine_in_use
+from pfn.analysis.layouts import EXHAUSTIVE_LIMIT, PILE, SAMPLE, Knowledge, View, layouts, view_of
 from pfn.analysis.position import NotAnalysable, refuse_broken
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import CARDS, Card
@@ -185,6 +185,7 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
         done += len(chunk)
         if progress is not None:
             progress(done, len(found))
+    _SHARED.clear()  # the table is let go once the question is answered
     answer = _answer(view, total, len(found), exhaustive)
     if bidding and answer.kind == "misere" and answer.position is not None and \
             view.declarer is not None:
@@ -400,24 +401,56 @@ def _layouts(chunk: Sequence[tuple[int, ...]]) -> str:
     return ntr("{n} layout", "{n} layouts", len(chunk))
 
 
+_SHARED: list[tuple[View, str, Searches]] = []
+"""The searches of the view this process weighs now (one, kept across its chunks): a
+table entry is a position's value whatever layout it came from, so every layout a
+process solves shares one table instead of a fresh one a chunk."""
+
+
+def _searches(view: View, engine: str) -> Searches:
+    """The searches this process keeps for ``view`` (another view's are let go)."""
+    if _SHARED and _SHARED[0][0] == view and _SHARED[0][1] == engine:
+        return _SHARED[0][2]
+    _SHARED[:] = [(view, engine, {})]
+    return _SHARED[0][2]
+
+
 def _counts(view: View, engine: str, chunk: Sequence[tuple[int, ...]]) -> _Tally:
-    """Solve ``chunk``'s layouts, one table for them all."""
+    """Solve ``chunk``'s layouts on this process's one table for the view: in the
+    compiled core, the whole chunk in one call."""
     tally = _Tally()
-    searches: Searches = {}
-    mover_seen = None
+    searches = _searches(view, engine)
+    position = view.deal(chunk[0])
+    if position.over:
+        raise NotAnalysable(tr("the play is over: nothing is left to choose"))
+    solver = Solver(position.start, engine, searches)
+    mover = position.turn
+    counted = view.declarer if view.declarer is not None else mover
+    kernel = position.kernel
+    taken = kernel.taken[counted]
+    seen = view.known[mover] == position.start.hands[mover]
+    tally.mover, tally.counted, tally.taken, tally.seen = mover, counted, taken, seen
+    search = solver.search(counted)
+    if isinstance(search, NativeSearch):
+        # the first layout's position checked as the Python search checks it; the core
+        # checks each of the others
+        search.value(kernel.hands, kernel.leader, kernel.number, kernel.cards, kernel.seats)
+        hands = list(kernel.hands)
+        for holder, cards in zip(view.holders, chunk[0], strict=True):
+            if holder != PILE:
+                hands[holder] &= ~cards
+        found = search.weigh(hands, kernel.leader, kernel.number, kernel.cards,
+                             kernel.seats, view.holders, chunk, seen)
+        if seen:
+            for c, counts in found.items():
+                tally.cards[c] = Counter({v: n for v, n in enumerate(counts) if n})
+        else:
+            tally.position.update({v: n for v, n in enumerate(found) if n})
+        return tally
     for layout in chunk:
         position = view.deal(layout)
-        if position.over:
-            raise NotAnalysable(tr("the play is over: nothing is left to choose"))
         solver = Solver(position.start, engine, searches)
-        mover = position.turn
-        counted = view.declarer if view.declarer is not None else mover
-        taken = position.kernel.taken[counted]
-        if mover_seen is None:
-            mover_seen = view.known[mover] == position.start.hands[mover]
-            tally.mover, tally.counted, tally.taken = mover, counted, taken
-            tally.seen = mover_seen
-        if mover_seen:
+        if seen:
             for c, v in solver.card_values(position, counted).items():
                 tally.cards.setdefault(c, Counter())[v - taken] += 1
         else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -354,6 +355,9 @@ def odds(
                         " rules: suit splits (`splits`, `splits-talon`), the talon's chances"
                         " (`talon`), a misère's hole (`misere`); see docs/tables.md.",
         show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="No progress on standard error (shown on a terminal once the"
+                              " work takes more than a second).")] = False,
 ) -> None:
     """The chances of each card, over every layout the seat could not tell apart.
 
@@ -419,10 +423,11 @@ def odds(
                   DEFENCE_SAMPLE if samples is None else samples, seed)
     first = record.first_trick
     at = trick or first
-    shown = sys.stderr.isatty() and color(sys.stderr)
+    shown = sys.stderr.isatty() and color(sys.stderr) and not quiet
+    began = time.monotonic()
 
     def progress(done: int, total: int) -> None:
-        if shown and total > 2_000:
+        if shown and time.monotonic() - began > 1:
             sys.stderr.write("\r" + ntr("{done} of {n} layout solved", "{done} of {n} layouts"
                                          " solved", total, done=number(done, ","),
                                          n=number(total, ",")))
