@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: conformance catalogs demo test test-slow web test-web wheel bench-check test-python-search test-latex lint typecheck bench bench-quick docs site fuzz fuzz-core clean
+.PHONY: conformance catalogs demo test test-slow web test-web wheel bench-check test-python-search test-typer-lowest test-latex lint typecheck bench bench-quick docs site fuzz fuzz-core clean
 
 # the install builds the compiled search core (setup.py) when a C compiler is there
 $(STAMP): pyproject.toml setup.py pfn/analysis/_core.c $(wildcard pfn/locale/*/LC_MESSAGES/pfn.po)
@@ -200,6 +200,17 @@ test-python-search: $(STAMP)
 	PFN_SEARCH=python $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_analysis.py \
 	    tests/test_analysis_search.py tests/test_published.py tests/test_endings.py \
 	    tests/test_board.py pfn/analysis
+
+## test-typer-lowest: the command line's words and errors on the lowest Typer pyproject allows
+TYPER_LOWEST := 0.27.0
+test-typer-lowest: $(STAMP)
+	rm -rf build/typer-lowest
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps \
+	    --target build/typer-lowest typer==$(TYPER_LOWEST)
+	PYTHONPATH=build/typer-lowest $(BIN)/python -c \
+	    'import typer, sys; sys.exit(typer.__version__ != "$(TYPER_LOWEST)")'
+	PYTHONPATH=build/typer-lowest $(BIN)/python -m pytest -n 2 -p no:cacheprovider \
+	    -m "slow or not slow" tests/test_speech.py tests/test_cli.py tests/test_exit_codes.py
 
 ## test-latex: PGF diagrams compiled in a LuaLaTeX document (needs TeX: .ci/run installs it)
 test-latex: $(STAMP)

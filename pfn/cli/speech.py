@@ -157,7 +157,10 @@ def _message(error: Any) -> str:
     if hint is None and param is None:
         return text
     if hint is None:
-        hint = param.get_error_hint()
+        try:  # Typer 0.29's own Click asks for no context; before it, Click's asks for one
+            hint = param.get_error_hint()
+        except TypeError:
+            hint = param.get_error_hint(getattr(error, "ctx", None))
     if not isinstance(hint, str):
         hint = " / ".join(repr(each) for each in hint)
     kind = getattr(error, "param_type", None) or (param.param_type_name if param else None)
@@ -179,7 +182,17 @@ _WHY = tuple((re.compile(pattern), said) for pattern, said in (
     (r"Input should be a valid integer\b.*", N_("not a whole number")),
     (r"Input should be a valid number\b.*", N_("not a number")),
     (r"Value error, (?P<value>.+) is not one of (?P<choices>.+)\.",
-     N_("{value} is none of {choices}."))))
+     N_("{value} is none of {choices}.")),
+    # the same reasons in the words of the Click that Typer carried before 0.29
+    (r"\S+ is not in the range (?P<low>[^<\s]+)<=x<=(?P<high>\S+)\.",
+     N_("from {low} to {high}")),
+    (r"\S+ is not in the range x>=(?P<value>\S+)\.", N_("at least {value}")),
+    (r"\S+ is not in the range x<=(?P<value>\S+)\.", N_("at most {value}")),
+    (r"\S+ is not in the range x>(?P<value>\S+)\.", N_("more than {value}")),
+    (r"\S+ is not in the range x<(?P<value>\S+)\.", N_("less than {value}")),
+    (r".+ is not a valid (?:int|integer|int range)\.", N_("not a whole number")),
+    (r".+ is not a valid (?:float|float range)\.", N_("not a number")),
+    (r"(?P<value>.+) is not one of (?P<choices>.+)\.", N_("{value} is none of {choices}."))))
 """What Typer's value check says of a bad value (its wording, matched whole) and what
 pfn says in Russian and Serbian."""
 
