@@ -909,8 +909,8 @@ def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Pa
     assert browser.find_element(By.ID, "hand-B").text != "hidden"
     # the trick list: a button each, reached by Tab, Enter jumps
     item = browser.find_elements(By.CSS_SELECTOR, "#tricks li")[2]
-    assert item.get_attribute("role") == "button" and item.get_attribute("tabindex") == "0"
-    browser.execute_script("arguments[0].focus()", item)
+    jump = item.find_element(By.TAG_NAME, "button")
+    browser.execute_script("arguments[0].focus()", jump)
     press(browser, Keys.ENTER)
     assert where.text.startswith("trick 3, card 9")
     press(browser, Keys.END)
@@ -919,7 +919,7 @@ def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Pa
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
-        current = browser.find_element(By.CSS_SELECTOR, "#tricks li.current")
+        current = browser.find_element(By.CSS_SELECTOR, "#tricks li.current button")
         assert _contrast(current.value_of_css_property("color"),
                          current.value_of_css_property("background-color")) >= 4.5
         press(browser, Keys.HOME)
@@ -973,3 +973,74 @@ def test_every_annotation_of_the_auction_and_the_tags_is_shown(browser: Any,
     assert "discards" in where.text and note.text == "both diamonds go"
     press(browser, Keys.ARROW_RIGHT, 2)
     assert where.text == "defence: Boris whist" and note.text == "!"
+
+
+AXE = Path(__file__).parent.parent / "web" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe(browser: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands (its rules as
+    shipped), each as ``rule: the nodes' selectors``."""
+    if not AXE.exists():
+        if os.environ.get("PFN_BROWSER_REQUIRED"):
+            pytest.fail(f"axe-core is required here: {AXE} (make test-slow installs it)")
+        pytest.skip("no axe-core: cd web && npm ci")
+    if not browser.execute_script("return !!window.axe"):
+        browser.execute_script(AXE.read_text(encoding="utf-8"))
+    found = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then((r) => done(r.violations.map((v) => ({id: v.id,"
+        " impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' '))}))),"
+        " (e) => done([{id: 'axe failed: ' + e, impact: 'critical', nodes: []}]));")
+    return [f"{v['id']}: {', '.join(v['nodes'][:4])}" for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [(1280, 800), (375, 740)])
+def test_axe_finds_nothing_serious(browser: Any, tmp_path: Path, size: tuple[int, int],
+                                   scheme: str) -> None:
+    """axe-core in the page, at desktop and phone sizes, in light and dark: no serious or
+    critical violation on a pool with --dd mid-deal, its score sheet, the keys' list, a
+    quiz asking, hidden hands, an ending of a claimed play and a block in a host page."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    pool = page_of(tmp_path, EXAMPLES / "sochi-match.pfn", "--dd")
+    quiz = page_of(tmp_path, EXAMPLES / "analysis.pfn", "-b", "1", "--quiz")
+    (tmp_path / "hide").mkdir()
+    hide = page_of(tmp_path / "hide", EXAMPLES / "analysis.pfn", "-b", "1", "--hide", "B,C")
+    block = subprocess.run([sys.executable, "-m", "pfn.cli", "render",
+                            str(EXAMPLES / "annotated.pfn"), "-f", "html", "--fragment"],
+                           capture_output=True, text=True, check=True).stdout
+    host = tmp_path / "host.html"
+    host.write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A'
+                    f" blog</title></head><body><main><h1>A blog</h1>{block}</main></body>"
+                    "</html>", encoding="utf-8")
+    browser.set_window_size(*size)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    found: dict[str, list[str]] = {}
+    try:
+        browser.get(pool)
+        press(browser, Keys.ARROW_RIGHT, 7)  # mid-trick, the current trick in the list
+        found["pool"] = _axe(browser)
+        press(browser, "?")
+        found["keys"] = _axe(browser)
+        press(browser, Keys.ESCAPE)
+        browser.find_element(By.ID, "show-sheet").click()
+        found["sheet"] = _axe(browser)
+        browser.get(quiz)
+        press(browser, Keys.ARROW_RIGHT)
+        assert browser.find_elements(By.CSS_SELECTOR, "#quiz .quiz-card")
+        found["quiz"] = _axe(browser)
+        browser.get(hide)
+        press(browser, Keys.ARROW_RIGHT, 4)
+        found["hide"] = _axe(browser)
+        browser.get(host.as_uri())
+        found["block"] = _axe(browser)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.set_window_size(900, 1000)
+    assert {k: v for k, v in found.items() if v} == {}

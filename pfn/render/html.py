@@ -283,6 +283,7 @@ def _page(replays: Sequence[Replay], sheets: Sequence[Sheet], heading: str,
     script = ("const PFN_DEALS = " + script_json(data) + ";\nconst PFN_PAGE = " +
               script_json({"text": page_text(), "matches": matches}) + ";\n" + _SCRIPT)
     sheet_view = ""
+    sheet_button = html.escape(tr("Score sheet"))
     if sheets:
         parts = []
         for index, sheet in enumerate(sheets):
@@ -291,8 +292,9 @@ def _page(replays: Sequence[Replay], sheets: Sequence[Sheet], heading: str,
             svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg,
                          count=1)
             parts.append(f'<div class="sheet-at" data-sheet="{index}" hidden>{svg}</div>')
-        sheet_view = f'<section id="sheet" hidden>{"".join(parts)}</section>'
-    sheet_button = html.escape(tr("Score sheet"))
+        # reached by Tab: on a phone the sheet scrolls sideways
+        sheet_view = (f'<section id="sheet" hidden tabindex="0" aria-label="{sheet_button}">'
+                      f'{"".join(parts)}</section>')
     body = _BODY.format(sheet_button=f'<button id="show-sheet">{sheet_button}</button>'
                         if sheets else "", sheet=sheet_view, **_static())
     return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script, body=body,
@@ -498,7 +500,8 @@ _BODY = """<header>
 {sheet}"""
 
 _STYLE = """
-body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0.6em;max-width:46em;color:#1a1a1a}
+body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0.6em;max-width:46em;color:#1a1a1a;
+ color-scheme:light dark}
 header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
 #title{font-weight:bold}
 #table{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.1fr) minmax(0,1fr);
@@ -528,7 +531,9 @@ nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
 #dd{font-size:0.9em}.dd-card{white-space:nowrap}
 .dd-card.best{font-weight:bold;text-decoration:underline}
 .talon-label{font-style:italic;color:#555;font-size:0.8em}
-#tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
+#tricks button{display:block;width:100%;font:inherit;color:inherit;background:none;
+ border:0;padding:0 0.2em;
+ text-align:left;cursor:pointer}#tricks li.current button{background:#eef3ea}
 #note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
 #sheet{overflow-x:auto}#sheet svg{width:100%;min-width:34em;height:auto}
 @media (max-width:480px){body{font-size:0.9em}}
@@ -540,7 +545,9 @@ nav button[aria-disabled=true]{opacity:0.45}
  body{background:#16181c;color:#e6e6e6}
  #centre{background:#24301f;border-color:#3d4a36}.card{background:#2a2d33;color:#e6e6e6}
  .red{color:#ff6b6b}.count,.hidden-hand,.talon-label{color:#a9b2c3}
- #keys{background:#24272d}#tricks li.current{background:#24301f}
+ #keys{background:#24272d}#tricks li.current button{background:#24301f}
+ #sheet svg{filter:invert(0.9) hue-rotate(180deg)}
+ button,select{background:#2a2d33;color:#e6e6e6;border:1px solid #8a8a8a;border-radius:3px}
  .to-play{color:#8ab4ff}.card.win{border-color:#8ab4ff}}
 """
 

@@ -61,7 +61,7 @@ function spoken(text) {  // ♠A → the ace of spades, for screen readers
 }
 function cardNode(text, win) {
   return el("span", {className: "card" + (win ? " win" : "") + (red(text) ? " red" : ""),
-                     "aria-label": spoken(text) + (win ? say("winning", {}, ", winning") : "")},
+                     role: "img", "aria-label": spoken(text) + (win ? say("winning", {}, ", winning") : "")},
             text);
 }
 function state(d, k) {
@@ -181,17 +181,14 @@ function draw() {
     const upto = !d.secret ? tr.plays.length : !s.current || tr.number > s.trickNo ? 0 :
       tr.number < s.trickNo ? tr.plays.length : s.current.n;
     if (!upto) return;
-    const li = document.createElement("li");
-    li.value = tr.number;
-    li.textContent = tr.plays.slice(0, upto).map((p) =>
+    // a button a trick: reached by Tab, pressed by Enter or space
+    const jump = el("button", {className: "to-trick"}, tr.plays.slice(0, upto).map((p) =>
       `${p.seat ? d.names[p.seat] : say("talonLabel", {}, "talon")} ${p.text}`)
-      .join(", ") + (tr.winner && upto === tr.plays.length ? ` \u2192 ${d.names[tr.winner]}` : "");
-    if (s.trickNo === tr.number) li.className = "current";
-    li.setAttribute("role", "button"); li.tabIndex = 0;
-    li.onkeydown = (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); li.onclick(); }
-    };
-    li.onclick = () => {
+      .join(", ") + (tr.winner && upto === tr.plays.length ? ` \u2192 ${d.names[tr.winner]}` : ""));
+    const li = el("li", {}, jump);
+    li.value = tr.number;
+    if (s.trickNo === tr.number) { li.className = "current"; jump.setAttribute("aria-current", "step"); }
+    jump.onclick = () => {
       const to = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
       // a quiz: no further than the reader has come
       step = QUIZ ? Math.min(to, Math.max(reached[deal] || 0, step)) : to; draw(); };
