@@ -65,8 +65,11 @@ function cardNode(text, win) {
             text);
 }
 function state(d, k) {
-  const held = {}; const taken = {};
-  for (const s in d.hands) { held[s] = d.hands[s] ? d.hands[s].slice() : null; taken[s] = 0; }
+  const held = {}; const taken = {}; const gone = {}; const unknown = {};
+  for (const s in d.hands) {
+    held[s] = d.hands[s] ? d.hands[s].slice() : null; taken[s] = 0; gone[s] = [];
+    unknown[s] = d.unknown && d.unknown[s] ? d.unknown[s].slice() : [0, 0, 0, 0];
+  }
   let left = k, current = null, trickNo = 0, note = "";
   for (const t of d.tricks) {
     if (left <= 0) break;
@@ -75,16 +78,37 @@ function state(d, k) {
     for (let i = 0; i < n; i++) {
       const p = t.plays[i];
       if (p.seat && held[p.seat] && p.card) {
-        const at = held[p.seat].indexOf(p.card); if (at >= 0) held[p.seat].splice(at, 1);
+        const at = held[p.seat].indexOf(p.card);
+        if (at >= 0) held[p.seat].splice(at, 1);
+        else {  // a card the deal gave as x: one x fewer in its suit
+          const suit = "SCDH".indexOf(p.card[0]);
+          if (unknown[p.seat][suit] > 0) unknown[p.seat][suit] -= 1;
+        }
+        gone[p.seat].push(p.card);
       }
       note = p.note || "";
     }
     if (n === t.plays.length && t.winner) taken[t.winner] = (taken[t.winner] || 0) + 1;
     left -= n;
   }
-  return {held, taken, current, trickNo, note};
+  return {held, taken, current, trickNo, note, gone, unknown};
 }
-function handNode(d, seat, cards) {
+const ORDER = "AKQJT987";
+// the reader's options (BBO's): played cards kept in the hand, greyed; cards as pictures
+function option(id) { const box = $(id); return !!(box && box.checked); }
+function pictures() { return option("pictures"); }
+// what is written on a step: its NAG glyphs named (⩲: the declarer stands slightly
+// better), the rest as text
+function noteNode(box, text) {
+  box.replaceChildren();
+  const words = text.split(" ");
+  let i = 0;
+  for (; i < words.length && TEXT.nags && words[i] in TEXT.nags; i++) {
+    box.append(el("abbr", {title: TEXT.nags[words[i]]}, words[i]), " ");
+  }
+  box.append(words.slice(i).join(" "));
+}
+function handNode(d, seat, cards, s) {
   const box = el("div", {className: "hand", id: "hand-" + seat, role: "group",
                          "aria-label": say("handOf", {name: d.names[seat]}, "{name}'s hand")});
   if (cards === null || shown[seat] === false) {
@@ -93,18 +117,31 @@ function handNode(d, seat, cards) {
     return box;
   }
   const suits = "SCDH";
+  // with "played cards", those played so far stay in the hand, greyed
+  const played = option("played") ? s.gone[seat] : [];
+  const printed = (r) => (TEXT.printed && TEXT.printed[r]) || r.replace("T", "10");
   for (let i = 0; i < 4; i++) {
-    const ranks = cards.filter((c) => c[0] === suits[i]).map((c) => c.slice(1)
-      .replace("T", "10")).map((r) => (TEXT.printed && TEXT.printed[r]) || r);
-    box.append(el("span", {"data-suit": suits[i]},
-                  el("span", {className: i >= 2 ? "red" : ""}, d.suits[i]),
-                  " " + (ranks.length ? ranks.join(" ") : "\u2014")));
+    const mine = cards.concat(played).filter((c) => c[0] === suits[i])
+      .sort((a, b) => ORDER.indexOf(a[1]) - ORDER.indexOf(b[1]));
+    const more = s.unknown[seat][i];  // x: a card of the suit, its rank not given
+    const ranks = mine.map((c) => [printed(c.slice(1)), !cards.includes(c)])
+      .concat(more < 0 ? [["?", false]] : Array.from({length: more}, () => ["x", false]));
+    const line = el("span", {"data-suit": suits[i]},
+                    el("span", {className: i >= 2 ? "red" : ""}, d.suits[i]));
+    if (!ranks.length) line.append(" \u2014");
+    for (const [rank, out] of ranks) {
+      const cls = (out ? "gone" : "") + (pictures() ? " pic" + (i >= 2 ? " red" : "") : "");
+      line.append(" ", el("span", cls.trim() ? {className: cls.trim()} : {},
+                          pictures() ? d.suits[i] + rank : rank));
+    }
+    box.append(line);
   }
   return box;
 }
 function draw() {
   const d = DEALS[deal]; const s = state(d, step);
-  $("title").textContent = d.title; $("line").textContent = d.line;
+  $("title").replaceChildren(d.title, d.about ? el("span", {className: "about"}, d.about) : "");
+  $("line").textContent = d.line;
   $("pfn-text").textContent = d.pfn;
   $("talon").textContent =
     (d.talon.length ? say("talonLine", {cards: d.talon.join(" ")}, "talon {cards}") : "") +
@@ -137,12 +174,16 @@ function draw() {
         const again = root.querySelector(`#table .toggle[data-seat="${seat}"]`);
         if (again) again.focus();
       };
-    box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
-               el("span", {className: "count", id: "taken-" + seat},
-                  counted("tricks", count, {}, "{n} trick", "{n} tricks")),
-               mover === seat ? el("span", {className: "to-play"},
-                                   say("toPlay", {}, " \u25b8 to play")) : "",
-               handNode(d, seat, s.held[seat]));
+    // two lines that keep their height whoever is to play: the buttons below stay put
+    box.append(el("div", {className: "who"}, toggle, " ",
+                  el("span", {className: "name"}, `${d.names[seat]} (${seat})`)),
+               el("div", {className: "status"},
+                  el("span", {className: "count", id: "taken-" + seat},
+                     counted("tricks", count, {}, "{n} trick", "{n} tricks")),
+                  el("span", mover === seat ? {className: "to-play"} :
+                     {className: "not-to-play", "aria-hidden": "true"},
+                     say("toPlay", {}, " \u25b8 to play"))),
+               handNode(d, seat, s.held[seat], s));
   }
   const trick = $("trick"); trick.replaceChildren();
   const total = steps(d);
@@ -168,8 +209,8 @@ function draw() {
     step === 0 ? say("before", {}, "before the lead") :
     say("where", {trick: s.trickNo, card: step, total}, "trick {trick}, card {card} of {total}");
   // before the play: what is written on the call, the talon, the discard, the contract
-  $("note").textContent = step < 0 ? (d.pre[d.pre.length + step].note || "") :
-    step === 0 ? d.opening || "" : s.note;
+  noteNode($("note"), step < 0 ? (d.pre[d.pre.length + step].note || "") :
+    step === 0 ? d.opening || "" : s.note);
   const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
   $("said").textContent = last ?
     `${last.seat ? d.names[last.seat] : say("theTalon", {}, "the talon")}:` +
@@ -219,8 +260,8 @@ const ADDRESS = DEALS.map((d, i) => {
 });
 function link(d, s) {
   if (!standalone) return;
-  if (step < 0) {
-    const hash = `#${ADDRESS[deal]}`;
+  if (step < 0) {  // a step of the auction, the talon, the discard or the defence
+    const hash = `#${ADDRESS[deal]}&before=${-step}`;
     if (location.hash !== hash) try { history.replaceState(null, "", hash); } catch (e) {}
     return;
   }
@@ -266,7 +307,9 @@ function fromAddress() {
   if (i < 0) return false;
   deal = i; $("board").value = String(i);
   const trick = Number(found.get("trick") || 0), card = found.get("card");
-  step = trick ? stepOf(DEALS[i], trick, card === null ? null : Number(card) || 0) : 0;
+  const before = Math.floor(Number(found.get("before"))) || 0;
+  step = trick ? stepOf(DEALS[i], trick, card === null ? null : Number(card) || 0) :
+    before > 0 ? -Math.min(before, DEALS[i].pre.length) : 0;
   if (QUIZ) step = Math.min(step, reached[i] || 0);  // a quiz's link skips no question
   return true;
 }
@@ -332,7 +375,9 @@ function drawDD(d) {
                      say("noChoice", {}, "no card to choose here"));
   const graph = $("dd-graph"); graph.replaceChildren();
   const points = d.dd.map((x, i) => x ? [i, x.best] : null).filter((p) => p);
-  if (points.length > 1) {
+  // one player's tricks, card by card (at all-pass each counts his own: no one line)
+  const counts = new Set(d.dd.filter((x) => x).map((x) => x.counted));
+  if (points.length > 1 && counts.size === 1) {
     const most = Math.max(...points.map((p) => p[1]), 1), last = Math.max(d.dd.length - 1, 1);
     const xy = (p) => `${(p[0] / last * 290 + 5).toFixed(1)},${(55 - p[1] / most * 50).toFixed(1)}`;
     const ns = "http://www.w3.org/2000/svg";
@@ -426,13 +471,21 @@ keys.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const on = (e.composedPath && e.composedPath()[0]) || e.target;
   const tag = on && on.tagName ? on.tagName.toLowerCase() : "";
-  if (tag === "select" || tag === "input" || tag === "textarea") return;
-  if ((tag === "button" || (on.getAttribute && on.getAttribute("role") === "button")) &&
+  const box = tag === "input" && on.type === "checkbox";  // an option: space is its own
+  if (tag === "select" || (tag === "input" && !box) || tag === "textarea") return;
+  if ((tag === "button" || box || (on.getAttribute && on.getAttribute("role") === "button")) &&
       (e.key === " " || e.key === "Enter")) return;
   if (acts[e.key]) { acts[e.key](); e.preventDefault(); }
 });
+// the wheel steps (over the table), unless the block says wheel="off"; at either end
+// the page scrolls on
+const WHEEL = !(keys.getAttribute && keys.getAttribute("wheel") === "off");
 $("table").addEventListener("wheel", (e) => {
-  move(step + (e.deltaY > 0 ? 1 : -1)); e.preventDefault(); }, {passive: false});
+  const d = DEALS[deal];
+  if (!WHEEL || !d || !e.deltaY) return;
+  const to = step + (e.deltaY > 0 ? 1 : -1);
+  if (to < -d.pre.length || to > steps(d)) return;
+  move(to); e.preventDefault(); }, {passive: false});
 let touched = null;
 $("table").addEventListener("touchstart", (e) => { touched = e.changedTouches[0].clientX; },
                             {passive: true});
@@ -451,18 +504,47 @@ DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = 
     group = el("optgroup", {label: d.match}); select.appendChild(group);
   } else if (MANY && !d.match) group = null;
   (group || select).appendChild(o); });
-select.onchange = () => { deal = Number(select.value); step = 0; draw(); select.blur(); };
-const seats = $("bottom-seat");
-for (const s of ["", "A", "B", "C", "D"]) {
-  const o = document.createElement("option"); o.value = s;
-  o.textContent = s ? say("bottom", {seat: s}, "{seat} at the bottom") :
-    say("usual", {}, "the usual seat at the bottom");
-  seats.appendChild(o);
+select.onchange = () => {
+  deal = Number(select.value); step = 0;
+  if (watched !== null) for (const s in DEALS[deal].places) shown[s] = s === watched;
+  seatMenus(DEALS[deal]); draw();
+};
+// the seats of this deal, by their players' names: who sits at the bottom, whose seat
+// is watched (his hand alone shown, at the bottom: BBO's kibitzing)
+const seats = $("bottom-seat"), watch = $("watch");
+let watched = null;
+function seatMenus(d) {
+  seats.replaceChildren(el("option", {value: ""}, say("usual", {}, "the usual seat at the bottom")));
+  watch.replaceChildren(el("option", {value: ""}, say("watchAll", {}, "every hand")));
+  for (const s of Object.keys(d.places).sort()) {
+    seats.append(el("option", {value: s},
+                    say("bottomOf", {name: `${d.names[s]} (${s})`}, "{name} at the bottom")));
+    if (d.hands[s] !== null)
+      watch.append(el("option", {value: s}, say("watch", {name: `${d.names[s]} (${s})`},
+                                               "{name}'s seat")));
+  }
+  seats.value = bottom !== null && bottom in d.places ? bottom : "";
+  watch.value = watched !== null && watched in d.places ? watched : "";
 }
-seats.onchange = () => { bottom = seats.value || null; draw(); seats.blur(); };
+seats.onchange = () => { bottom = seats.value || null; draw(); };
+watch.onchange = () => {
+  watched = watch.value || null; const d = DEALS[deal];
+  for (const s in d.places) shown[s] = watched === null || s === watched;
+  bottom = watched; seatMenus(d); draw();
+};
+for (const id of ["played", "pictures"]) $(id).onchange = () => draw();
+// a menu chosen with the mouse gives the keys back to the table; one worked by the
+// keyboard keeps them (its arrows choose)
+for (const menu of [select, seats, watch]) {
+  let pointed = false;
+  menu.addEventListener("pointerdown", () => { pointed = true; });
+  menu.addEventListener("change", () => { if (pointed) menu.blur(); pointed = false; });
+}
+if (standalone) window.addEventListener("beforeprint", () => { $("tricks-box").open = true; });
 if (standalone) {
   fromAddress();
-  window.addEventListener("hashchange", () => { if (fromAddress()) draw(); });
+  window.addEventListener("hashchange", () => {
+    if (fromAddress()) { seatMenus(DEALS[deal]); draw(); } });
 }
 const sheetButton = $("show-sheet");
 if (sheetButton) sheetButton.onclick = () => {
@@ -484,5 +566,6 @@ $("copy").onclick = () => {
   const chosen = (root.getSelection ? root : window).getSelection();
   if (chosen) { chosen.removeAllRanges(); chosen.addRange(range); }
 };
+seatMenus(DEALS[deal]);
 draw();
 }
