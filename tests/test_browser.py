@@ -1228,3 +1228,45 @@ def test_bbo_options_played_cards_pictures_and_a_seat_to_watch(browser: Any,
     press(browser, Keys.ARROW_RIGHT, 2)
     assert browser.find_element(By.ID, "dd-line").text
     assert not browser.find_elements(By.CSS_SELECTOR, "#dd-graph polyline")
+
+
+def test_a_variation_can_be_stepped_into(browser: Any, tmp_path: Path) -> None:
+    """examples/annotated.pfn writes on Ana's ♣A "(or ♥A ♥K ♥9: hearts first…)": the
+    line is a button; in it → plays its cards one by one on the table (its hands lose
+    them, the trick goes to Ana, who holds the ♥A over ♥K ♥9 in hearts led), ← steps
+    back, and "back to the play" returns to the card the line replaces."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    where = browser.find_element(By.ID, "where")
+    for _ in range(30):
+        press(browser, Keys.ARROW_RIGHT)
+        lines = [b for b in browser.find_elements(By.CSS_SELECTOR, "#note button.line")
+                 if "♥A ♥K ♥9" in b.text]
+        if lines:
+            break
+    assert lines, "no line to step into"
+    main = where.text
+    held = {s: hand(browser, s) for s in "ABC"}
+    taken_a = browser.find_element(By.ID, "taken-A").text
+    browser.execute_script("arguments[0].click()", lines[0])
+    assert where.text == "a line not played: card 1 of 3"
+    assert [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#trick .played")] == ["♥A"]
+    # the ♥A played where the ♣A was: the ♣A back in Ana's hand
+    assert hand(browser, "A") == sorted([c for c in held["A"] if c != "HA"] + ["CA"])
+    press(browser, Keys.ARROW_RIGHT, 2)
+    assert where.text == "a line not played: card 3 of 3"
+    table = {e.get_attribute("data-seat"): e.text
+             for e in browser.find_elements(By.CSS_SELECTOR, "#trick .played")}
+    assert table == {"A": "♥A", "B": "♥K", "C": "♥9"}
+    won = browser.find_element(By.CSS_SELECTOR, "#trick .card.win")
+    assert won.find_element(By.XPATH, "..").get_attribute("data-seat") == "A"
+    n = int(taken_a.split()[0])
+    assert browser.find_element(By.ID, "taken-A").text.split()[0] == str(n + 1)
+    assert hand(browser, "B") == sorted(c for c in held["B"] if c != "HK")
+    press(browser, Keys.ARROW_LEFT)
+    assert where.text == "a line not played: card 2 of 3"
+    browser.find_element(By.XPATH, "//button[contains(., 'back to the play')]").click()
+    assert where.text == main
+    assert {s: hand(browser, s) for s in "ABC"} == held

@@ -24,6 +24,7 @@ from pfn.i18n import current, plural_forms, tr, use
 from pfn.model import Record
 from pfn.outcome import outcome_of
 from pfn.render.bidi import isolate
+from pfn.render.lines import variation_lines
 from pfn.render.look import Style as DiagramStyle
 from pfn.render.picture import svg_text
 from pfn.render.position import (
@@ -113,6 +114,8 @@ def page_text() -> dict[str, Any]:
         "suits": {"♠": tr("spades"), "♣": tr("clubs"), "♦": tr("diamonds"),
                   "♥": tr("hearts")},
         "nags": _nag_names(), "watchAll": tr("every hand"),
+        "inLine": tr("a line not played: card {n} of {total}"),
+        "backToPlay": tr("back to the play"),
         "watch": tr("{name}'s seat"), "bottomOf": tr("{name} at the bottom"),
     }
 
@@ -237,8 +240,9 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
     unknown = {str(seat): list(given.unknown) for seat in where
                if hands[str(seat)] is not None and record.deal is not None
                and (given := record.deal.hand(seat)) is not None and any(given.unknown)}
-    tricks = []
+    tricks: list[dict[str, Any]] = []
     notes = dict(record.notes)
+    branches: dict[tuple[int, int], list[Any]] = {}  # (trick, card): its variations
     for trick in replay.tricks:
         plays = []
         for index, (who, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
@@ -247,6 +251,8 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             # variations and the notes the card refers to
             marks, texts = annotation_words(ann, notes, GLYPHS) if ann is not None else ("", [])
             note = (marks + " " + " ".join(_plain(t) for t in texts)).strip()
+            if ann is not None and ann.variations:
+                branches[(len(tricks), index)] = list(ann.variations)
             plays.append({"seat": None if who is None else str(who),
                           "card": None if card is None else str(card),
                           "text": card_text(card, words), "note": note})
@@ -254,6 +260,8 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         tricks.append({"number": trick.number, "plays": plays,
                        "winner": None if trick.winner is None else str(trick.winner),
                        "talon_place": talon_place, "talon_wins": talon_wins})
+    if branches:
+        variation_lines(replay, tricks, branches)
     names = {str(s): short_name(replay, s) for s in where}
     auction = []
     if record.auction is not None and record.auction.calls:

@@ -138,8 +138,27 @@ function handNode(d, seat, cards, s) {
   }
   return box;
 }
+// a variation stepped into (as lichess lets one): the position before the card it
+// replaces, then its first n cards as pfn played them out on the rules
+let branch = null;
+function branchState(d) {
+  const s = state(d, branch.at);
+  const done = branch.line.steps.slice(0, branch.n);
+  for (const x of done) {
+    const hand = s.held[x.seat];
+    if (hand) { const at = hand.indexOf(x.card); if (at >= 0) hand.splice(at, 1); }
+    s.gone[x.seat].push(x.card);
+  }
+  const last = done[done.length - 1];
+  Object.assign(s.taken, last.taken);
+  s.table = last.table.map(([seat, text]) => ({seat, text,
+    win: last.winner !== null && seat === last.winner}));
+  const next = branch.line.steps[branch.n];
+  s.mover = next ? next.seat : null;
+  return s;
+}
 function draw() {
-  const d = DEALS[deal]; const s = state(d, step);
+  const d = DEALS[deal]; const s = branch ? branchState(d) : state(d, step);
   $("title").replaceChildren(d.title, d.about ? el("span", {className: "about"}, d.about) : "");
   $("line").textContent = d.line;
   $("pfn-text").textContent = d.pfn;
@@ -154,7 +173,7 @@ function draw() {
     box.replaceChildren(); box.removeAttribute("id");
   }
   const next = d.tricks.flatMap((t) => t.plays)[step];
-  const mover = next ? next.seat : null;  // whose card comes next (null: a talon card)
+  const mover = branch ? s.mover : next ? next.seat : null;  // (null: a talon card)
   for (const seat in d.places) {
     const box = root.querySelector(`#table .seat[data-place=${placeOf(d, seat)}]`);
     box.id = "seat-" + seat;
@@ -187,7 +206,14 @@ function draw() {
   }
   const trick = $("trick"); trick.replaceChildren();
   const total = steps(d);
-  if (s.current) {
+  if (s.table) {
+    for (const p of s.table) {
+      const div = el("div", {className: "played", "data-seat": p.seat || "talon"},
+                     cardNode(p.text, p.win));
+      div.style.gridArea = p.seat ? placeOf(d, p.seat) : "top";
+      trick.appendChild(div);
+    }
+  } else if (s.current) {
     const {t, n} = s.current;
     for (let i = 0; i < n; i++) {
       const p = t.plays[i];
@@ -204,14 +230,29 @@ function draw() {
       trick.appendChild(div);
     }
   }
-  $("result").textContent = step === total ? d.result : "";
+  $("result").textContent = step === total && !branch ? d.result : "";
   $("where").textContent = step < 0 ? preText(d, d.pre[d.pre.length + step]) :
     step === 0 ? say("before", {}, "before the lead") :
     say("where", {trick: s.trickNo, card: step, total}, "trick {trick}, card {card} of {total}");
   // before the play: what is written on the call, the talon, the discard, the contract
   noteNode($("note"), step < 0 ? (d.pre[d.pre.length + step].note || "") :
     step === 0 ? d.opening || "" : s.note);
-  const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
+  // the lines written on the card just played, each a button that steps into it
+  const played = step > 0 && !branch ? d.tricks.flatMap((t) => t.plays)[step - 1] : null;
+  for (const line of (played && played.lines) || []) {
+    const b = el("button", {className: "line"}, "\u21b3 " + line.label);
+    b.onclick = () => { branch = {at: step - 1, line, n: 1}; draw(); };
+    $("note").append(" ", b);
+  }
+  if (branch) {
+    $("where").textContent = say("inLine", {n: branch.n, total: branch.line.steps.length},
+                                 "a line not played: card {n} of {total}");
+    const back = el("button", {className: "line"}, say("backToPlay", {}, "back to the play"));
+    back.onclick = () => { branch = null; draw(); };
+    $("note").append(" ", back);
+  }
+  const last = branch ? branch.line.steps[branch.n - 1] :
+    s.current ? s.current.t.plays[s.current.n - 1] : null;
   $("said").textContent = last ?
     `${last.seat ? d.names[last.seat] : say("theTalon", {}, "the talon")}:` +
     ` ${spoken(last.text)}` : "";
@@ -305,7 +346,7 @@ function fromAddress() {
                               Number(place) - 1 : -1) :
     DEALS.findIndex((d, j) => boardId(d, j) === asked && (match === null || d.match === match));
   if (i < 0) return false;
-  deal = i; $("board").value = String(i);
+  deal = i; branch = null; $("board").value = String(i);
   const trick = Number(found.get("trick") || 0), card = found.get("card");
   const before = Math.floor(Number(found.get("before"))) || 0;
   step = trick ? stepOf(DEALS[i], trick, card === null ? null : Number(card) || 0) :
@@ -424,6 +465,14 @@ function ask(d) {
 function move(k) {
   const d = DEALS[deal];
   if (!d) return;  // a page of sheets alone
+  if (branch) {  // in a line not played: → and ← step in it, anything else leaves it
+    const dir = k - step;
+    if (Math.abs(dir) === 1 && branch.n + dir > 0) {
+      branch.n = Math.min(branch.n + dir, branch.line.steps.length); draw(); return;
+    }
+    branch = null;
+    if (Math.abs(dir) === 1) { draw(); return; }  // ← from its first card: back to the play
+  }
   if (QUIZ) reached[deal] = Math.max(reached[deal] || 0, step);
   const target = Math.max(-d.pre.length, Math.min(steps(d), k));
   if (QUIZ && target > step && step >= 0) {
@@ -505,7 +554,7 @@ DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = 
   } else if (MANY && !d.match) group = null;
   (group || select).appendChild(o); });
 select.onchange = () => {
-  deal = Number(select.value); step = 0;
+  deal = Number(select.value); step = 0; branch = null;
   if (watched !== null) for (const s in DEALS[deal].places) shown[s] = s === watched;
   seatMenus(DEALS[deal]); draw();
 };
