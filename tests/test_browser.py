@@ -935,7 +935,8 @@ def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Pa
 
 
 def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> None:
-    """Names of 40 characters and more stay within a 375 px page."""
+    """Names of 40 characters and more stay within a 375 px page; one of 10,000 within
+    a phone's and a desktop's."""
     text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")
     first = next(t for t in text if '[Board "1"]' in t)
     source = tmp_path / "long.pfn"
@@ -950,6 +951,18 @@ def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> N
         width = browser.execute_script("return document.documentElement.scrollWidth")
         inner = browser.execute_script("return window.innerWidth")
         assert width <= inner + 1
+        # a name of 10,000 letters neither, on a phone or a desktop
+        (tmp_path / "huge").mkdir()
+        huge = tmp_path / "huge" / "huge.pfn"
+        huge.write_text(first.replace('[Players "Ana; Boris; Ceca"]',
+                                      '[Players "Ana; Boris; Ceca' + "Z" * 10_000 + '"]') +
+                        "\n", encoding="utf-8")
+        url = page_of(tmp_path / "huge", huge)
+        for size in ((375, 740), (1280, 800)):
+            browser.set_window_size(*size)
+            browser.get(url)
+            assert browser.execute_script("return document.documentElement.scrollWidth"
+                                          " <= window.innerWidth + 1")
     finally:
         browser.set_window_size(900, 1000)
 
@@ -1034,6 +1047,9 @@ def test_axe_finds_nothing_serious(browser: Any, tmp_path: Path, size: tuple[int
         press(browser, Keys.ESCAPE)
         browser.find_element(By.ID, "show-sheet").click()
         found["sheet"] = _axe(browser)
+        # the sheet follows the scheme (drawn white on paper, turned dark in dark mode)
+        sheet = browser.find_element(By.CSS_SELECTOR, "#sheet svg")
+        assert (sheet.value_of_css_property("filter") != "none") == (scheme == "dark")
         browser.get(quiz)
         press(browser, Keys.ARROW_RIGHT)
         assert browser.find_elements(By.CSS_SELECTOR, "#quiz .quiz-card")
