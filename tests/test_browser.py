@@ -1019,7 +1019,7 @@ def test_axe_finds_nothing_serious(browser: Any, tmp_path: Path, size: tuple[int
                                    scheme: str) -> None:
     """axe-core in the page, at desktop and phone sizes, in light and dark: no serious or
     critical violation on a pool with --dd mid-deal, its score sheet, the keys' list, a
-    quiz asking, hidden hands, an ending of a claimed play and a block in a host page."""
+    quiz asking, hidden hands and a block in a host page."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -1286,3 +1286,42 @@ def test_a_variation_can_be_stepped_into(browser: Any, tmp_path: Path) -> None:
     browser.find_element(By.XPATH, "//button[contains(., 'back to the play')]").click()
     assert where.text == main
     assert {s: hand(browser, s) for s in "ABC"} == held
+
+
+ENDING = """[Variant "sochi"]
+[Players "Ana; Boris; Ceca"]
+[Board "1"]
+[Dealer "C"]
+[Deal "A:J7.AK..A87 B:.QJT.AK.KQ C:.98.JT.JT9 talon:?"]
+[Start "4"]
+[Declarer "A"]
+[Contract "7S"]
+[Play "A"]
+CA CT C8
+CK CJ C9
+HA HQ H9
+H7 HK HT
+DA DT SJ
+S7 CQ DJ
+H8 DK HJ
+"""
+"""examples/brief.pfn board 1 from trick 4: the cards left after its first three tricks."""
+
+
+def test_an_ending_numbers_its_tricks_as_they_are(browser: Any, tmp_path: Path) -> None:
+    """An ending that starts at trick 4 lists tricks 4 to 10, says "trick 4" at its
+    first card, and its link to trick 5 opens trick 5."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    source = tmp_path / "ending.pfn"
+    source.write_text(ENDING, encoding="utf-8")
+    url = page_of(tmp_path, source)
+    browser.get(url)
+    press(browser, Keys.ARROW_RIGHT)
+    assert browser.find_element(By.ID, "where").text.startswith("trick 4, card 1")
+    items = browser.find_elements(By.CSS_SELECTOR, "#tricks li")
+    assert [li.get_attribute("value") for li in items] == [str(n) for n in range(4, 11)]
+    browser.get("about:blank")
+    browser.get(url + "#board=1&trick=5")
+    assert browser.find_element(By.ID, "where").text.startswith("trick 5, card 6")
