@@ -1325,3 +1325,31 @@ def test_an_ending_numbers_its_tricks_as_they_are(browser: Any, tmp_path: Path) 
     browser.get("about:blank")
     browser.get(url + "#board=1&trick=5")
     assert browser.find_element(By.ID, "where").text.startswith("trick 5, card 6")
+
+
+def test_a_second_block_may_leave_out_its_script(browser: Any, tmp_path: Path) -> None:
+    """Two blocks on one host page need the element's script once: with the second
+    block's <script> left out (its ~40 KB), both draw and step on their own."""
+    from selenium.webdriver.common.by import By
+
+    blocks = []
+    for board in ("1", "2"):
+        out = tmp_path / f"block{board}.html"
+        subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(EXAMPLES / "brief.pfn"),
+                        "-b", board, "-f", "html", "--fragment", "-o", str(out)], check=True)
+        blocks.append(out.read_text(encoding="utf-8"))
+    second = blocks[1][:blocks[1].index("<script>")]
+    assert "pfn-replay" in second and len(second) < len(blocks[1]) / 2
+    host = tmp_path / "host.html"
+    host.write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t'
+                    f"</title></head><body>{blocks[0]}<p>between</p>{second}</body></html>",
+                    encoding="utf-8")
+    browser.get(host.as_uri())
+    one, two = browser.find_elements(By.TAG_NAME, "pfn-replay")
+    titles = [browser.execute_script("return arguments[0].shadowRoot.getElementById('title')"
+                                     ".textContent", e) for e in (one, two)]
+    assert titles[0].startswith("Board 1") and titles[1].startswith("Board 2")
+    browser.execute_script("arguments[0].shadowRoot.getElementById('next').click()", two)
+    where = [browser.execute_script("return arguments[0].shadowRoot.getElementById('where')"
+                                    ".textContent", e) for e in (one, two)]
+    assert where[0] == "before the lead" and where[1].startswith("trick 1, card 1")
