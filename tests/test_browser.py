@@ -1018,8 +1018,9 @@ def _axe(browser: Any) -> list[str]:
 def test_axe_finds_nothing_serious(browser: Any, tmp_path: Path, size: tuple[int, int],
                                    scheme: str) -> None:
     """axe-core in the page, at desktop and phone sizes, in light and dark: no serious or
-    critical violation on a pool with --dd mid-deal, its score sheet, the keys' list, a
-    quiz asking, hidden hands and a block in a host page."""
+    critical violation on a pool with --dd mid-deal (with the reader's options on too),
+    its score sheet, the keys' list, a quiz asking, hidden hands and a block in a host
+    page."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -1042,6 +1043,10 @@ def test_axe_finds_nothing_serious(browser: Any, tmp_path: Path, size: tuple[int
         browser.get(pool)
         press(browser, Keys.ARROW_RIGHT, 7)  # mid-trick, the current trick in the list
         found["pool"] = _axe(browser)
+        for option in ("played", "pictures"):  # the played cards greyed, cards as cards
+            browser.find_element(By.ID, option).click()
+        found["options"] = _axe(browser)
+        browser.execute_script("document.activeElement.blur()")
         press(browser, "?")
         found["keys"] = _axe(browser)
         press(browser, Keys.ESCAPE)
