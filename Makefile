@@ -177,8 +177,15 @@ test: $(STAMP)
 	$(BIN)/ruff check pfn tests benchmarks
 	$(BIN)/mypy --strict pfn
 
+# axe-core from the npm registry (web/package-lock.json pins it): the browser tests run it
+# in the replay page (tests/test_browser.py)
+AXE := $(if $(shell command -v npm),web/node_modules/axe-core/axe.min.js)
+web/node_modules/axe-core/axe.min.js: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
 ## test-slow: the tests of seconds each (worker processes, Dask, whole-suite runs, big inputs)
-test-slow: $(STAMP)
+test-slow: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 -m slow -p no:cacheprovider --ignore=tests/test_latex.py \
 	    --ignore=tests/test_web.py
 

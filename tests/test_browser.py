@@ -280,6 +280,7 @@ def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any, tmp_path
 
     browser.get(page_of(tmp_path, EXAMPLES / "four-players.pfn"))
     Select(browser.find_element(By.ID, "board")).select_by_index(1)
+    browser.execute_script("document.activeElement.blur()")  # the keys to the table
     press(browser, Keys.ARROW_RIGHT, 8)  # both talon-led tricks, every card
     talon = browser.find_element(By.CSS_SELECTOR, "#trick .played[data-seat=talon]")
     dealer_place = browser.find_element(By.ID, "seat-A").get_attribute("data-place")
@@ -602,6 +603,7 @@ def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
     sheets = browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
     assert len(sheets) == 1  # not one a deal
     Select(browser.find_element(By.ID, "board")).select_by_index(2)
+    browser.execute_script("document.activeElement.blur()")  # the keys to the table
     browser.find_element(By.ID, "show-sheet").click()
     assert sheets[0].is_displayed()
     assert sheets[0].get_attribute("innerHTML") != third  # after board 3, not the final one
@@ -651,6 +653,7 @@ def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any, tmp_path:
     assert "Ceca shows out" in note and "(or ♦9: Ceca may as well throw a diamond)" in note
     # the table turned: Boris at the bottom, the order kept
     Select(browser.find_element(By.ID, "bottom-seat")).select_by_value("B")
+    browser.execute_script("document.activeElement.blur()")  # the keys to the table
     assert browser.find_element(By.ID, "seat-B").get_attribute("data-place") == "bottom"
     assert browser.find_element(By.ID, "seat-A").get_attribute("data-place") != "bottom"
 
@@ -909,8 +912,8 @@ def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Pa
     assert browser.find_element(By.ID, "hand-B").text != "hidden"
     # the trick list: a button each, reached by Tab, Enter jumps
     item = browser.find_elements(By.CSS_SELECTOR, "#tricks li")[2]
-    assert item.get_attribute("role") == "button" and item.get_attribute("tabindex") == "0"
-    browser.execute_script("arguments[0].focus()", item)
+    jump = item.find_element(By.TAG_NAME, "button")
+    browser.execute_script("arguments[0].focus()", jump)
     press(browser, Keys.ENTER)
     assert where.text.startswith("trick 3, card 9")
     press(browser, Keys.END)
@@ -919,7 +922,7 @@ def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Pa
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
-        current = browser.find_element(By.CSS_SELECTOR, "#tricks li.current")
+        current = browser.find_element(By.CSS_SELECTOR, "#tricks li.current button")
         assert _contrast(current.value_of_css_property("color"),
                          current.value_of_css_property("background-color")) >= 4.5
         press(browser, Keys.HOME)
@@ -932,7 +935,8 @@ def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Pa
 
 
 def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> None:
-    """Names of 40 characters and more stay within a 375 px page."""
+    """Names of 40 characters and more stay within a 375 px page; one of 10,000 within
+    a phone's and a desktop's."""
     text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")
     first = next(t for t in text if '[Board "1"]' in t)
     source = tmp_path / "long.pfn"
@@ -947,6 +951,18 @@ def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> N
         width = browser.execute_script("return document.documentElement.scrollWidth")
         inner = browser.execute_script("return window.innerWidth")
         assert width <= inner + 1
+        # a name of 10,000 letters neither, on a phone or a desktop
+        (tmp_path / "huge").mkdir()
+        huge = tmp_path / "huge" / "huge.pfn"
+        huge.write_text(first.replace('[Players "Ana; Boris; Ceca"]',
+                                      '[Players "Ana; Boris; Ceca' + "Z" * 10_000 + '"]') +
+                        "\n", encoding="utf-8")
+        url = page_of(tmp_path / "huge", huge)
+        for size in ((375, 740), (1280, 800)):
+            browser.set_window_size(*size)
+            browser.get(url)
+            assert browser.execute_script("return document.documentElement.scrollWidth"
+                                          " <= window.innerWidth + 1")
     finally:
         browser.set_window_size(900, 1000)
 
@@ -973,3 +989,372 @@ def test_every_annotation_of_the_auction_and_the_tags_is_shown(browser: Any,
     assert "discards" in where.text and note.text == "both diamonds go"
     press(browser, Keys.ARROW_RIGHT, 2)
     assert where.text == "defence: Boris whist" and note.text == "!"
+
+
+AXE = Path(__file__).parent.parent / "web" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _axe(browser: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands (its rules as
+    shipped), each as ``rule: the nodes' selectors``."""
+    if not AXE.exists():
+        if os.environ.get("PFN_BROWSER_REQUIRED"):
+            pytest.fail(f"axe-core is required here: {AXE} (make test-slow installs it)")
+        pytest.skip("no axe-core: cd web && npm ci")
+    if not browser.execute_script("return !!window.axe"):
+        browser.execute_script(AXE.read_text(encoding="utf-8"))
+    found = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then((r) => done(r.violations.map((v) => ({id: v.id,"
+        " impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' '))}))),"
+        " (e) => done([{id: 'axe failed: ' + e, impact: 'critical', nodes: []}]));")
+    return [f"{v['id']}: {', '.join(v['nodes'][:4])}" for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [(1280, 800), (375, 740)])
+def test_axe_finds_nothing_serious(browser: Any, tmp_path: Path, size: tuple[int, int],
+                                   scheme: str) -> None:
+    """axe-core in the page, at desktop and phone sizes, in light and dark: no serious or
+    critical violation on a pool with --dd mid-deal (with the reader's options on too),
+    its score sheet, the keys' list, a quiz asking, hidden hands and a block in a host
+    page."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    pool = page_of(tmp_path, EXAMPLES / "sochi-match.pfn", "--dd")
+    quiz = page_of(tmp_path, EXAMPLES / "analysis.pfn", "-b", "1", "--quiz")
+    (tmp_path / "hide").mkdir()
+    hide = page_of(tmp_path / "hide", EXAMPLES / "analysis.pfn", "-b", "1", "--hide", "B,C")
+    subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(EXAMPLES / "annotated.pfn"),
+                    "-f", "html", "--fragment", "-o", str(tmp_path / "block.html")], check=True)
+    block = (tmp_path / "block.html").read_text(encoding="utf-8")
+    host = tmp_path / "host.html"
+    host.write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A'
+                    f" blog</title></head><body><main><h1>A blog</h1>{block}</main></body>"
+                    "</html>", encoding="utf-8")
+    browser.set_window_size(*size)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    found: dict[str, list[str]] = {}
+    try:
+        browser.get(pool)
+        press(browser, Keys.ARROW_RIGHT, 7)  # mid-trick, the current trick in the list
+        found["pool"] = _axe(browser)
+        for option in ("played", "pictures"):  # the played cards greyed, cards as cards
+            browser.find_element(By.ID, option).click()
+        found["options"] = _axe(browser)
+        browser.execute_script("document.activeElement.blur()")
+        press(browser, "?")
+        found["keys"] = _axe(browser)
+        press(browser, Keys.ESCAPE)
+        browser.find_element(By.ID, "show-sheet").click()
+        found["sheet"] = _axe(browser)
+        # the sheet follows the scheme (drawn white on paper, turned dark in dark mode)
+        sheet = browser.find_element(By.CSS_SELECTOR, "#sheet svg")
+        assert (sheet.value_of_css_property("filter") != "none") == (scheme == "dark")
+        browser.get(quiz)
+        press(browser, Keys.ARROW_RIGHT)
+        assert browser.find_elements(By.CSS_SELECTOR, "#quiz .quiz-card")
+        found["quiz"] = _axe(browser)
+        browser.get(hide)
+        press(browser, Keys.ARROW_RIGHT, 4)
+        found["hide"] = _axe(browser)
+        browser.get(host.as_uri())
+        found["block"] = _axe(browser)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.set_window_size(900, 1000)
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def _board_one(tmp_path: Path, old: str = "", new: str = "") -> Path:
+    """Board 1 of examples/brief.pfn alone, with ``old`` replaced by ``new``."""
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")
+    first = next(t for t in text if '[Board "1"]' in t)
+    assert old in first
+    source = tmp_path / "one.pfn"
+    source.write_text(first.replace(old, new) + "\n", encoding="utf-8")
+    return source
+
+
+def test_a_phone_keeps_the_buttons_under_the_finger(browser: Any, tmp_path: Path) -> None:
+    """On a 375 px phone ▶ and ▶▶ stay where they are at every step, from the auction's
+    first call to the end (the player to move and the step's words change, the buttons
+    do not)."""
+    from selenium.webdriver.common.keys import Keys
+
+    url = page_of(tmp_path, EXAMPLES / "sochi-match.pfn")
+    record = next(r for r in load(EXAMPLES / "sochi-match.pfn") if r.play is not None)
+    browser.set_window_size(375, 740)
+    try:
+        browser.get(url)
+        press(browser, Keys.ARROW_LEFT, 20)
+        seen = set()
+        for _ in range(20 + 30):
+            seen.add(tuple(browser.execute_script(
+                "return ['next', 'next-trick'].map((id) => {"
+                " const r = document.getElementById(id).getBoundingClientRect();"
+                " return [r.x, r.y + window.scrollY]; }).flat()")))
+            press(browser, Keys.ARROW_RIGHT)
+        assert record.play is not None and len(seen) == 1, seen
+    finally:
+        browser.set_window_size(900, 1000)
+
+
+def test_what_a_record_writes_reads_as_written(browser: Any, tmp_path: Path) -> None:
+    """A right-to-left override in a card's comment does not turn the text after it
+    around; a NAG's glyph is named (⩲: the declarer stands slightly better, examples/
+    annotated.pfn); a card given as x is shown as x (examples/partial.pfn board 2:
+    A:AKQJ7.AK.x.Ax); the page's h1 names the event, the players and the date, and the
+    comments are announced."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    source = _board_one(tmp_path, "C7 { Ceca shows out of spades }",
+                        "C7 { \u202eevom } { a second thought }")
+    browser.get(page_of(tmp_path, source))
+    heading = browser.find_elements(By.TAG_NAME, "h1")
+    assert len(heading) == 1
+    for part in ("Board 1", "Friday pool", "Ana, Boris, Ceca", "2026.11.27"):
+        assert part in heading[0].text
+    assert browser.title.startswith("Friday pool")
+    note = browser.find_element(By.ID, "note")
+    assert note.get_attribute("aria-live") == "polite"
+    press(browser, Keys.ARROW_RIGHT, 6)
+    text = browser.execute_script("return document.getElementById('note').textContent")
+    assert "a second thought" in text and "\u202e" not in text
+    # the glyph named
+    (tmp_path / "nag").mkdir()
+    browser.get(page_of(tmp_path / "nag", EXAMPLES / "annotated.pfn"))
+    named = []
+    for _ in range(30):
+        press(browser, Keys.ARROW_RIGHT)
+        named += [(a.text, a.get_attribute("title"))
+                  for a in browser.find_elements(By.CSS_SELECTOR, "#note abbr")]
+    assert ("⩲", "the declarer stands slightly better") in named
+    # x: a card of the suit, its rank not given
+    (tmp_path / "x").mkdir()
+    browser.get(page_of(tmp_path / "x", EXAMPLES / "partial.pfn"))
+    Select(browser.find_element(By.ID, "board")).select_by_index(1)
+    lines = {e.get_attribute("data-suit"): e.text.split()[1:]
+             for e in browser.find_elements(By.CSS_SELECTOR, "#hand-A span[data-suit]")}
+    assert lines == {"S": ["A", "K", "Q", "J", "7"], "C": ["A", "K"], "D": ["x"],
+                     "H": ["A", "x"]}
+
+
+def test_print_wheel_links_and_seats(browser: Any, tmp_path: Path) -> None:
+    """Printed, the page gives the table and the trick list, no control; the wheel over
+    the table steps, lets the page scroll on past the end, and does nothing in a block
+    that says wheel="off"; a step of the auction has its link; the seat menus list this
+    deal's players by name (no fourth seat at a table of three); the lead lies on its
+    leader's side of the table."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    url = page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1")
+    browser.get(url)
+    browser.find_element(By.CSS_SELECTOR, "#tricks-box summary").click()  # closed
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        browser.execute_script("window.dispatchEvent(new Event('beforeprint'))")
+        shown = browser.execute_script(
+            "return ['table', 'tricks', 'next', 'board', 'bottom-seat', 'copy'].map((id) =>"
+            " document.getElementById(id).getClientRects().length > 0)")
+        assert shown == [True, True, False, False, False, False]
+        assert not browser.find_elements(By.CSS_SELECTOR, "#table .toggle") or not any(
+            t.is_displayed() for t in browser.find_elements(By.CSS_SELECTOR, "#table .toggle"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    # the lead on the leader's side: Ana (A) sits at the bottom, her ♠A below the middle
+    press(browser, Keys.ARROW_RIGHT)
+    table = browser.find_element(By.ID, "trick").rect
+    card = browser.find_element(By.CSS_SELECTOR, "#trick .played").rect
+    assert card["y"] + card["height"] / 2 > table["y"] + table["height"] * 2 / 3
+    # the wheel
+    where = browser.find_element(By.ID, "where")
+    wheel = ("const t = arguments[0]; const e = new WheelEvent('wheel', {deltaY: 100,"
+             " bubbles: true, cancelable: true}); t.dispatchEvent(e); return e.defaultPrevented")
+    assert browser.execute_script(wheel, browser.find_element(By.ID, "table")) is True
+    assert where.text.startswith("trick 1, card 2")
+    press(browser, Keys.END)
+    assert browser.execute_script(wheel, browser.find_element(By.ID, "table")) is False
+    # a step of the auction has its address, and the address opens it
+    press(browser, Keys.HOME)
+    press(browser, Keys.ARROW_LEFT, 3)
+    said = where.text
+    address = browser.execute_script("return location.hash")
+    assert "before=3" in address
+    browser.get("about:blank")
+    browser.get(url + address)
+    assert browser.find_element(By.ID, "where").text == said
+    # the seats of this deal, by name
+    menu = [o.text for o in Select(browser.find_element(By.ID, "bottom-seat")).options]
+    assert menu[1:] == ["Ana (A) at the bottom", "Boris (B) at the bottom",
+                        "Ceca (C) at the bottom"]
+    # a block that opts out of the wheel
+    subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(EXAMPLES / "brief.pfn"),
+                    "-b", "1", "-f", "html", "--fragment", "-o", str(tmp_path / "block.html")],
+                   check=True)
+    block = (tmp_path / "block.html").read_text(encoding="utf-8")
+    host = tmp_path / "host.html"
+    host.write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t'
+                    "</title></head><body>" + block.replace("<pfn-replay>",
+                                                            '<pfn-replay wheel="off">') +
+                    "</body></html>", encoding="utf-8")
+    browser.get(host.as_uri())
+    inside = browser.execute_script(
+        "return document.querySelector('pfn-replay').shadowRoot.getElementById('table')")
+    assert browser.execute_script(wheel, inside) is False
+    assert browser.execute_script("return document.querySelector('pfn-replay').shadowRoot"
+                                  ".getElementById('where').textContent") == "before the lead"
+
+
+def test_bbo_options_played_cards_pictures_and_a_seat_to_watch(browser: Any,
+                                                               tmp_path: Path) -> None:
+    """BBO's options at run time: "played cards" keeps the played cards in the hands,
+    greyed (at the end every card is there, played); "cards as pictures" draws each card
+    as a card; watching a seat shows that hand alone, at the bottom. At all-pass the
+    value graph (each player counting his own tricks) is not drawn."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    record = next(r for r in load(EXAMPLES / "brief.pfn") if r.play is not None)
+    result = replay(record)
+    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    press(browser, Keys.END)
+    assert hand(browser, "A") == []
+    browser.find_element(By.ID, "played").click()
+    start = sorted(str(CARDS[c]) for c in range(32) if result.hands[0] >> c & 1)
+    assert hand(browser, "A") == start
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#hand-A .gone")) == len(start)
+    press(browser, Keys.HOME)
+    assert not browser.find_elements(By.CSS_SELECTOR, "#hand-A .gone")
+    browser.find_element(By.ID, "pictures").click()
+    pics = browser.find_elements(By.CSS_SELECTOR, "#hand-A .pic")
+    assert len(pics) == len(start) and pics[0].text == "♠A"
+    Select(browser.find_element(By.ID, "watch")).select_by_value("B")
+    assert browser.find_element(By.ID, "seat-B").get_attribute("data-place") == "bottom"
+    assert browser.find_element(By.ID, "hand-A").text == "hidden"
+    assert browser.find_element(By.ID, "hand-C").text == "hidden"
+    assert browser.find_elements(By.CSS_SELECTOR, "#hand-B .pic")
+    # all-pass with --dd: the values are shown, no line joins them
+    (tmp_path / "ap").mkdir()
+    browser.get(page_of(tmp_path / "ap", EXAMPLES / "classic-match.pfn", "-b", "4", "--dd"))
+    press(browser, Keys.ARROW_RIGHT, 2)
+    assert browser.find_element(By.ID, "dd-line").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#dd-graph polyline")
+
+
+def test_a_variation_can_be_stepped_into(browser: Any, tmp_path: Path) -> None:
+    """examples/annotated.pfn writes on Ana's ♣A "(or ♥A ♥K ♥9: hearts first…)": the
+    line is a button; in it → plays its cards one by one on the table (its hands lose
+    them, the trick goes to Ana, who holds the ♥A over ♥K ♥9 in hearts led), ← steps
+    back, and "back to the play" returns to the card the line replaces."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    where = browser.find_element(By.ID, "where")
+    for _ in range(30):
+        press(browser, Keys.ARROW_RIGHT)
+        lines = [b for b in browser.find_elements(By.CSS_SELECTOR, "#note button.line")
+                 if "♥A ♥K ♥9" in b.text]
+        if lines:
+            break
+    assert lines, "no line to step into"
+    main = where.text
+    held = {s: hand(browser, s) for s in "ABC"}
+    taken_a = browser.find_element(By.ID, "taken-A").text
+    browser.execute_script("arguments[0].click()", lines[0])
+    assert where.text == "a line not played: card 1 of 3"
+    assert [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#trick .played")] == ["♥A"]
+    # the ♥A played where the ♣A was: the ♣A back in Ana's hand
+    assert hand(browser, "A") == sorted([c for c in held["A"] if c != "HA"] + ["CA"])
+    press(browser, Keys.ARROW_RIGHT, 2)
+    assert where.text == "a line not played: card 3 of 3"
+    table = {e.get_attribute("data-seat"): e.text
+             for e in browser.find_elements(By.CSS_SELECTOR, "#trick .played")}
+    assert table == {"A": "♥A", "B": "♥K", "C": "♥9"}
+    won = browser.find_element(By.CSS_SELECTOR, "#trick .card.win")
+    assert won.find_element(By.XPATH, "..").get_attribute("data-seat") == "A"
+    n = int(taken_a.split()[0])
+    assert browser.find_element(By.ID, "taken-A").text.split()[0] == str(n + 1)
+    assert hand(browser, "B") == sorted(c for c in held["B"] if c != "HK")
+    press(browser, Keys.ARROW_LEFT)
+    assert where.text == "a line not played: card 2 of 3"
+    browser.find_element(By.XPATH, "//button[contains(., 'back to the play')]").click()
+    assert where.text == main
+    assert {s: hand(browser, s) for s in "ABC"} == held
+
+
+ENDING = """[Variant "sochi"]
+[Players "Ana; Boris; Ceca"]
+[Board "1"]
+[Dealer "C"]
+[Deal "A:J7.AK..A87 B:.QJT.AK.KQ C:.98.JT.JT9 talon:?"]
+[Start "4"]
+[Declarer "A"]
+[Contract "7S"]
+[Play "A"]
+CA CT C8
+CK CJ C9
+HA HQ H9
+H7 HK HT
+DA DT SJ
+S7 CQ DJ
+H8 DK HJ
+"""
+"""examples/brief.pfn board 1 from trick 4: the cards left after its first three tricks."""
+
+
+def test_an_ending_numbers_its_tricks_as_they_are(browser: Any, tmp_path: Path) -> None:
+    """An ending that starts at trick 4 lists tricks 4 to 10, says "trick 4" at its
+    first card, and its link to trick 5 opens trick 5."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    source = tmp_path / "ending.pfn"
+    source.write_text(ENDING, encoding="utf-8")
+    url = page_of(tmp_path, source)
+    browser.get(url)
+    press(browser, Keys.ARROW_RIGHT)
+    assert browser.find_element(By.ID, "where").text.startswith("trick 4, card 1")
+    items = browser.find_elements(By.CSS_SELECTOR, "#tricks li")
+    assert [li.get_attribute("value") for li in items] == [str(n) for n in range(4, 11)]
+    browser.get("about:blank")
+    browser.get(url + "#board=1&trick=5")
+    assert browser.find_element(By.ID, "where").text.startswith("trick 5, card 6")
+
+
+def test_a_second_block_may_leave_out_its_script(browser: Any, tmp_path: Path) -> None:
+    """Two blocks on one host page need the element's script once: with the second
+    block's <script> left out (its ~40 KB), both draw and step on their own."""
+    from selenium.webdriver.common.by import By
+
+    blocks = []
+    for board in ("1", "2"):
+        out = tmp_path / f"block{board}.html"
+        subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(EXAMPLES / "brief.pfn"),
+                        "-b", board, "-f", "html", "--fragment", "-o", str(out)], check=True)
+        blocks.append(out.read_text(encoding="utf-8"))
+    second = blocks[1][:blocks[1].index("<script>")]
+    assert "pfn-replay" in second and len(second) < len(blocks[1]) / 2
+    host = tmp_path / "host.html"
+    host.write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t'
+                    f"</title></head><body>{blocks[0]}<p>between</p>{second}</body></html>",
+                    encoding="utf-8")
+    browser.get(host.as_uri())
+    one, two = browser.find_elements(By.TAG_NAME, "pfn-replay")
+    titles = [browser.execute_script("return arguments[0].shadowRoot.getElementById('title')"
+                                     ".textContent", e) for e in (one, two)]
+    assert titles[0].startswith("Board 1") and titles[1].startswith("Board 2")
+    browser.execute_script("arguments[0].shadowRoot.getElementById('next').click()", two)
+    where = [browser.execute_script("return arguments[0].shadowRoot.getElementById('where')"
+                                    ".textContent", e) for e in (one, two)]
+    assert where[0] == "before the lead" and where[1].startswith("trick 1, card 1")

@@ -121,6 +121,7 @@ def test_the_wheel_carries_the_package_and_its_data(dist: Path) -> None:
             continue
         expected.add(name[:-3] + ".mo" if suffix == ".po" else name)
     assert {"pfn/py.typed", "pfn/conformance/suite.jsonl.gz", "pfn/render/replay.js",
+            "pfn/render/replay.css",
             "pfn/locale/ru/LC_MESSAGES/pfn.mo", "pfn/locale/sr/LC_MESSAGES/pfn.mo"} <= expected
     assert expected <= names, sorted(expected - names)
     assert not {n for n in names if n.endswith((".c", ".po", ".pot", ".pyc"))}

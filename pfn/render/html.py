@@ -19,10 +19,12 @@ from importlib import resources
 from typing import Any
 
 from pfn.cards import CARDS, SUITS, Card, cards_of
-from pfn.diagnostics import PfnError
+from pfn.diagnostics import PfnError, printable
 from pfn.i18n import current, plural_forms, tr, use
 from pfn.model import Record
 from pfn.outcome import outcome_of
+from pfn.render.bidi import isolate
+from pfn.render.lines import variation_lines
 from pfn.render.look import Style as DiagramStyle
 from pfn.render.picture import svg_text
 from pfn.render.position import (
@@ -44,6 +46,25 @@ from pfn.seats import SEATS, Seat
 
 GLYPHS = NAG_GLYPHS
 """NAGs on the page: a browser finds a font for ⩲ and ⩱, which the pictures' font lacks."""
+
+
+def _nag_names() -> dict[str, str]:
+    """What each glyph on the page means, shown as its title (PGN's names; the side that
+    stands better is the declarer's or the defenders')."""
+    said = {1: tr("a good card"), 2: tr("a mistake"), 3: tr("a very good card"),
+            4: tr("a blunder"), 5: tr("an interesting card"), 6: tr("a dubious card"),
+            7: tr("the only card"), 10: tr("an even position"),
+            13: tr("an unclear position"), 14: tr("the declarer stands slightly better"),
+            15: tr("the defenders stand slightly better"),
+            16: tr("the declarer stands better"), 17: tr("the defenders stand better"),
+            18: tr("the declarer stands to win"), 19: tr("the defenders stand to win")}
+    return {GLYPHS[n]: name for n, name in said.items()}
+
+
+def _plain(text: str) -> str:
+    """A record's text for a line of the page: no control character, no direction
+    override that could reverse the text after it (pfn.render.bidi)."""
+    return printable(isolate(text))
 
 
 def _words() -> Words:
@@ -85,13 +106,17 @@ def page_text() -> dict[str, Any]:
                      " ({bvalue}); {name}'s tricks with best play."),
         "on": tr("on"), "play": tr("play"), "pause": tr("pause"),
         "board": tr("Board {board}"), "deal": tr("Deal {n}"),
-        "bottom": tr("{seat} at the bottom"), "usual": tr("the usual seat at the bottom"),
+        "usual": tr("the usual seat at the bottom"),
         "table": tr("Table"), "sheet": tr("Score sheet"), "copied": tr("copied"),
         "spoken": tr("the {rank} of {suit}"),
         "ranks": {"A": tr("ace"), "K": tr("king"), "Q": tr("queen"), "J": tr("jack"),
                   "10": tr("ten"), "9": tr("nine"), "8": tr("eight"), "7": tr("seven")},
         "suits": {"♠": tr("spades"), "♣": tr("clubs"), "♦": tr("diamonds"),
                   "♥": tr("hearts")},
+        "nags": _nag_names(), "watchAll": tr("every hand"),
+        "inLine": tr("a line not played: card {n} of {total}"),
+        "backToPlay": tr("back to the play"),
+        "watch": tr("{name}'s seat"), "bottomOf": tr("{name} at the bottom"),
     }
 
 
@@ -114,6 +139,8 @@ def _static() -> dict[str, str]:
                         " phone, swipe left or right; the mouse wheel steps too"),
         "close": tr("close"), "graph": tr("the value with best play, card by card"),
         "tricks": tr("Tricks"), "auction": tr("Auction"), "copy": tr("copy PFN"),
+        "watch": tr("whose seat to watch"), "played": tr("played cards"),
+        "pictures": tr("cards as pictures"),
     }
     return {key: html.escape(value) for key, value in said.items()}
 
@@ -209,8 +236,13 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             hands[str(seat)] = [str(c) for c in cards]
         else:
             hands[str(seat)] = None
-    tricks = []
+    # cards of a known suit whose rank is not given (x), or a suit not given at all (?)
+    unknown = {str(seat): list(given.unknown) for seat in where
+               if hands[str(seat)] is not None and record.deal is not None
+               and (given := record.deal.hand(seat)) is not None and any(given.unknown)}
+    tricks: list[dict[str, Any]] = []
     notes = dict(record.notes)
+    branches: dict[tuple[int, int], list[Any]] = {}  # (trick, card): its variations
     for trick in replay.tricks:
         plays = []
         for index, (who, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
@@ -218,7 +250,9 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             # ! ? and the NAGs as their glyphs (⩲, not $14), the comments, the
             # variations and the notes the card refers to
             marks, texts = annotation_words(ann, notes, GLYPHS) if ann is not None else ("", [])
-            note = (marks + " " + " ".join(texts)).strip()
+            note = (marks + " " + " ".join(_plain(t) for t in texts)).strip()
+            if ann is not None and ann.variations:
+                branches[(len(tricks), index)] = list(ann.variations)
             plays.append({"seat": None if who is None else str(who),
                           "card": None if card is None else str(card),
                           "text": card_text(card, words), "note": note})
@@ -226,6 +260,8 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
         tricks.append({"number": trick.number, "plays": plays,
                        "winner": None if trick.winner is None else str(trick.winner),
                        "talon_place": talon_place, "talon_wins": talon_wins})
+    if branches:
+        variation_lines(replay, tricks, branches)
     names = {str(s): short_name(replay, s) for s in where}
     auction = []
     if record.auction is not None and record.auction.calls:
@@ -246,7 +282,10 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
     talon = [card_text(c, words) if isinstance(c, Card) else "?" for c in talon_cards(replay)]
     discard = [card_text(c, words) for c in cards_of(replay.discard)] \
         if replay.discard.bit_count() == 2 else []
-    return {"board": record.tag("Board") or "", "title": title(replay, words), "line": defence,
+    about = " · ".join(_plain(x) for x in (record.tag("Event"), ", ".join(
+        n for n in record.names if n), record.tag("Date")) if x and x != "?" and "??" not in x)
+    return {"board": record.tag("Board") or "", "title": title(replay, words), "about": about,
+            "line": defence, "unknown": unknown,
             # (the record's text would show the hands --hide leaves out)
             "pfn": str(record) if record.syntax_ok and not hidden else "",
             "talon": talon, "discard": discard, "final": final,
@@ -254,9 +293,10 @@ def deal_data(replay: Replay, bottom: Seat | None = None,
             "chances": chances(replay, tricks) if odds else None,
             "places": {str(s): p for s, p in where.items()}, "names": names,
             "hands": hands, "tricks": tricks, "auction": auction, "bidding": bidding,
-            "pre": before_play(replay), "opening": tag_note(record, "Play"),
-            "result": said or "", "comments": list(record.comments) + [
-                c for tag in record.tags if tag.name not in STEP_TAGS for c in tag.comments],
+            "pre": [dict(p, note=_plain(p["note"])) for p in before_play(replay)],
+            "opening": _plain(tag_note(record, "Play")),
+            "result": said or "", "comments": [_plain(c) for c in list(record.comments) + [
+                c for tag in record.tags if tag.name not in STEP_TAGS for c in tag.comments]],
             "suits": [s.symbol for s in SUITS]}
 
 
@@ -283,6 +323,7 @@ def _page(replays: Sequence[Replay], sheets: Sequence[Sheet], heading: str,
     script = ("const PFN_DEALS = " + script_json(data) + ";\nconst PFN_PAGE = " +
               script_json({"text": page_text(), "matches": matches}) + ";\n" + _SCRIPT)
     sheet_view = ""
+    sheet_button = html.escape(tr("Score sheet"))
     if sheets:
         parts = []
         for index, sheet in enumerate(sheets):
@@ -291,8 +332,9 @@ def _page(replays: Sequence[Replay], sheets: Sequence[Sheet], heading: str,
             svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg,
                          count=1)
             parts.append(f'<div class="sheet-at" data-sheet="{index}" hidden>{svg}</div>')
-        sheet_view = f'<section id="sheet" hidden>{"".join(parts)}</section>'
-    sheet_button = html.escape(tr("Score sheet"))
+        # reached by Tab: on a phone the sheet scrolls sideways
+        sheet_view = (f'<section id="sheet" hidden tabindex="0" aria-label="{sheet_button}">'
+                      f'{"".join(parts)}</section>')
     body = _BODY.format(sheet_button=f'<button id="show-sheet">{sheet_button}</button>'
                         if sheets else "", sheet=sheet_view, **_static())
     return _PAGE.format(title=html.escape(heading), style=_STYLE, script=script, body=body,
@@ -418,8 +460,10 @@ def _records_page(records: Sequence[Record], chosen: Sequence[Record],
         raise NoDeal(tr("no deal to draw"))
     names = list(dict.fromkeys(s.match for s in sheets))
     first = replays[0].record if replays else None
-    heading = f"{names[0]} — pfn replay" if len(names) == 1 else \
-        (first and (first.tag("Event") or first.tag("Board"))) or "pfn replay"
+    event = first.tag("Event") if first is not None else None
+    board = first.tag("Board") if first is not None else None
+    heading = f"{names[0]} — pfn replay" if len(names) == 1 else " — ".join(
+        x for x in (event, board and f"{_words().board} {board}", "pfn replay") if x)
     return page(replays, sheets, heading, bottom, hidden, dd, quiz, odds)
 
 
@@ -479,8 +523,13 @@ _BODY = """<header>
 <select id="speed" aria-label="{speed}"><option value="2000">{slow}</option>
 <option value="1000" selected>{normal}</option><option value="400">{fast}</option></select>
 <button id="help" title="{keys_title}" aria-label="{keys}">?</button>
-<select id="bottom-seat" aria-label="{bottom}"></select>
 </nav>
+<div id="options">
+<select id="bottom-seat" aria-label="{bottom}"></select>
+<select id="watch" aria-label="{watch}"></select>
+<label><input type="checkbox" id="played"> {played}</label>
+<label><input type="checkbox" id="pictures"> {pictures}</label>
+</div>
 <div id="keys" hidden role="dialog" aria-label="{keys}"><p>{keys_list}</p>
 <button id="keys-close">{close}</button></div>
 <p id="note" aria-live="polite"></p>
@@ -497,52 +546,8 @@ _BODY = """<header>
 </main>
 {sheet}"""
 
-_STYLE = """
-body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0.6em;max-width:46em;color:#1a1a1a}
-header{display:flex;gap:0.6em;align-items:center;flex-wrap:wrap}
-#title{font-weight:bold}
-#table{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1.1fr) minmax(0,1fr);
- grid-template-areas:". top ." "left centre right" ". bottom .";gap:0.4em;align-items:start}
-.seat[data-place=top]{grid-area:top}.seat[data-place=left]{grid-area:left}
-.seat[data-place=right]{grid-area:right}.seat[data-place=bottom]{grid-area:bottom}
-.seat:empty{display:none}
-#centre{grid-area:centre;background:#eef3ea;border:1px solid #c5d1bd;border-radius:6px;
- min-height:7em;position:relative;display:flex;flex-direction:column;align-items:center;
- justify-content:center;gap:0.3em}
-#result{text-align:center;font-weight:bold}#result:empty{display:none}
-#trick{display:grid;grid-template-columns:repeat(3,auto);grid-template-areas:
- ". top ." "left . right" ". bottom .";gap:0.2em}
-.card{border:1px solid #8a8a8a;border-radius:4px;padding:0.1em 0.3em;background:#fff}
-.card.win{border:2px solid #1f5fbf;font-weight:bold}
-.red{color:#c8102e}.name{font-weight:bold;white-space:nowrap}
-.count{color:#555;font-size:0.85em;white-space:nowrap}
-.hand > span{display:block}.hidden-hand{font-style:italic;color:#55627a}
-nav{margin:0.6em 0;display:flex;gap:0.3em;align-items:center;flex-wrap:wrap}
-nav button,header button{font-size:1.1em;min-width:2.4em;min-height:2.2em}
-.toggle{font-size:0.75em}.to-play{color:#1f5fbf;font-weight:bold;white-space:nowrap}
-.bidding .unsaid{visibility:hidden}.bidding{border-collapse:collapse}
-.bidding th,.bidding td{padding:0.1em 0.8em;text-align:left}
-.bidding th{overflow-wrap:anywhere}#auction{overflow-x:auto}
-.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-#keys{border:1px solid #8a8a8a;border-radius:6px;padding:0.4em 0.8em;background:#fff}
-#dd{font-size:0.9em}.dd-card{white-space:nowrap}
-.dd-card.best{font-weight:bold;text-decoration:underline}
-.talon-label{font-style:italic;color:#555;font-size:0.8em}
-#tricks li{cursor:pointer}#tricks li.current{background:#eef3ea}
-#note{font-style:italic;min-height:1.2em}#comment{font-style:italic}#comment:empty{display:none}
-#sheet{overflow-x:auto}#sheet svg{width:100%;min-width:34em;height:auto}
-@media (max-width:480px){body{font-size:0.9em}}
-#title{font-size:1em;margin:0;overflow-wrap:anywhere}
-.name{display:inline-block;max-width:100%;overflow:hidden;text-overflow:ellipsis;
- vertical-align:bottom}
-nav button[aria-disabled=true]{opacity:0.45}
-@media (prefers-color-scheme: dark){
- body{background:#16181c;color:#e6e6e6}
- #centre{background:#24301f;border-color:#3d4a36}.card{background:#2a2d33;color:#e6e6e6}
- .red{color:#ff6b6b}.count,.hidden-hand,.talon-label{color:#a9b2c3}
- #keys{background:#24272d}#tricks li.current{background:#24301f}
- .to-play{color:#8ab4ff}.card.win{border-color:#8ab4ff}}
-"""
+_STYLE = resources.files("pfn.render").joinpath("replay.css").read_text(encoding="utf-8")
+"""The page's style (``replay.css``, beside this module), inline in each page and block."""
 
 _SCRIPT = resources.files("pfn.render").joinpath("replay.js").read_text(encoding="utf-8")
 """The page's script (``replay.js``, beside this module): ``pfnMount`` and its helpers."""

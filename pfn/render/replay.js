@@ -61,12 +61,15 @@ function spoken(text) {  // ♠A → the ace of spades, for screen readers
 }
 function cardNode(text, win) {
   return el("span", {className: "card" + (win ? " win" : "") + (red(text) ? " red" : ""),
-                     "aria-label": spoken(text) + (win ? say("winning", {}, ", winning") : "")},
+                     role: "img", "aria-label": spoken(text) + (win ? say("winning", {}, ", winning") : "")},
             text);
 }
 function state(d, k) {
-  const held = {}; const taken = {};
-  for (const s in d.hands) { held[s] = d.hands[s] ? d.hands[s].slice() : null; taken[s] = 0; }
+  const held = {}; const taken = {}; const gone = {}; const unknown = {};
+  for (const s in d.hands) {
+    held[s] = d.hands[s] ? d.hands[s].slice() : null; taken[s] = 0; gone[s] = [];
+    unknown[s] = d.unknown && d.unknown[s] ? d.unknown[s].slice() : [0, 0, 0, 0];
+  }
   let left = k, current = null, trickNo = 0, note = "";
   for (const t of d.tricks) {
     if (left <= 0) break;
@@ -75,16 +78,37 @@ function state(d, k) {
     for (let i = 0; i < n; i++) {
       const p = t.plays[i];
       if (p.seat && held[p.seat] && p.card) {
-        const at = held[p.seat].indexOf(p.card); if (at >= 0) held[p.seat].splice(at, 1);
+        const at = held[p.seat].indexOf(p.card);
+        if (at >= 0) held[p.seat].splice(at, 1);
+        else {  // a card the deal gave as x: one x fewer in its suit
+          const suit = "SCDH".indexOf(p.card[0]);
+          if (unknown[p.seat][suit] > 0) unknown[p.seat][suit] -= 1;
+        }
+        gone[p.seat].push(p.card);
       }
       note = p.note || "";
     }
     if (n === t.plays.length && t.winner) taken[t.winner] = (taken[t.winner] || 0) + 1;
     left -= n;
   }
-  return {held, taken, current, trickNo, note};
+  return {held, taken, current, trickNo, note, gone, unknown};
 }
-function handNode(d, seat, cards) {
+const ORDER = "AKQJT987";
+// the reader's options (BBO's): played cards kept in the hand, greyed; cards as pictures
+function option(id) { const box = $(id); return !!(box && box.checked); }
+function pictures() { return option("pictures"); }
+// what is written on a step: its NAG glyphs named (⩲: the declarer stands slightly
+// better), the rest as text
+function noteNode(box, text) {
+  box.replaceChildren();
+  const words = text.split(" ");
+  let i = 0;
+  for (; i < words.length && TEXT.nags && words[i] in TEXT.nags; i++) {
+    box.append(el("abbr", {title: TEXT.nags[words[i]]}, words[i]), " ");
+  }
+  box.append(words.slice(i).join(" "));
+}
+function handNode(d, seat, cards, s) {
   const box = el("div", {className: "hand", id: "hand-" + seat, role: "group",
                          "aria-label": say("handOf", {name: d.names[seat]}, "{name}'s hand")});
   if (cards === null || shown[seat] === false) {
@@ -93,18 +117,50 @@ function handNode(d, seat, cards) {
     return box;
   }
   const suits = "SCDH";
+  // with "played cards", those played so far stay in the hand, greyed
+  const played = option("played") ? s.gone[seat] : [];
+  const printed = (r) => (TEXT.printed && TEXT.printed[r]) || r.replace("T", "10");
   for (let i = 0; i < 4; i++) {
-    const ranks = cards.filter((c) => c[0] === suits[i]).map((c) => c.slice(1)
-      .replace("T", "10")).map((r) => (TEXT.printed && TEXT.printed[r]) || r);
-    box.append(el("span", {"data-suit": suits[i]},
-                  el("span", {className: i >= 2 ? "red" : ""}, d.suits[i]),
-                  " " + (ranks.length ? ranks.join(" ") : "\u2014")));
+    const mine = cards.concat(played).filter((c) => c[0] === suits[i])
+      .sort((a, b) => ORDER.indexOf(a[1]) - ORDER.indexOf(b[1]));
+    const more = s.unknown[seat][i];  // x: a card of the suit, its rank not given
+    const ranks = mine.map((c) => [printed(c.slice(1)), !cards.includes(c)])
+      .concat(more < 0 ? [["?", false]] : Array.from({length: more}, () => ["x", false]));
+    const line = el("span", {"data-suit": suits[i]},
+                    el("span", {className: i >= 2 ? "red" : ""}, d.suits[i]));
+    if (!ranks.length) line.append(" \u2014");
+    for (const [rank, out] of ranks) {
+      const cls = (out ? "gone" : "") + (pictures() ? " pic" + (i >= 2 ? " red" : "") : "");
+      line.append(" ", el("span", cls.trim() ? {className: cls.trim()} : {},
+                          pictures() ? d.suits[i] + rank : rank));
+    }
+    box.append(line);
   }
   return box;
 }
+// a variation stepped into (as lichess lets one): the position before the card it
+// replaces, then its first n cards as pfn played them out on the rules
+let branch = null;
+function branchState(d) {
+  const s = state(d, branch.at);
+  const done = branch.line.steps.slice(0, branch.n);
+  for (const x of done) {
+    const hand = s.held[x.seat];
+    if (hand) { const at = hand.indexOf(x.card); if (at >= 0) hand.splice(at, 1); }
+    s.gone[x.seat].push(x.card);
+  }
+  const last = done[done.length - 1];
+  Object.assign(s.taken, last.taken);
+  s.table = last.table.map(([seat, text]) => ({seat, text,
+    win: last.winner !== null && seat === last.winner}));
+  const next = branch.line.steps[branch.n];
+  s.mover = next ? next.seat : null;
+  return s;
+}
 function draw() {
-  const d = DEALS[deal]; const s = state(d, step);
-  $("title").textContent = d.title; $("line").textContent = d.line;
+  const d = DEALS[deal]; const s = branch ? branchState(d) : state(d, step);
+  $("title").replaceChildren(d.title, d.about ? el("span", {className: "about"}, d.about) : "");
+  $("line").textContent = d.line;
   $("pfn-text").textContent = d.pfn;
   $("talon").textContent =
     (d.talon.length ? say("talonLine", {cards: d.talon.join(" ")}, "talon {cards}") : "") +
@@ -117,7 +173,7 @@ function draw() {
     box.replaceChildren(); box.removeAttribute("id");
   }
   const next = d.tricks.flatMap((t) => t.plays)[step];
-  const mover = next ? next.seat : null;  // whose card comes next (null: a talon card)
+  const mover = branch ? s.mover : next ? next.seat : null;  // (null: a talon card)
   for (const seat in d.places) {
     const box = root.querySelector(`#table .seat[data-place=${placeOf(d, seat)}]`);
     box.id = "seat-" + seat;
@@ -137,16 +193,27 @@ function draw() {
         const again = root.querySelector(`#table .toggle[data-seat="${seat}"]`);
         if (again) again.focus();
       };
-    box.append(toggle, " ", el("span", {className: "name"}, `${d.names[seat]} (${seat})`), " ",
-               el("span", {className: "count", id: "taken-" + seat},
-                  counted("tricks", count, {}, "{n} trick", "{n} tricks")),
-               mover === seat ? el("span", {className: "to-play"},
-                                   say("toPlay", {}, " \u25b8 to play")) : "",
-               handNode(d, seat, s.held[seat]));
+    // two lines that keep their height whoever is to play: the buttons below stay put
+    box.append(el("div", {className: "who"}, toggle, " ",
+                  el("span", {className: "name"}, `${d.names[seat]} (${seat})`)),
+               el("div", {className: "status"},
+                  el("span", {className: "count", id: "taken-" + seat},
+                     counted("tricks", count, {}, "{n} trick", "{n} tricks")),
+                  el("span", mover === seat ? {className: "to-play"} :
+                     {className: "not-to-play", "aria-hidden": "true"},
+                     say("toPlay", {}, " \u25b8 to play"))),
+               handNode(d, seat, s.held[seat], s));
   }
   const trick = $("trick"); trick.replaceChildren();
   const total = steps(d);
-  if (s.current) {
+  if (s.table) {
+    for (const p of s.table) {
+      const div = el("div", {className: "played", "data-seat": p.seat || "talon"},
+                     cardNode(p.text, p.win));
+      div.style.gridArea = p.seat ? placeOf(d, p.seat) : "top";
+      trick.appendChild(div);
+    }
+  } else if (s.current) {
     const {t, n} = s.current;
     for (let i = 0; i < n; i++) {
       const p = t.plays[i];
@@ -163,14 +230,29 @@ function draw() {
       trick.appendChild(div);
     }
   }
-  $("result").textContent = step === total ? d.result : "";
+  $("result").textContent = step === total && !branch ? d.result : "";
   $("where").textContent = step < 0 ? preText(d, d.pre[d.pre.length + step]) :
     step === 0 ? say("before", {}, "before the lead") :
     say("where", {trick: s.trickNo, card: step, total}, "trick {trick}, card {card} of {total}");
   // before the play: what is written on the call, the talon, the discard, the contract
-  $("note").textContent = step < 0 ? (d.pre[d.pre.length + step].note || "") :
-    step === 0 ? d.opening || "" : s.note;
-  const last = s.current ? s.current.t.plays[s.current.n - 1] : null;
+  noteNode($("note"), step < 0 ? (d.pre[d.pre.length + step].note || "") :
+    step === 0 ? d.opening || "" : s.note);
+  // the lines written on the card just played, each a button that steps into it
+  const played = step > 0 && !branch ? d.tricks.flatMap((t) => t.plays)[step - 1] : null;
+  for (const line of (played && played.lines) || []) {
+    const b = el("button", {className: "line"}, "\u21b3 " + line.label);
+    b.onclick = () => { branch = {at: step - 1, line, n: 1}; draw(); };
+    $("note").append(" ", b);
+  }
+  if (branch) {
+    $("where").textContent = say("inLine", {n: branch.n, total: branch.line.steps.length},
+                                 "a line not played: card {n} of {total}");
+    const back = el("button", {className: "line"}, say("backToPlay", {}, "back to the play"));
+    back.onclick = () => { branch = null; draw(); };
+    $("note").append(" ", back);
+  }
+  const last = branch ? branch.line.steps[branch.n - 1] :
+    s.current ? s.current.t.plays[s.current.n - 1] : null;
   $("said").textContent = last ?
     `${last.seat ? d.names[last.seat] : say("theTalon", {}, "the talon")}:` +
     ` ${spoken(last.text)}` : "";
@@ -181,17 +263,14 @@ function draw() {
     const upto = !d.secret ? tr.plays.length : !s.current || tr.number > s.trickNo ? 0 :
       tr.number < s.trickNo ? tr.plays.length : s.current.n;
     if (!upto) return;
-    const li = document.createElement("li");
-    li.value = tr.number;
-    li.textContent = tr.plays.slice(0, upto).map((p) =>
+    // a button a trick: reached by Tab, pressed by Enter or space
+    const jump = el("button", {className: "to-trick"}, tr.plays.slice(0, upto).map((p) =>
       `${p.seat ? d.names[p.seat] : say("talonLabel", {}, "talon")} ${p.text}`)
-      .join(", ") + (tr.winner && upto === tr.plays.length ? ` \u2192 ${d.names[tr.winner]}` : "");
-    if (s.trickNo === tr.number) li.className = "current";
-    li.setAttribute("role", "button"); li.tabIndex = 0;
-    li.onkeydown = (e) => {
-      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); li.onclick(); }
-    };
-    li.onclick = () => {
+      .join(", ") + (tr.winner && upto === tr.plays.length ? ` \u2192 ${d.names[tr.winner]}` : ""));
+    const li = el("li", {}, jump);
+    li.value = tr.number;
+    if (s.trickNo === tr.number) { li.className = "current"; jump.setAttribute("aria-current", "step"); }
+    jump.onclick = () => {
       const to = d.tricks.slice(0, i + 1).reduce((n, x) => n + x.plays.length, 0);
       // a quiz: no further than the reader has come
       step = QUIZ ? Math.min(to, Math.max(reached[deal] || 0, step)) : to; draw(); };
@@ -222,8 +301,8 @@ const ADDRESS = DEALS.map((d, i) => {
 });
 function link(d, s) {
   if (!standalone) return;
-  if (step < 0) {
-    const hash = `#${ADDRESS[deal]}`;
+  if (step < 0) {  // a step of the auction, the talon, the discard or the defence
+    const hash = `#${ADDRESS[deal]}&before=${-step}`;
     if (location.hash !== hash) try { history.replaceState(null, "", hash); } catch (e) {}
     return;
   }
@@ -267,9 +346,11 @@ function fromAddress() {
                               Number(place) - 1 : -1) :
     DEALS.findIndex((d, j) => boardId(d, j) === asked && (match === null || d.match === match));
   if (i < 0) return false;
-  deal = i; $("board").value = String(i);
+  deal = i; branch = null; $("board").value = String(i);
   const trick = Number(found.get("trick") || 0), card = found.get("card");
-  step = trick ? stepOf(DEALS[i], trick, card === null ? null : Number(card) || 0) : 0;
+  const before = Math.floor(Number(found.get("before"))) || 0;
+  step = trick ? stepOf(DEALS[i], trick, card === null ? null : Number(card) || 0) :
+    before > 0 ? -Math.min(before, DEALS[i].pre.length) : 0;
   if (QUIZ) step = Math.min(step, reached[i] || 0);  // a quiz's link skips no question
   return true;
 }
@@ -335,7 +416,9 @@ function drawDD(d) {
                      say("noChoice", {}, "no card to choose here"));
   const graph = $("dd-graph"); graph.replaceChildren();
   const points = d.dd.map((x, i) => x ? [i, x.best] : null).filter((p) => p);
-  if (points.length > 1) {
+  // one player's tricks, card by card (at all-pass each counts his own: no one line)
+  const counts = new Set(d.dd.filter((x) => x).map((x) => x.counted));
+  if (points.length > 1 && counts.size === 1) {
     const most = Math.max(...points.map((p) => p[1]), 1), last = Math.max(d.dd.length - 1, 1);
     const xy = (p) => `${(p[0] / last * 290 + 5).toFixed(1)},${(55 - p[1] / most * 50).toFixed(1)}`;
     const ns = "http://www.w3.org/2000/svg";
@@ -382,6 +465,14 @@ function ask(d) {
 function move(k) {
   const d = DEALS[deal];
   if (!d) return;  // a page of sheets alone
+  if (branch) {  // in a line not played: → and ← step in it, anything else leaves it
+    const dir = k - step;
+    if (Math.abs(dir) === 1 && branch.n + dir > 0) {
+      branch.n = Math.min(branch.n + dir, branch.line.steps.length); draw(); return;
+    }
+    branch = null;
+    if (Math.abs(dir) === 1) { draw(); return; }  // ← from its first card: back to the play
+  }
   if (QUIZ) reached[deal] = Math.max(reached[deal] || 0, step);
   const target = Math.max(-d.pre.length, Math.min(steps(d), k));
   if (QUIZ && target > step && step >= 0) {
@@ -429,13 +520,21 @@ keys.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const on = (e.composedPath && e.composedPath()[0]) || e.target;
   const tag = on && on.tagName ? on.tagName.toLowerCase() : "";
-  if (tag === "select" || tag === "input" || tag === "textarea") return;
-  if ((tag === "button" || (on.getAttribute && on.getAttribute("role") === "button")) &&
+  const box = tag === "input" && on.type === "checkbox";  // an option: space is its own
+  if (tag === "select" || (tag === "input" && !box) || tag === "textarea") return;
+  if ((tag === "button" || box || (on.getAttribute && on.getAttribute("role") === "button")) &&
       (e.key === " " || e.key === "Enter")) return;
   if (acts[e.key]) { acts[e.key](); e.preventDefault(); }
 });
+// the wheel steps (over the table), unless the block says wheel="off"; at either end
+// the page scrolls on
+const WHEEL = !(keys.getAttribute && keys.getAttribute("wheel") === "off");
 $("table").addEventListener("wheel", (e) => {
-  move(step + (e.deltaY > 0 ? 1 : -1)); e.preventDefault(); }, {passive: false});
+  const d = DEALS[deal];
+  if (!WHEEL || !d || !e.deltaY) return;
+  const to = step + (e.deltaY > 0 ? 1 : -1);
+  if (to < -d.pre.length || to > steps(d)) return;
+  move(to); e.preventDefault(); }, {passive: false});
 let touched = null;
 $("table").addEventListener("touchstart", (e) => { touched = e.changedTouches[0].clientX; },
                             {passive: true});
@@ -454,18 +553,47 @@ DEALS.forEach((d, i) => { const o = document.createElement("option"); o.value = 
     group = el("optgroup", {label: d.match}); select.appendChild(group);
   } else if (MANY && !d.match) group = null;
   (group || select).appendChild(o); });
-select.onchange = () => { deal = Number(select.value); step = 0; draw(); select.blur(); };
-const seats = $("bottom-seat");
-for (const s of ["", "A", "B", "C", "D"]) {
-  const o = document.createElement("option"); o.value = s;
-  o.textContent = s ? say("bottom", {seat: s}, "{seat} at the bottom") :
-    say("usual", {}, "the usual seat at the bottom");
-  seats.appendChild(o);
+select.onchange = () => {
+  deal = Number(select.value); step = 0; branch = null;
+  if (watched !== null) for (const s in DEALS[deal].places) shown[s] = s === watched;
+  seatMenus(DEALS[deal]); draw();
+};
+// the seats of this deal, by their players' names: who sits at the bottom, whose seat
+// is watched (his hand alone shown, at the bottom: BBO's kibitzing)
+const seats = $("bottom-seat"), watch = $("watch");
+let watched = null;
+function seatMenus(d) {
+  seats.replaceChildren(el("option", {value: ""}, say("usual", {}, "the usual seat at the bottom")));
+  watch.replaceChildren(el("option", {value: ""}, say("watchAll", {}, "every hand")));
+  for (const s of Object.keys(d.places).sort()) {
+    seats.append(el("option", {value: s},
+                    say("bottomOf", {name: `${d.names[s]} (${s})`}, "{name} at the bottom")));
+    if (d.hands[s] !== null)
+      watch.append(el("option", {value: s}, say("watch", {name: `${d.names[s]} (${s})`},
+                                               "{name}'s seat")));
+  }
+  seats.value = bottom !== null && bottom in d.places ? bottom : "";
+  watch.value = watched !== null && watched in d.places ? watched : "";
 }
-seats.onchange = () => { bottom = seats.value || null; draw(); seats.blur(); };
+seats.onchange = () => { bottom = seats.value || null; draw(); };
+watch.onchange = () => {
+  watched = watch.value || null; const d = DEALS[deal];
+  for (const s in d.places) shown[s] = watched === null || s === watched;
+  bottom = watched; seatMenus(d); draw();
+};
+for (const id of ["played", "pictures"]) $(id).onchange = () => draw();
+// a menu chosen with the mouse gives the keys back to the table; one worked by the
+// keyboard keeps them (its arrows choose)
+for (const menu of [select, seats, watch]) {
+  let pointed = false;
+  menu.addEventListener("pointerdown", () => { pointed = true; });
+  menu.addEventListener("change", () => { if (pointed) menu.blur(); pointed = false; });
+}
+if (standalone) window.addEventListener("beforeprint", () => { $("tricks-box").open = true; });
 if (standalone) {
   fromAddress();
-  window.addEventListener("hashchange", () => { if (fromAddress()) draw(); });
+  window.addEventListener("hashchange", () => {
+    if (fromAddress()) { seatMenus(DEALS[deal]); draw(); } });
 }
 const sheetButton = $("show-sheet");
 if (sheetButton) sheetButton.onclick = () => {
@@ -487,5 +615,6 @@ $("copy").onclick = () => {
   const chosen = (root.getSelection ? root : window).getSelection();
   if (chosen) { chosen.removeAllRanges(); chosen.addRange(range); }
 };
+seatMenus(DEALS[deal]);
 draw();
 }
