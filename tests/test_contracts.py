@@ -162,3 +162,17 @@ def test_sampled_talons_are_uniform_over_the_unseen_cards() -> None:
     mean, sd = talons * p, (talons * p * (1 - p)) ** 0.5
     assert [c for c in range(32) if hand >> c & 1 and counts[c]] == []
     assert all(abs(counts[c] - mean) <= 4.5 * sd for c in range(32) if not hand >> c & 1)
+
+
+@pytest.mark.slow
+def test_a_hand_bid_without_the_talon_is_weighed_with_the_talon_unseen(
+        tmp_path: Path) -> None:
+    # The record shows the talon, but 10S-hand was bid without seeing it: the answer
+    # samples the talon (the twenty-two cards) and says so; the ten cards still take
+    # every trick in spades whatever it holds.
+    path = tmp_path / "hand.pfn"
+    path.write_text('[Variant "mailru"]\n[Players "Ana; Boris; Ceca"]\n[Board "1"]\n'
+                    '[Dealer "C"]\n[Deal "A:AKQJT987.A.A. B:? C:? talon:..K.K"]\n'
+                    '[Declarer "A"]\n[Contract "10S-hand"]\n', encoding="utf-8")
+    found = unseen_talon(path, 4)
+    assert found["10S-hand"]["expected"] == 10 and found["10S-hand"]["makes"] == 1

@@ -130,12 +130,13 @@ def contract_odds(source: Any, *, sample: int | None = None, seed: int = 0,
     refuse_broken(r)
     declarer, contract = r.declarer, r.contract
     if contract is None or declarer is None or contract.allpass or \
-            r.record.start is not None or r.first_leader is None or len(r.order) != 3:
+            r.record.start is not None or r.eldest is None or len(r.order) != 3:
         raise NotAnalysable(tr("no contract to weigh: the declarer does not take the talon"
                                " in a deal of three"))
     deal = r.record.deal
     dealt = deal.hand(declarer) if deal is not None else None
-    talon = int(r.talon)
+    # a hand played without the talon was bid without seeing it, even if the record shows it
+    talon = 0 if contract.hand else int(r.talon)
     if dealt is None or not dealt.complete or talon.bit_count() not in (0, 2):
         raise NotAnalysable(tr("not analysable: the declarer's ten cards are not all"
                                " given, or the talon is given in part"))
@@ -198,8 +199,9 @@ class _Weighing:
         hands[self.declarer], hands[self.defenders[0]], hands[self.defenders[1]] = \
             kept, *layout
         rules = r.variant.play_rules(probe, self.declarer, r.dealer, r.players)
-        return Start(tuple(hands), self.order, int(r.first_leader or 0), rules, probe,
-                     int(self.declarer))
+        # each contract's own leader (the record's contract may not be played at all)
+        leader = r.variant.first_leader(probe, self.declarer, r.eldest or r.order[0], r.order)
+        return Start(tuple(hands), self.order, int(leader), rules, probe, int(self.declarer))
 
     def solver(self, probe: Contract, start: Start) -> Solver:
         searches = self.searches.setdefault(str(probe), {})
