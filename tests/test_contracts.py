@@ -136,7 +136,8 @@ def test_the_talon_unseen_is_said_and_sampled_with_the_defenders(tmp_path: Path)
                                     "--seat", "A", "--contracts", "--samples", "1"])
     assert done.exit_code == 0, done.output
     assert "Seen from A: the hand only, the talon unseen" in done.stdout
-    assert "twenty-two cards he has not seen" in done.stdout
+    assert "1 deal of the twenty-two cards he has not seen" in done.stdout
+    assert "layouts per talon: 1;" in done.stdout
 
 
 def test_sampled_talons_are_uniform_over_the_unseen_cards() -> None:

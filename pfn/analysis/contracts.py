@@ -92,6 +92,8 @@ class ContractsWeighed:
     talon_seen: bool
     """Whether the declarer has seen the talon; when not, it is sampled with the
     defenders' hands from the twenty-two cards he does not see."""
+    per_talon: int
+    """The layouts weighed with each talon."""
 
 
 def sample_deals(seen: int, talons: int, per_talon: int, seed: int = 0
@@ -173,7 +175,8 @@ def contract_odds(source: Any, *, sample: int | None = None, seed: int = 0,
                 continue
             found.append(weigh.priced(played, discard, lines))
     found.sort(key=lambda c: -c.score)
-    return ContractsWeighed(found, sum(len(layouts) for _, layouts in deals), bool(talon))
+    return ContractsWeighed(found, sum(len(layouts) for _, layouts in deals), bool(talon),
+                            len(deals[0][1]))
 
 
 def _levels(probe: Contract) -> list[Contract]:

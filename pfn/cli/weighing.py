@@ -101,7 +101,7 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat,
               samples: int | None, seed: int) -> None:
     """``pfn odds --contracts``: every contract the declarer could play, best first by
     his expected score."""
-    from pfn.analysis.contracts import PER_TALON, contract_odds
+    from pfn.analysis.contracts import contract_odds
     from pfn.analysis.position import NotAnalysable
     from pfn.diagnostics import printable
 
@@ -119,6 +119,7 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat,
             "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
             "exhaustive": False, "weighting": "uniform",
             "seen": ["hand", "talon"] if weighed.talon_seen else ["hand"],
+            "per_talon": weighed.per_talon,
             "contracts": [{"contract": c.contract,
                            "discard": None if c.discard is None else [str(x) for x in c.discard],
                            "defence": list(c.defence),
@@ -141,14 +142,14 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat,
                  " sheet as the variant does, against the defence worst for him", layouts,
                  n=number(layouts, ",")) if weighed.talon_seen else
              ntr("{n} deal of the twenty-two cards he has not seen (talon and defenders),"
-                 " a uniform sample, {k} layouts with each talon; the best discard of each"
+                 " a uniform sample, layouts per talon: {k}; the best discard of each"
                  " strain for each talon; open-hand play; scored and settled on a fresh sheet"
                  " as the variant does, against the defence worst for him",
                  "{n} deals of the twenty-two cards he has not seen (talon and defenders),"
-                 " a uniform sample, {k} layouts with each talon; the best discard of each"
+                 " a uniform sample, layouts per talon: {k}; the best discard of each"
                  " strain for each talon; open-hand play; scored and settled on a fresh sheet"
                  " as the variant does, against the defence worst for him", layouts,
-                 n=number(layouts, ","), k=PER_TALON),
+                 n=number(layouts, ","), k=weighed.per_talon),
              _indented(heads, widths)]
     for c in found:
         shown = (tr("no talon") if c.contract.endswith("-hand") else tr("by talon")) \
