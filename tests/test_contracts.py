@@ -149,13 +149,14 @@ def test_sampled_talons_are_uniform_over_the_unseen_cards() -> None:
         hand |= 1 << int(parse_card(card))
     talons = 5000
     deals = sample_deals(hand, talons, 1, seed=7)
-    counts = [0] * 32
+    counts, held = [0] * 32, [0] * 32
     for talon, ((first, second),) in deals:
         assert talon.bit_count() == 2 and first.bit_count() == second.bit_count() == 10
         assert hand | talon | first | second == (1 << 32) - 1  # a partition of the pack
         assert not (hand & talon or talon & first or first & second)
         for c in range(32):
             counts[c] += talon >> c & 1
+            held[c] += first >> c & 1
     # each of the 22 unseen cards is in the talon with chance 2/22; over the sample its
     # count is binomial: within 4.5 standard deviations of the mean for all 22 cards
     # (the chance of a false alarm under 22 · 7e-6)
@@ -163,6 +164,10 @@ def test_sampled_talons_are_uniform_over_the_unseen_cards() -> None:
     mean, sd = talons * p, (talons * p * (1 - p)) ** 0.5
     assert [c for c in range(32) if hand >> c & 1 and counts[c]] == []
     assert all(abs(counts[c] - mean) <= 4.5 * sd for c in range(32) if not hand >> c & 1)
+    # and with the first defender with chance 10/22
+    p = 10 / 22
+    mean, sd = talons * p, (talons * p * (1 - p)) ** 0.5
+    assert all(abs(held[c] - mean) <= 4.5 * sd for c in range(32) if not hand >> c & 1)
 
 
 @pytest.mark.slow
