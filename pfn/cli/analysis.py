@@ -318,7 +318,8 @@ def odds(
                         " sample.", min=1)] = 200_000,
     samples: Annotated[int | None, typer.Option(
         "--samples", help="How many layouts a sample holds (default 1,000; 200 with"
-                          " --discards or --defence; at most 1,000,000).", min=1,
+                          " --discards or --defence; 100 with --contracts, 60 deals with"
+                          " the talon when it is not given; at most 1,000,000).", min=1,
         max=1_000_000, show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="The sample's seed.")] = 0,
     jobs: Annotated[int, typer.Option(
