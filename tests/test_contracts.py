@@ -70,3 +70,115 @@ def test_contracts_are_the_declarers_question(vectors: Path) -> None:
     done = CliRunner().invoke(app, ["odds", str(vectors), "-b", "2", "--seat", "A",
                                     "--contracts"])
     assert done.exit_code == 2 and "--contracts" in done.output
+
+
+def hand_only(tmp_path: Path, hand: str, dealer: str = "C", variant: str = "sochi") -> Path:
+    path = tmp_path / "auction.pfn"
+    path.write_text(f'[Variant "{variant}"]\n[Players "Ana; Boris; Ceca"]\n[Board "1"]\n'
+                    f'[Dealer "{dealer}"]\n[Deal "A:{hand} B:? C:?"]\n[Declarer "A"]\n'
+                    '[Contract "6S"]\n', encoding="utf-8")
+    return path
+
+
+def unseen_talon(path: Path, samples: int) -> dict[str, dict[str, object]]:
+    done = CliRunner().invoke(app, ["odds", str(path), "--seat", "A", "--contracts",
+                                    "--samples", str(samples), "-f", "json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    assert data["layouts"] == samples and data["seen"] == ["hand"]
+    return {c["contract"]: c for c in data["contracts"]}
+
+
+@pytest.mark.slow
+def test_every_trump_and_two_aces_take_every_trick_whatever_the_talon(
+        tmp_path: Path) -> None:
+    # Ana holds all eight spades and the club and diamond aces; the talon is not given.
+    # Whatever it holds she keeps her ten cards (or cards as good): a lead of any side
+    # suit is ruffed or won by an ace, the defenders have no trump, so every spade
+    # contract takes all ten tricks on every deal, whoever leads.
+    found = unseen_talon(hand_only(tmp_path, "AKQJT987.A.A."), 8)
+    for level in range(6, 11):
+        spades = found[f"{level}S"]
+        assert spades["expected"] == 10 and spades["makes"] == 1 and spades["margin"] == 0
+        assert spades["discard"] is None  # it depends on the talon he has not seen
+    best = max(found.values(), key=lambda c: float(str(c["score"])))
+    assert float(str(best["score"])) == float(str(found["10S"]["score"]))
+
+
+@pytest.mark.slow
+def test_without_the_talon_he_plays_his_ten_cards(tmp_path: Path) -> None:
+    # Mail.ru has nines and tens without the talon: the same ten cards take every trick
+    # in spades with no talon to see and none to discard.
+    found = unseen_talon(hand_only(tmp_path, "AKQJT987.A.A.", variant="mailru"), 4)
+    for name in ("9S-hand", "10S-hand"):
+        assert found[name]["expected"] == 10 and found[name]["makes"] == 1
+        assert found[name]["discard"] is None
+    assert "8S-hand" not in found  # not on the variant's ladder
+    sochi = unseen_talon(hand_only(tmp_path, "AKQJT987.A.A."), 4)
+    assert not [name for name in sochi if name.endswith("-hand")]  # none in Sochi
+
+
+@pytest.mark.slow
+def test_a_misere_of_the_lowest_cards_is_never_caught_whatever_the_talon(
+        tmp_path: Path) -> None:
+    # Ana holds 7 8 9 of spades and clubs, 7 8 of diamonds and hearts: each the lowest
+    # cards of its suit, and every suit has at least three cards out, so the talon's two
+    # cannot leave both defenders void. Keeping her ten, every trick she plays to is won
+    # by a higher card of the suit led (or she discards), whoever leads.
+    found = unseen_talon(hand_only(tmp_path, "987.987.87.87", dealer="A"), 8)["mis"]
+    assert found["expected"] == 0 and found["makes"] == 1 and found["margin"] == 0
+    # Sochi: a misère made is 10 in the pool, worth 200/3 on a fresh sheet of three
+    assert abs(float(str(found["score"])) - 200 / 3) < 1e-4
+
+
+def test_the_talon_unseen_is_said_and_sampled_with_the_defenders(tmp_path: Path) -> None:
+    done = CliRunner().invoke(app, ["odds", str(hand_only(tmp_path, "AKQJT987.A.A.")),
+                                    "--seat", "A", "--contracts", "--samples", "1"])
+    assert done.exit_code == 0, done.output
+    assert "Seen from A: the hand only, the talon unseen" in done.stdout
+    assert "1 deal of the twenty-two cards he has not seen" in done.stdout
+    assert "layouts per talon: 1;" in done.stdout
+
+
+def test_sampled_talons_are_uniform_over_the_unseen_cards() -> None:
+    from pfn.analysis.contracts import sample_deals
+    from pfn.cards import parse_card
+
+    hand = 0
+    for card in ("SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "CA", "DA"):
+        hand |= 1 << int(parse_card(card))
+    talons = 5000
+    deals = sample_deals(hand, talons, 1, seed=7)
+    counts, held = [0] * 32, [0] * 32
+    for talon, ((first, second),) in deals:
+        assert talon.bit_count() == 2 and first.bit_count() == second.bit_count() == 10
+        assert hand | talon | first | second == (1 << 32) - 1  # a partition of the pack
+        assert not (hand & talon or talon & first or first & second)
+        for c in range(32):
+            counts[c] += talon >> c & 1
+            held[c] += first >> c & 1
+    # each of the 22 unseen cards is in the talon with chance 2/22; over the sample its
+    # count is binomial: within 4.5 standard deviations of the mean for all 22 cards
+    # (the chance of a false alarm under 22 · 7e-6)
+    p = 2 / 22
+    mean, sd = talons * p, (talons * p * (1 - p)) ** 0.5
+    assert [c for c in range(32) if hand >> c & 1 and counts[c]] == []
+    assert all(abs(counts[c] - mean) <= 4.5 * sd for c in range(32) if not hand >> c & 1)
+    # and with the first defender with chance 10/22
+    p = 10 / 22
+    mean, sd = talons * p, (talons * p * (1 - p)) ** 0.5
+    assert all(abs(held[c] - mean) <= 4.5 * sd for c in range(32) if not hand >> c & 1)
+
+
+@pytest.mark.slow
+def test_a_hand_bid_without_the_talon_is_weighed_with_the_talon_unseen(
+        tmp_path: Path) -> None:
+    # The record shows the talon, but 10S-hand was bid without seeing it: the answer
+    # samples the talon (the twenty-two cards) and says so; the ten cards still take
+    # every trick in spades whatever it holds.
+    path = tmp_path / "hand.pfn"
+    path.write_text('[Variant "mailru"]\n[Players "Ana; Boris; Ceca"]\n[Board "1"]\n'
+                    '[Dealer "C"]\n[Deal "A:AKQJT987.A.A. B:? C:? talon:..K.K"]\n'
+                    '[Declarer "A"]\n[Contract "10S-hand"]\n', encoding="utf-8")
+    found = unseen_talon(path, 4)
+    assert found["10S-hand"]["expected"] == 10 and found["10S-hand"]["makes"] == 1

@@ -9,13 +9,20 @@ discard each contract of the strain (six to ten; misère) is then played out on 
 layout with best open-hand play and scored and settled on a fresh sheet by the record's
 variant and house rules under each defence the variant allows (whist, pass, half-whist
 …); his share of the settlement is his score, and the defence priced is the one worst
-for him on average over the layouts. The answer: each contract's discard, expected tricks, chance
-of making and expected score, with the sample's 95 % margin on the score.
+for him on average over the layouts. The answer: each contract's discard, expected
+tricks, chance of making and expected score, with the sample's 95 % margin on the score.
+
+The talon not given (his ten cards only, as he bids): talons are drawn uniformly from
+the twenty-two cards he does not see, each with ``PER_TALON`` layouts of the other
+twenty, and the discard is chosen for each talon on its layouts — he sees the talon
+before he discards. The contracts the variant's ladder has without the talon
+(``9S-hand``, ``mis-hand`` …) are priced on the same deals with his ten cards, the
+talon out of play. The margin then comes from the spread of the talons' means.
 
 >>> import pfn
 >>> from pfn.analysis.contracts import contract_odds
->>> found, n = contract_odds(pfn.load("examples/analysis.pfn")[3], sample=5)
->>> best = found[0]; (best.contract, n, best.makes)
+>>> weighed = contract_odds(pfn.load("examples/analysis.pfn")[3], sample=5)
+>>> best = weighed.contracts[0]; (best.contract, weighed.layouts, best.makes)
 ('8S', 5, 1.0)
 """
 
@@ -39,8 +46,18 @@ from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
 SAMPLE = 100
-"""Layouts of the defenders' twenty cards each contract is weighed over by default."""
+"""Layouts of the defenders' twenty cards each contract is weighed over by default, the
+talon known."""
+UNSEEN_SAMPLE = 60
+"""Deals weighed by default when the talon is not known: talons of the twenty-two unseen
+cards, each with ``PER_TALON`` layouts of the other twenty."""
+PER_TALON = 4
+"""Layouts of the defenders' cards drawn with each sampled talon: the declarer's discard
+is chosen on them, after he has seen that talon."""
 STRAINS: tuple[Suit | None, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, None)
+
+Layout = tuple[int, int]
+"""The two defenders' cards (masks), in the order they play after the declarer."""
 
 
 @dataclass(frozen=True)
@@ -48,8 +65,10 @@ class ContractOdds:
     """One contract the declarer could play, over the layouts."""
 
     contract: str
-    discard: tuple[Card, Card]
-    """His best discard for the contract's strain (at misère: for misère)."""
+    discard: tuple[Card, Card] | None
+    """His best discard for the contract's strain (at misère: for misère); ``None`` when
+    it depends on the talon he has not seen yet, or the contract is played without the
+    talon."""
     defence: tuple[str, ...]
     """The defence priced: of those the variant allows, the worst for him on average
     over the layouts (none at misère)."""
@@ -63,88 +82,178 @@ class ContractOdds:
     """The 95 % margin of ``score`` from the sample (1.96 standard errors)."""
 
 
-def contract_odds(source: Any, *, sample: int = SAMPLE, seed: int = 0,
-                  engine: str | None = None) -> tuple[list[ContractOdds], int]:
+@dataclass(frozen=True)
+class ContractsWeighed:
+    """The answer: every contract, best first, and what it was weighed over."""
+
+    contracts: list[ContractOdds]
+    layouts: int
+    """The deals weighed (talon and defenders' hands, or the defenders' hands)."""
+    talon_seen: bool
+    """Whether the declarer has seen the talon; when not, it is sampled with the
+    defenders' hands from the twenty-two cards he does not see."""
+    per_talon: int
+    """The layouts weighed with each talon."""
+
+
+def sample_deals(seen: int, talons: int, per_talon: int, seed: int = 0
+                 ) -> list[tuple[int, list[Layout]]]:
+    """``talons`` talons drawn uniformly from the cards not in ``seen`` (every pair the
+    same chance), each with ``per_talon`` layouts of the rest, every split of them into
+    two hands of ten the same chance: so every deal of the unseen cards into talon,
+    defender and defender is equally likely."""
+    unseen = [c for c in range(32) if not seen >> c & 1]
+    rng = random.Random(seed)
+    out: list[tuple[int, list[Layout]]] = []
+    for _ in range(talons):
+        talon = rng.sample(unseen, 2)
+        rest = [c for c in unseen if c not in talon]
+        out.append(((1 << talon[0]) | (1 << talon[1]), _layouts(rest, per_talon, rng)))
+    return out
+
+
+def _layouts(unseen: list[int], count: int, rng: random.Random) -> list[Layout]:
+    """``count`` splits of twenty cards into two hands of ten, each split the same chance."""
+    layouts: list[Layout] = []
+    for _ in range(count):
+        rng.shuffle(unseen)
+        layouts.append((sum(1 << c for c in unseen[:10]), sum(1 << c for c in unseen[10:])))
+    return layouts
+
+
+def contract_odds(source: Any, *, sample: int | None = None, seed: int = 0,
+                  engine: str | None = None) -> ContractsWeighed:
     """Every contract of six to ten tricks in each strain, and misère, best first by the
-    declarer's expected score; and the number of layouts weighed."""
+    declarer's expected score (with the talon unseen, also those the variant lets him
+    play without it)."""
     from pfn.deal import replay as replay_record
 
     r = source if isinstance(source, Replay) else replay_record(source, on_error="collect")
     refuse_broken(r)
     declarer, contract = r.declarer, r.contract
-    if contract is None or declarer is None or contract.allpass or contract.hand or \
-            r.record.start is not None or r.first_leader is None or len(r.order) != 3:
+    if contract is None or declarer is None or contract.allpass or \
+            r.record.start is not None or r.eldest is None or len(r.order) != 3:
         raise NotAnalysable(tr("no contract to weigh: the declarer does not take the talon"
                                " in a deal of three"))
     deal = r.record.deal
     dealt = deal.hand(declarer) if deal is not None else None
-    if dealt is None or not dealt.complete or r.talon.bit_count() != 2:
-        raise NotAnalysable(tr("not analysable: the declarer's twelve cards (hand and talon)"
-                               " are not all given"))
-    twelve = dealt.mask | int(r.talon)
-    unseen = [c for c in range(32) if not twelve >> c & 1]
-    rng = random.Random(seed)
-    layouts: list[tuple[int, int]] = []
-    for _ in range(sample):
-        rng.shuffle(unseen)
-        layouts.append((sum(1 << c for c in unseen[:10]), sum(1 << c for c in unseen[10:])))
-    defenders = [s for s in r.order if s != declarer]
-    groups = equivalence_classes(twelve, (1 << 32) - 1)
-    discards = [twelve & ~(1 << groups[i][0]) & ~(1 << groups[j][-1])
-                for i in range(len(groups)) for j in range(i, len(groups))
-                if i != j or len(groups[i]) > 1]
-    search = engine_in_use(engine)
-    order = tuple(int(s) for s in r.order)
-    prices: dict[tuple[str, tuple[int, ...]], float] = {}
+    # a hand played without the talon was bid without seeing it, even if the record shows it
+    talon = 0 if contract.hand else int(r.talon)
+    if dealt is None or not dealt.complete or talon.bit_count() not in (0, 2):
+        raise NotAnalysable(tr("not analysable: the declarer's ten cards are not all"
+                               " given, or the talon is given in part"))
+    hand = dealt.mask
+    if talon:
+        n = SAMPLE if sample is None else sample
+        deals = [(talon, _layouts([c for c in range(32) if not (hand | talon) >> c & 1], n,
+                                  random.Random(seed)))]
+    else:
+        n = UNSEEN_SAMPLE if sample is None else sample
+        deals = sample_deals(hand, max(1, -(-n // PER_TALON)), min(n, PER_TALON), seed)
+    weigh = _Weighing(r, declarer, engine)
+    probes: list[tuple[Contract, bool]] = [
+        *((Contract(6, strain), False) for strain in STRAINS), (Contract.parse("mis"), False)]
+    ladder = r.variant.auction(r.order).ladder  # the bids of the variant and house rules
+    if not talon:
+        # played without the talon: his ten cards, the talon out of play as the rules say
+        probes += [(c, True) for c in (*(Contract(6, strain, hand=True) for strain in STRAINS),
+                                       Contract.parse("mis-hand"))
+                   if any(str(level) in ladder for level in _levels(c))]
     found: list[ContractOdds] = []
-    for probe in (*(Contract(6, strain) for strain in STRAINS), Contract.parse("mis")):
-        rules = r.variant.play_rules(probe, declarer, r.dealer, r.players)
-        searches: Searches = {}
-
-        def start(kept: int, layout: tuple[int, int], probe: Contract = probe,
-                  rules: Any = rules) -> Start:
-            hands = [0, 0, 0, 0]
-            hands[declarer], hands[defenders[0]], hands[defenders[1]] = kept, *layout
-            return Start(tuple(hands), order, int(r.first_leader or 0), rules, probe,
-                         int(declarer))
-
-        def tricks(kept: int, searches: Searches = searches,
-                   start: Any = start) -> list[int]:
-            return [Solver(start(kept, layout), search, searches).total(
-                Position(start(kept, layout)), int(declarer)) for layout in layouts]
-
-        weighed = [(kept, tricks(kept)) for kept in discards]
-        sign = 1 if probe.misere else -1
-        kept, _ = min(weighed, key=lambda w: (sign * sum(w[1]), w[0]))
-        lines = [_line(Solver(start(kept, layout), search, searches), start(kept, layout))
-                 for layout in layouts]
-        dropped = tuple(sorted(CARDS[c] for c in range(32) if (twelve & ~kept) >> c & 1))
-        levels = [probe] if probe.misere else \
-            [Contract(level, probe.trump) for level in range(6, 11)]
-        for played in levels:
-            # the defence the variant allows that is worst for him over the layouts
-            options = [None] if played.misere else _defences(r, played, declarer)
-            defence, scores = min(
-                ((d, [_priced(r, played, declarer, line, d, prices) for line in lines])
-                 for d in options), key=lambda pair: sum(pair[1]))
-            own = [line[int(declarer)] for line in lines]
-            made = sum((t == 0) if played.misere else (t >= played.level) for t in own)
-            spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
-            found.append(ContractOdds(str(played), (dropped[0], dropped[1]),
-                                      () if defence is None else defence[1],
-                                      sum(own) / len(own), made / len(own),
-                                      sum(scores) / len(scores),
-                                      1.96 * spread / math.sqrt(len(scores))))
+    for probe, without in probes:
+        kept = [hand if without else weigh.best_discard(probe, hand | t, layouts)
+                for t, layouts in deals]
+        lines = [[weigh.line(probe, k, layout) for layout in layouts]
+                 for k, (_, layouts) in zip(kept, deals, strict=True)]
+        discard: tuple[Card, Card] | None = None
+        if talon:  # one talon, seen: one discard
+            out = (hand | talon) & ~kept[0]
+            dropped = sorted(CARDS[c] for c in range(32) if out >> c & 1)
+            discard = (dropped[0], dropped[1])
+        for played in _levels(probe):
+            if without and str(played) not in ladder:
+                continue
+            found.append(weigh.priced(played, discard, lines))
     found.sort(key=lambda c: -c.score)
-    return found, len(layouts)
+    return ContractsWeighed(found, sum(len(layouts) for _, layouts in deals), bool(talon),
+                            len(deals[0][1]))
 
 
-def _line(solver: Solver, start: Start) -> tuple[int, ...]:
-    """Each seat's tricks with best open-hand play from the lead."""
-    position = Position(start)
-    for card in solver.line(position):
-        position = position.after(card)
-    return tuple(position.taken)
+def _levels(probe: Contract) -> list[Contract]:
+    """The contracts of the probe's strain: six to ten, or the misère itself."""
+    return [probe] if probe.misere else \
+        [Contract(level, probe.trump, hand=probe.hand) for level in range(6, 11)]
+
+
+class _Weighing:
+    """The solver and the prices shared by every contract of one hand."""
+
+    def __init__(self, r: Replay, declarer: Seat, engine: str | None) -> None:
+        self.r, self.declarer = r, declarer
+        self.defenders = [s for s in r.order if s != declarer]
+        self.search = engine_in_use(engine)
+        self.order = tuple(int(s) for s in r.order)
+        self.searches: dict[str, Searches] = {}
+        self.prices: dict[tuple[Any, ...], float] = {}
+
+    def start(self, probe: Contract, kept: int, layout: Layout) -> Start:
+        r = self.r
+        hands = [0, 0, 0, 0]
+        hands[self.declarer], hands[self.defenders[0]], hands[self.defenders[1]] = \
+            kept, *layout
+        rules = r.variant.play_rules(probe, self.declarer, r.dealer, r.players)
+        # each contract's own leader (the record's contract may not be played at all)
+        leader = r.variant.first_leader(probe, self.declarer, r.eldest or r.order[0], r.order)
+        return Start(tuple(hands), self.order, int(leader), rules, probe, int(self.declarer))
+
+    def solver(self, probe: Contract, start: Start) -> Solver:
+        searches = self.searches.setdefault(str(probe), {})
+        return Solver(start, self.search, searches)
+
+    def best_discard(self, probe: Contract, twelve: int, layouts: list[Layout]) -> int:
+        """The ten cards he keeps from ``twelve``: the most tricks over ``layouts`` (at
+        misère the fewest); of equal cards only one is tried."""
+        groups = equivalence_classes(twelve, (1 << 32) - 1)
+        discards = [twelve & ~(1 << groups[i][0]) & ~(1 << groups[j][-1])
+                    for i in range(len(groups)) for j in range(i, len(groups))
+                    if i != j or len(groups[i]) > 1]
+        sign = 1 if probe.misere else -1
+
+        def tricks(kept: int) -> int:
+            total = 0
+            for layout in layouts:
+                start = self.start(probe, kept, layout)
+                total += self.solver(probe, start).total(Position(start), int(self.declarer))
+            return total
+
+        return min(discards, key=lambda kept: (sign * tricks(kept), kept))
+
+    def line(self, probe: Contract, kept: int, layout: Layout) -> tuple[int, ...]:
+        """Each seat's tricks with best open-hand play from the lead."""
+        start = self.start(probe, kept, layout)
+        position = Position(start)
+        for card in self.solver(probe, start).line(position):
+            position = position.after(card)
+        return tuple(position.taken)
+
+    def priced(self, played: Contract, discard: tuple[Card, Card] | None,
+               lines: list[list[tuple[int, ...]]]) -> ContractOdds:
+        """``played`` over every line, against the defence worst for him; the margin
+        from the spread of the talons' means (of the layouts' scores, one talon)."""
+        r, declarer = self.r, self.declarer
+        options = [None] if played.misere else _defences(r, played, declarer)
+        defence, scores = min(
+            ((d, [[_priced(r, played, declarer, line, d, self.prices) for line in group]
+                  for group in lines]) for d in options),
+            key=lambda pair: sum(map(sum, pair[1])))
+        own = [line[int(declarer)] for group in lines for line in group]
+        made = sum((t == 0) if played.misere else (t >= played.level) for t in own)
+        flat = [s for group in scores for s in group]
+        units = flat if len(scores) == 1 else [sum(g) / len(g) for g in scores]
+        spread = statistics.pstdev(units) if len(units) > 1 else 0.0
+        return ContractOdds(str(played), discard, () if defence is None else defence[1],
+                            sum(own) / len(own), made / len(own), sum(flat) / len(flat),
+                            1.96 * spread / math.sqrt(len(units)))
 
 
 def _priced(r: Replay, played: Contract, declarer: Seat, line: tuple[int, ...],
@@ -194,4 +303,5 @@ def _defences(r: Replay, played: Contract, declarer: Seat
     return out
 
 
-__all__ = ["SAMPLE", "ContractOdds", "contract_odds"]
+__all__ = ["PER_TALON", "SAMPLE", "UNSEEN_SAMPLE", "ContractOdds", "ContractsWeighed",
+           "contract_odds", "sample_deals"]

@@ -320,7 +320,8 @@ def odds(
                         " sample.", min=1)] = 200_000,
     samples: Annotated[int | None, typer.Option(
         "--samples", help="How many layouts a sample holds (default 1,000; 200 with"
-                          " --discards or --defence; at most 1,000,000).", min=1,
+                          " --discards or --defence; 100 with --contracts, 60 deals with"
+                          " the talon when it is not given; at most 1,000,000).", min=1,
         max=1_000_000, show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="The sample's seed.")] = 0,
     jobs: Annotated[int, typer.Option(
@@ -345,11 +346,12 @@ def odds(
                           " expected tricks and the defender's expected score in the"
                           " variant's own scoring (--samples, default 200).")] = False,
     contracts: Annotated[bool, typer.Option(
-        "--contracts", help="Before the auction closes, from the declarer's seat, his hand"
-                            " and the talon known: every contract he could play (six to"
-                            " ten in each strain, misère) with its best discard, chance and"
-                            " expected score in the record's scoring, over a sample of the"
-                            " layouts (--samples, default 100).")] = False,
+        "--contracts", help="Before the auction closes, from the declarer's seat: every"
+                            " contract he could play (six to ten in each strain, misère)"
+                            " with its best discard, chance and expected score in the"
+                            " record's scoring, over a sample of the layouts (--samples,"
+                            " default 100; the talon not given, it is sampled with the"
+                            " defenders' cards: default 60).")] = False,
     table: Annotated[TableKind | None, typer.Option(
         "--table", help="No file: a table the books print, worked out exactly from the"
                         " rules: suit splits (`splits`, `splits-talon`), the talon's chances"
@@ -413,11 +415,9 @@ def odds(
         discards_of(source, result, chosen[0], output,
                   DISCARD_SAMPLE if samples is None else samples, seed)
     if contracts:
-        from pfn.analysis.contracts import SAMPLE as CONTRACT_SAMPLE
         from pfn.cli.weighing import contracts as contracts_of
 
-        contracts_of(source, result, chosen[0], output,
-                     CONTRACT_SAMPLE if samples is None else samples, seed)
+        contracts_of(source, result, chosen[0], output, samples, seed)
     if defence:
         defences_of(source, result, chosen[0], output,
                   DEFENCE_SAMPLE if samples is None else samples, seed)

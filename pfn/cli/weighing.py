@@ -97,8 +97,8 @@ def discards(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     raise typer.Exit(EXIT_CLEAN)
 
 
-def contracts(source: str, result: Replay, seat: Any, output: SolveFormat, samples: int,
-              seed: int) -> None:
+def contracts(source: str, result: Replay, seat: Any, output: SolveFormat,
+              samples: int | None, seed: int) -> None:
     """``pfn odds --contracts``: every contract the declarer could play, best first by
     his expected score."""
     from pfn.analysis.contracts import contract_odds
@@ -109,15 +109,19 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
         raise fail(tr("--contracts weighs the declarer's contracts: the seat is {declarer}",
                       declarer=result.declarer))
     try:
-        found, layouts = contract_odds(result, sample=samples, seed=seed)
+        weighed = contract_odds(result, sample=samples, seed=seed)
     except NotAnalysable as error:
         sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
         raise typer.Exit(EXIT_PROBLEMS) from None
+    found, layouts = weighed.contracts, weighed.layouts
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps({
             "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
             "exhaustive": False, "weighting": "uniform",
-            "contracts": [{"contract": c.contract, "discard": [str(x) for x in c.discard],
+            "seen": ["hand", "talon"] if weighed.talon_seen else ["hand"],
+            "per_talon": weighed.per_talon,
+            "contracts": [{"contract": c.contract,
+                           "discard": None if c.discard is None else [str(x) for x in c.discard],
                            "defence": list(c.defence),
                            "expected": round(c.expected, 6), "makes": round(c.makes, 6),
                            "score": round(c.score, 6), "margin": round(c.margin, 6)}
@@ -128,16 +132,29 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat, sampl
     widths = column_widths(heads, (10, 8, 14, 9, 9, 10, 9))
     lines = [tr("{title} · before the auction closes · each contract, seen from {seat}",
                 title=deal_title(result), seat=seat),
+             tr("Seen from {seat}: the hand and the talon", seat=seat) if weighed.talon_seen
+             else tr("Seen from {seat}: the hand only, the talon unseen", seat=seat),
              ntr("{n} layout of the twenty cards he has not seen, a uniform sample; the"
                  " best discard of each strain; open-hand play; scored and settled on a fresh"
                  " sheet as the variant does, against the defence worst for him",
                  "{n} layouts of the twenty cards he has not seen, a uniform sample; the"
                  " best discard of each strain; open-hand play; scored and settled on a fresh"
                  " sheet as the variant does, against the defence worst for him", layouts,
-                 n=number(layouts, ",")),
+                 n=number(layouts, ",")) if weighed.talon_seen else
+             ntr("{n} deal of the twenty-two cards he has not seen (talon and defenders),"
+                 " a uniform sample, layouts per talon: {k}; the best discard of each"
+                 " strain for each talon; open-hand play; scored and settled on a fresh sheet"
+                 " as the variant does, against the defence worst for him",
+                 "{n} deals of the twenty-two cards he has not seen (talon and defenders),"
+                 " a uniform sample, layouts per talon: {k}; the best discard of each"
+                 " strain for each talon; open-hand play; scored and settled on a fresh sheet"
+                 " as the variant does, against the defence worst for him", layouts,
+                 n=number(layouts, ","), k=weighed.per_talon),
              _indented(heads, widths)]
     for c in found:
-        lines.append(_indented([c.contract, " ".join(map(str, c.discard)),
+        shown = (tr("no talon") if c.contract.endswith("-hand") else tr("by talon")) \
+            if c.discard is None else " ".join(map(str, c.discard))
+        lines.append(_indented([c.contract, shown,
                                " ".join(c.defence) or "—", number(c.expected, ".2f"),
                                number(c.makes, ".1%"),
                                number(c.score, "+.2f"), number(c.margin, ".2f")], widths))
