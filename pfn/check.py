@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from pfn import codes
 from pfn.diagnostics import Diagnostic, Severity, text_lines
 from pfn.i18n import reason, tr
+from pfn.messages import msg
 from pfn.model import Record
 from pfn.notation.reader import read
 from pfn.structure import blocks_rules, check_structure
@@ -207,7 +209,7 @@ def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
         with open_input(path, encoding="utf-8", errors="surrogateescape") as handle:
             return sniff(handle, shown)[1]
     except OSError as error:
-        return Diagnostic("PFN-E001", tr("cannot read {name}: {error}", name=shown,
+        return Diagnostic(codes.E001, msg("cannot read {name}: {error}", name=shown,
                                              error=reason(error)), shown)
 
 
@@ -220,13 +222,13 @@ def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Dia
         head.append(line)
         if "\x00" in line or line.startswith(("\udcff\udcfe", "\udcfe\udcff")):
             return iter(head), Diagnostic(
-                "PFN-E002", tr("the input is not UTF-8: it looks like UTF-16"), name,
-                len(head), 1, hint=tr("save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)"))
+                codes.E002, msg("the input is not UTF-8: it looks like UTF-16"), name,
+                len(head), 1, advice=msg("save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)"))
         if looks_like_pfn(line):
             return itertools.chain(head, lines), None
         empty = empty and not line.strip("\ufeff \t\r\n")
     what = tr("the input is empty") if empty else tr("no tag pair such as [Event \"…\"]")
-    return iter(head), Diagnostic("PFN-E003", tr("no PFN records found: {what}", what=what),
+    return iter(head), Diagnostic(codes.E003, msg("no PFN records found: {what}", what=what),
                                   name)
 
 

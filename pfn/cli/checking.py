@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pfn import codes
 from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
@@ -133,14 +134,14 @@ def check(
 
     def kept(diagnostic: Diagnostic) -> bool:
         code = diagnostic.code
-        if code in ("PFN-E001", "PFN-E003"):
+        if code in (codes.E001, codes.E003):
             return True  # unusable input is always said
         return (chosen is None or chosen(code)) and (dropped is None or not dropped(code))
 
     with _progress(summary or quiet) as advance:
         for outcome in outcomes():
             shown = [d for d in outcome.diagnostics if kept(d)]
-            if shown and shown[0].code in ("PFN-E001", "PFN-E002", "PFN-E003") and \
+            if shown and shown[0].code in (codes.E001, codes.E002, codes.E003) and \
                     not outcome.counted:
                 unusable = True
             if max_errors:  # no more than the limit, even within one record
