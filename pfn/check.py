@@ -256,9 +256,10 @@ def check_file(path: str | Path, options: CheckOptions = CheckOptions(),
 
 
 @dataclass(slots=True)
-class Outcome:
+class RecordOutcome:
     """What checking one record found, without the record itself: small enough to pass
-    between processes and to keep nothing of a huge file in memory."""
+    between processes and to keep nothing of a huge file in memory (not a deal's result,
+    :class:`pfn.Outcome`)."""
 
     diagnostics: list[Diagnostic]
     counted: bool
@@ -281,25 +282,25 @@ class CheckJob:
 
     options: CheckOptions
 
-    def run(self, found: Iterator[Entry]) -> list[Outcome]:
-        return [Outcome(report.diagnostics, not report.record.empty)
+    def run(self, found: Iterator[Entry]) -> list[RecordOutcome]:
+        return [RecordOutcome(report.diagnostics, not report.record.empty)
                 for report in check_records((e.record for e in found), self.options)]
 
 
 def check_stream(path: str | Path, options: CheckOptions = CheckOptions(), jobs: int = 1,
                  name: str | None = None, engine: Engine = "local",
-                 scheduler: str | None = None) -> Iterator[Outcome]:
+                 scheduler: str | None = None) -> Iterator[RecordOutcome]:
     """Check a file of any size in constant memory, in input order; with ``jobs`` > 1
     in worker processes, each taking whole matches; with ``engine="dask"`` on a Dask
     cluster (a local one, or the one at ``scheduler``)."""
     shown = name or str(path)
     problem = unusable(path, shown)
     if problem is not None:
-        yield Outcome([problem], False)
+        yield RecordOutcome([problem], False)
         return
     if jobs <= 1 and engine == "local":
         for report in check_records(read(path, name=shown), options):
-            yield Outcome(report.diagnostics, not report.record.empty)
+            yield RecordOutcome(report.diagnostics, not report.record.empty)
         return
     from pfn.corpus.engine import run  # whole matches a span, in input order
 

@@ -59,7 +59,7 @@ def replay(record: Record, *, rules: Sequence[tuple[str, str]] = (),
         result.diagnostics.append(diagnostic)
         return result
     except OptionError as error:
-        diagnostic = Diagnostic(codes.E116, str(error),
+        diagnostic = Diagnostic(codes.E116, error.said,
                                 advice=msg("see docs/variants.md for the options and their values"))
         if on_error == "raise":
             raise RuleError(diagnostic) from None

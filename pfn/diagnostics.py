@@ -307,6 +307,12 @@ class PfnError(ValueError):
     def __str__(self) -> str:
         return self.diagnostic.format() if self.diagnostic is not None else str(self.args[0])
 
+    @property
+    def said(self) -> Text:
+        """What the error says, as data (put into words when shown)."""
+        said: Text = self.args[0] if self.args else ""
+        return said
+
 
 class NotationError(PfnError):
     """The text is not well-formed PFN (codes ``PFN-E0xx`` to ``PFN-E1xx``)."""

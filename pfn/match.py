@@ -18,8 +18,7 @@ from fractions import Fraction
 from pfn import codes
 from pfn.deal import replay, score, variant_of
 from pfn.diagnostics import Diagnostic, Fix, OptionError, Problem, UnknownVariant, text_lines
-from pfn.i18n import tr
-from pfn.messages import msg
+from pfn.messages import Text, msg
 from pfn.model import MATCH_TAGS, Amount, Pos, Record, format_amount
 from pfn.rules.replay import DealContext, Replay
 from pfn.scoring.ledger import (
@@ -173,7 +172,7 @@ class MatchChecker:
         try:
             new = _new_state(record, self.rules)
         except OptionError as error:  # a house rule that does not exist or a bad value
-            out.append(Problem(codes.E116, str(error),
+            out.append(Problem(codes.E116, error.said,
                                msg("pfn rules lists every option and its values")
                                ).at(_at(record, "Rules")))
             self.state = None
@@ -202,8 +201,9 @@ class MatchChecker:
     def _unscored(record: Record, result: Replay, scored: Scored) -> list[Diagnostic]:
         """A note for each thing the scorer could not decide."""
         pos = _at(record, "Score") if record.score is not None else _at(record)
+        said = {str(what) for what in result.unchecked}
         return [Problem(codes.I001, msg("not checked: {what}", what=what)).at(pos)
-                for what in dict.fromkeys(scored.unchecked) if what not in result.unchecked]
+                for what in dict.fromkeys(scored.unchecked) if str(what) not in said]
 
     def next_dealer(self, state: MatchState) -> Seat | None:
         """Who deals the next board of the match."""
@@ -252,7 +252,7 @@ class MatchChecker:
         if stated == computed:  # the usual case: every entry right
             return out
         why = reasons(written)
-        variant = tr(state.variant.title) if state.variant.title else state.variant.name
+        variant: Text = msg(state.variant.title) if state.variant.title else state.variant.name
         for key in sorted(set(stated) | set(computed), key=key_order):
             have, want = stated.get(key), computed.get(key)
             if have == want:

@@ -17,7 +17,6 @@ from pfn import codes
 from pfn.cards import Card, cards_of
 from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, text_lines
-from pfn.i18n import tr
 from pfn.messages import Text, msg, nmsg
 from pfn.model import Annotation, CardPattern, CardRef, CardRun, Pos, Record, Variation
 from pfn.seats import SEATS, Seat
@@ -114,12 +113,12 @@ def check_structure(record: Record) -> list[Diagnostic]:
             if size is not None and size != expected and not (
                     record.players == 4 and record.dealer is None and size == 0):
                 if expected == 0:
-                    what = tr("the dealer sits out and holds no cards")
+                    what = msg("the dealer sits out and holds no cards")
                 elif record.start is not None:
-                    what = tr("each player holds {held} cards before trick {number}",
+                    what = msg("each player holds {held} cards before trick {number}",
                               held=held, number=record.start)
                 else:
-                    what = tr("each player holds {held} cards", held=held)
+                    what = msg("each player holds {held} cards", held=held)
                 code = codes.E207 if expected == 0 else codes.E202
                 problem(code, nmsg("{seat} holds {n} card", "{seat} holds {n} cards", size,
                                   seat=seat), _deal_pos(record, seat.name), f"{seat}:", what)
@@ -245,8 +244,8 @@ def _check_play(record: Record, problem: _Problem) -> None:
             if played & bit:
                 earlier, run, at = first[card]
                 line, col = run.position(at)  # found only for a card played twice
-                where = tr("line {line}, column {col}", line=line, col=col) if line else \
-                    tr("earlier")
+                where = msg("line {line}, column {col}", line=line, col=col) if line else \
+                    msg("earlier")
                 problem(codes.E204, msg("{card} played a second time at trick {number}: it was"
                                        " played at trick {earlier} ({where})", card=card,
                                        number=number, earlier=earlier, where=where),

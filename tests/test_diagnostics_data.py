@@ -187,3 +187,29 @@ def test_a_quick_fix_is_the_problems_fix_not_its_words(russian_client: Client) -
 
 def _cyrillic(text: str) -> bool:
     return any("\u0400" <= c <= "\u04ff" for c in text)
+
+
+SCORER_WORDS = {"PFN-E701", "PFN-E702", "PFN-E704", "PFN-I001"}
+"""Codes whose message may quote the scorer's reasons (a ledger entry's rule), which the
+scoring modules still put into words when they write the entry."""
+
+
+def test_problems_made_in_english_read_as_those_made_in_russian() -> None:
+    """What a worker hands back needs no language: every example of every code (and the
+    records in the repository) checked in English and shown in Russian reads as checked in
+    Russian."""
+    texts = [code.example for code in codes.ALL.values() if code.example]
+    texts += [p.read_text(encoding="utf-8", errors="surrogateescape")
+              for folder in ("examples", "tests/data") for p in (ROOT / folder).rglob("*.pfn")]
+    compared = 0
+    for text in texts:
+        with use("en"):
+            made = found(text)
+        with use("ru"):
+            direct = found(text)
+            assert [d.code for d in made] == [d.code for d in direct]
+            for shown, there in zip(made, direct, strict=True):
+                if shown.code not in SCORER_WORDS:
+                    assert (shown.message, shown.hint) == (there.message, there.hint)
+                    compared += 1
+    assert compared > 100

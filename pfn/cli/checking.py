@@ -31,7 +31,7 @@ from pfn.diagnostics import Diagnostic, Severity
 from pfn.i18n import tr
 
 if TYPE_CHECKING:
-    from pfn.check import Outcome
+    from pfn.check import RecordOutcome
 
 CodesOpt = Annotated[list[str] | None, typer.Option(
     help="A diagnostic code or a prefix of codes (PFN-E5, E503); repeatable.",
@@ -88,7 +88,7 @@ def check(
     """
     from pfn.check import (
         CheckOptions,
-        Outcome,
+        RecordOutcome,
         check_records,
         check_stream,
         expand_paths,
@@ -104,16 +104,16 @@ def check(
     unusable = stopped = False
     by_code: collections.Counter[str] = collections.Counter()
 
-    def outcomes() -> Iterator[Outcome]:
+    def outcomes() -> Iterator[RecordOutcome]:
         nonlocal files
         if is_stdin(paths):
             files = 1
             lines, problem = sniff(stdin(), "<stdin>")
             if problem is not None:
-                yield Outcome([problem], False)
+                yield RecordOutcome([problem], False)
                 return
             for report in check_records(Reader("<stdin>").records(lines), options):
-                yield Outcome(report.diagnostics, not report.record.empty)
+                yield RecordOutcome(report.diagnostics, not report.record.empty)
             return
         found = list(expand_paths(paths or []))
         if not found:  # nothing to check is not "clean"

@@ -21,8 +21,8 @@ from typing import IO, TYPE_CHECKING, Any, cast
 from pfn import codes
 from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, text_lines
-from pfn.i18n import N_, tr
-from pfn.messages import msg
+from pfn.i18n import N_
+from pfn.messages import Message, Text, msg
 from pfn.model import Record, Source
 from pfn.notation.build import SESSION_TAGS, MatchHeader, RecordBuilder
 from pfn.notation.scan import scan
@@ -213,14 +213,14 @@ def _bad_bytes(text: str, chunk: Chunk, name: str | None) -> list[Diagnostic]:
     return out
 
 
-def _encoding_hint(raw: bytes, line: str) -> str:
+def _encoding_hint(raw: bytes, line: str) -> Message:
     """What the bad bytes suggest the file is, and how to make it UTF-8."""
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or "\x00" in line:
-        return tr("this looks like UTF-16: save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)")
+        return msg("this looks like UTF-16: save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)")
     if all(b >= 0xC0 or b in (0xA8, 0xB8) for b in raw):
-        return tr("this looks like a one-byte encoding such as Windows-1251 (Cyrillic) or"
+        return msg("this looks like a one-byte encoding such as Windows-1251 (Cyrillic) or"
                   " Latin-1: save the file as UTF-8 (iconv -f CP1251 -t UTF-8)")
-    return tr("PFN files are UTF-8; re-save the file as UTF-8")
+    return msg("PFN files are UTF-8; re-save the file as UTF-8")
 
 
 # ---------------------------------------------------------------------------
@@ -274,62 +274,64 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
         line, col = len(lines), len(lines[-1]) + 1 if lines else 1
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     at = source[col - 1:] if col > 0 else source
-    code, message, shown, hint = codes.E101, tr("unexpected text"), (
+    message: Text
+    hint: Text | None
+    code, message, shown, hint = codes.E101, msg("unexpected text"), (
         at.split()[0] if at.split() else None), None
     if isinstance(error, UnexpectedCharacters):
         code, message, shown, hint = _character_problem(error.char, at)
     elif token is not None and token.type == "RPAR":
-        code, message, shown = codes.E104, tr("')' without a matching '('"), ")"
-        hint = tr("a variation is written ( … ) right after the move it replaces")
+        code, message, shown = codes.E104, msg("')' without a matching '('"), ")"
+        hint = msg("a variation is written ( … ) right after the move it replaces")
     elif at_end and _open_paren(lines) is not None:
-        code, message = codes.E104, tr("'(' is never closed")
+        code, message = codes.E104, msg("'(' is never closed")
         line, col, shown = _open_paren(lines) or (line, col, "(")
-        hint = tr("close the variation with ')'")
+        hint = msg("close the variation with ')'")
         source = lines[line - 1]
     elif at.startswith("\ufeff"):
-        code, message, shown = codes.E101, tr("a byte-order mark inside the text"), "\ufeff"
-        hint = tr("the file was saved with two byte-order marks (U+FEFF); remove the extra one")
+        code, message, shown = codes.E101, msg("a byte-order mark inside the text"), "\ufeff"
+        hint = msg("the file was saved with two byte-order marks (U+FEFF); remove the extra one")
     else:
         label = _example_label(text)
         if label is not None:
-            code, message = label[0], tr(label[1])
-            hint = tr("a record starts with its tags, e.g. [Event \"…\"]; moves go after"
+            code, message = label[0], msg(label[1])
+            hint = msg("a record starts with its tags, e.g. [Event \"…\"]; moves go after"
                       " [Auction], [Defence] or [Play]")
     return Diagnostic(code, message, name, line + first_line - 1, col, shown, hint, source)
 
 
-def _character_problem(char: str, at: str) -> tuple[Code, str, str | None, str | None]:
+def _character_problem(char: str, at: str) -> tuple[Code, Text, str | None, Text | None]:
     if char == "[":
         shown = at.split("\n")[0]
         if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+$', shown):
-            return (codes.E102, tr("unterminated tag: the value has no closing quote"), shown,
-                    tr('a tag is [Name "value"] on one line'))
+            return (codes.E102, msg("unterminated tag: the value has no closing quote"), shown,
+                    msg('a tag is [Name "value"] on one line'))
         if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t]*$', shown):
-            return (codes.E102, tr("unterminated tag: missing ']'"), shown,
-                    tr('a tag is [Name "value"] on one line'))
+            return (codes.E102, msg("unterminated tag: missing ']'"), shown,
+                    msg('a tag is [Name "value"] on one line'))
         if re.match(r"\[[ \t]*[A-Za-z]\w*[ \t]*\]", shown):
-            return (codes.E102, tr("tag without a value"), shown,
-                    tr('write [Name "value"]; "?" means unknown and "" not applicable'))
-        return (codes.E102, tr("malformed tag"), shown, tr('a tag is [Name "value"] on one line'))
+            return (codes.E102, msg("tag without a value"), shown,
+                    msg('write [Name "value"]; "?" means unknown and "" not applicable'))
+        return (codes.E102, msg("malformed tag"), shown, msg('a tag is [Name "value"] on one line'))
     if char == "{":
-        return (codes.E103, tr("comment never closed: '{' without '}'"), "{",
-                tr("close the comment with '}' (comments do not nest)"))
+        return (codes.E103, msg("comment never closed: '{' without '}'"), "{",
+                msg("close the comment with '}' (comments do not nest)"))
     if char == "}":
-        return (codes.E103, tr("'}' without a matching '{'"), "}", None)
+        return (codes.E103, msg("'}' without a matching '{'"), "}", None)
     if char == '"':
-        return (codes.E101, tr("a quoted string outside a tag"), '"',
-                tr('quoted values belong inside tags: [Name "value"]'))
+        return (codes.E101, msg("a quoted string outside a tag"), '"',
+                msg('quoted values belong inside tags: [Name "value"]'))
     if char == "]":
-        return (codes.E102, tr("']' without a matching '['"), "]", None)
+        return (codes.E102, msg("']' without a matching '['"), "]", None)
     if char == "%":
-        return (codes.E101, tr("'%' starts a directive only in the first column"), "%", None)
+        return (codes.E101, msg("'%' starts a directive only in the first column"), "%", None)
     if char == "\ufeff":
-        return (codes.E101, tr("a second byte-order mark"), char,
-                tr("the file was saved with two byte-order marks (U+FEFF); remove the extra one"))
+        return (codes.E101, msg("a second byte-order mark"), char,
+                msg("the file was saved with two byte-order marks (U+FEFF); remove the extra one"))
     if char == "\x00":
-        return (codes.E101, tr("a NUL character"), "\\0",
-                tr("a file with NUL bytes is usually UTF-16: save it as UTF-8"))
-    return (codes.E101, tr("unexpected character {char}", char=repr(char)), char, None)
+        return (codes.E101, msg("a NUL character"), "\\0",
+                msg("a file with NUL bytes is usually UTF-16: save it as UTF-8"))
+    return (codes.E101, msg("unexpected character {char}", char=repr(char)), char, None)
 
 
 def _open_paren(lines: list[str]) -> tuple[int, int, str] | None:

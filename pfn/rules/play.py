@@ -289,9 +289,9 @@ class PlayStage:
             # the structure check reports a card played twice or after its discard; the
             # play is replayed up to it, and no further
             self.replayer.unchecked(
-                tr("the play from trick {number} ({card} was played before)",
+                msg("the play from trick {number} ({card} was played before)",
                    number=self.number, card=card) if self.hands.seen >> card & 1 else
-                tr("the play from trick {number} ({card} was discarded)", number=self.number,
+                msg("the play from trick {number} ({card} was discarded)", number=self.number,
                    card=card))
             self.stopped = True
             return False
@@ -351,7 +351,7 @@ class PlayStage:
             return True
         holder = self.hands.holder(card) if card is not None else None
         if holder is None or SEATS[holder] not in self.participants:
-            self.replayer.unchecked(tr("the play from trick {number} (who led is not known)",
+            self.replayer.unchecked(msg("the play from trick {number} (who led is not known)",
                                        number=self.number))
             self.stopped = True
             return False
@@ -369,10 +369,10 @@ class PlayStage:
         if holder is None or holder == self.leader or SEATS[holder] not in self.participants:
             return
         if self.number == 1:
-            said = tr("{leader} leads to the first trick, but it is led with {card}, which"
+            said = msg("{leader} leads to the first trick, but it is led with {card}, which"
                       " {holder} holds", leader=self.leader, card=card, holder=SEATS[holder])
         else:
-            said = tr("{leader} took trick {before} and leads, but trick {number} is led with"
+            said = msg("{leader} took trick {before} and leads, but trick {number} is led with"
                       " {card}, which {holder} holds", leader=self.leader,
                       before=self.number - 1, number=self.number, card=card,
                       holder=SEATS[holder])
@@ -411,7 +411,7 @@ class PlayStage:
                         run.position(index + 1), run.text(index + 1),
                         msg("write one trick per line"))
                     self.stopped = True
-                    self.replayer.unchecked(tr("the play from trick {number}",
+                    self.replayer.unchecked(msg("the play from trick {number}",
                                                number=self.number))
                     return
             if self.cards:
@@ -427,7 +427,7 @@ class PlayStage:
                                      msg("write one trick per line; - stands for a card not"
                                         " known"))
                 self.stopped = True
-                self.replayer.unchecked(tr("the play from trick {number}", number=self.number))
+                self.replayer.unchecked(msg("the play from trick {number}", number=self.number))
                 return
             if self.r.tricks and self.r.tricks[-1].run is None:
                 self.r.tricks[-1].run = run

@@ -61,7 +61,7 @@ class Replayer:
                 return tag.pos
         return (0, 0)
 
-    def unchecked(self, what: str) -> None:
+    def unchecked(self, what: Text) -> None:
         """Note something the record does not let pfn check."""
         if what not in self.r.unchecked:
             self.r.unchecked.append(what)
@@ -105,7 +105,7 @@ class Replayer:
         r.dealer = dealer
         if dealer is None:
             if players == 4:
-                self.unchecked(tr("the dealer is not given: the order of play"))
+                self.unchecked(msg("the dealer is not given: the order of play"))
                 r.order = seats[:3]
             else:
                 r.order = seats
@@ -117,7 +117,7 @@ class Replayer:
             elif record.auction is not None or (record.play is not None and
                                                  record.start is None):
                 # (an ending's leader is its Play tag's: it needs no dealer)
-                self.unchecked(tr("the dealer is not given: who speaks and leads first"))
+                self.unchecked(msg("the dealer is not given: who speaks and leads first"))
             return
         active = tuple(s for s in seats if not (players == 4 and s == dealer))
         eldest = dealer.next(players)
@@ -187,7 +187,7 @@ class Replayer:
                             self.tag_pos("Auction"), None,
                             msg("{seat} still has to call", seat=state.next_speaker()))
             else:
-                self.unchecked(tr("the auction is not finished"))
+                self.unchecked(msg("the auction is not finished"))
             return
         if state.allpass:
             if contract is not None and not contract.allpass:
@@ -212,7 +212,7 @@ class Replayer:
             if bid is not None and bid.misere:
                 r.contract = bid
             else:
-                self.unchecked(tr("no Contract tag: the contract"))
+                self.unchecked(msg("no Contract tag: the contract"))
             return
         if contract.allpass:
             self.report(codes.E404, msg("{winner} won the auction: the deal is not all-pass",
@@ -308,7 +308,7 @@ class Replayer:
                         hands[declarer] = played if complete[declarer] else twelve & ~discard
                         complete[declarer] = False
                         if self._complete[declarer]:
-                            self.unchecked(tr("the talon or the discard is not given in full:"
+                            self.unchecked(msg("the talon or the discard is not given in full:"
                                               " the declarer's cards"))
         r.hands, r.complete = tuple(map(CardSet, hands)), tuple(complete)
 
@@ -342,7 +342,7 @@ class Replayer:
                 lambda: self.variant.defence(contract, declarer, r.dealer, r.order),
                 self._defenders_played())
             if len(r.defences) != 1:
-                self.unchecked(tr("no Defence section: the defenders' calls"))
+                self.unchecked(msg("no Defence section: the defenders' calls"))
             else:  # the play leaves one defence: it is the record's
                 chosen = self.variant.defence(contract, declarer, r.dealer, r.order)
                 chosen.run([Call(token) for token in r.defences[0]])
@@ -424,7 +424,7 @@ class Replayer:
         if section is None:
             return
         if contract is None:
-            self.unchecked(tr("the play (no contract)"))
+            self.unchecked(msg("the play (no contract)"))
             return
         if contract.allpass and not self.variant.allpass_played:
             self.report(codes.E507, msg("in this variant an all-pass is not played"),
@@ -446,7 +446,7 @@ class Replayer:
                                            seats=", ".join(map(str, participants))),
                             self.tag_pos("Play"))
             else:
-                self.unchecked(tr("who leads to trick {number}: the Play tag names no leader"
+                self.unchecked(msg("who leads to trick {number}: the Play tag names no leader"
                                   " (an ending's leader is the Play tag's)",
                                   number=record.first_trick))
             return
@@ -457,7 +457,7 @@ class Replayer:
                         self.tag_pos("Play"))
         hidden = [str(s) for s in participants if not r.complete[s]]
         if hidden:
-            self.unchecked(tr("the cards of {seats} are not all given: their play is checked"
+            self.unchecked(msg("the cards of {seats} are not all given: their play is checked"
                               " only against what they showed",
                               seats=tr(" and ").join(hidden)))
         stage = PlayStage(self, participants, leader, self.play_rules())
@@ -559,7 +559,7 @@ class Replayer:
                                     self.tag_pos("Result"), f"{seat}:{count}")
             if participants and not stated and record.play is None and r.contract is not None \
                     and (r.defence is None or r.defence.played):
-                self.unchecked(tr("no Result and no play: the tricks"))
+                self.unchecked(msg("no Result and no play: the tricks"))
         # a defender who does not play (Serbian, Britannica) takes nothing
         if r.defence is not None and r.defence.played:
             for seat in r.defence.defenders:
