@@ -15,11 +15,13 @@ from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
     EXIT_UNUSABLE,
+    EngineOpt,
+    ExecutorOpt,
     OutputFormat,
     PathsArg,
     RulesOpt,
-    RunOpt,
     SchedulerOpt,
+    SearchOpt,
     app,
     is_stdin,
     parse_rules,
@@ -57,7 +59,9 @@ def check(
         "--jobs", "-j", help="Worker processes, each checking whole matches (0: one per CPU;"
                              " default: one per CPU for a file of 4 MB or more, else one).",
         min=0, max=256, show_default=False)] = None,
-    engine: RunOpt = None,
+    executor: ExecutorOpt = None,
+    search: SearchOpt = None,
+    engine: EngineOpt = None,
     scheduler: SchedulerOpt = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
@@ -97,7 +101,7 @@ def check(
     from pfn.corpus.workers import EngineError, workers
     from pfn.notation.reader import Reader
 
-    runner = run_of(engine)
+    runner = run_of(engine, executor, search)
     options = CheckOptions(parse_rules(rule), structure_only, analyse)
     chosen, dropped = _matcher(select), _matcher(ignore)
     files = records = errors = warnings = 0
