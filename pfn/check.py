@@ -25,7 +25,7 @@ from pfn.notation.reader import read
 from pfn.structure import blocks_rules, check_structure
 
 if TYPE_CHECKING:
-    from pfn.corpus.engine import Engine
+    from pfn.corpus.engine import Executor
     from pfn.corpus.stream import Entry
     from pfn.match import MatchChecker
     from pfn.rules.replay import Replay
@@ -288,7 +288,7 @@ class CheckJob:
 
 
 def check_stream(path: str | Path, options: CheckOptions = CheckOptions(), jobs: int = 1,
-                 name: str | None = None, engine: Engine = "local",
+                 name: str | None = None, engine: Executor = "local",
                  scheduler: str | None = None) -> Iterator[RecordOutcome]:
     """Check a file of any size in constant memory, in input order; with ``jobs`` > 1
     in worker processes, each taking whole matches; with ``engine="dask"`` on a Dask

@@ -31,7 +31,7 @@ from pfn.cli.common import (
 from pfn.i18n import ntr, tr
 
 if TYPE_CHECKING:
-    from pfn.corpus.engine import Engine, Job
+    from pfn.corpus.engine import Executor, Job
 
 R = TypeVar("R")
 
@@ -50,7 +50,7 @@ def _inputs(paths: list[str] | None) -> list[str]:
 
 
 def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str, str], ...],
-             jobs: int | None, engine: Engine, scheduler: str | None) -> Iterator[R]:
+             jobs: int | None, engine: Executor, scheduler: str | None) -> Iterator[R]:
     from pfn.corpus.engine import run
     from pfn.corpus.workers import EngineError, workers
 

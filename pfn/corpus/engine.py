@@ -30,7 +30,9 @@ from pfn.model import Record
 R = TypeVar("R")
 T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
-Engine = Literal["local", "dask"]
+Executor = Literal["local", "dask"]
+"""Where the work runs (``--executor``): this machine's processes, or a Dask cluster (not the
+open-hand search, :data:`pfn.analysis.engines.Engine`)."""
 
 SPAN_RECORDS = 128
 """Records per span (more when a match is longer): a fraction of a second's work, so
@@ -382,7 +384,7 @@ def _groups(found: Iterator[Entry], size: int = SPAN_RECORDS) -> Iterator[list[E
 
 
 def run(path: str, job: Job[R], *, check: bool = False, rules: tuple[tuple[str, str], ...] = (),
-        jobs: int = 1, engine: Engine = "local", scheduler: str | None = None,
+        jobs: int = 1, engine: Executor = "local", scheduler: str | None = None,
         name: str | None = None) -> Iterator[R]:
     """The job's results over ``path``, in input order: serially (one result per group
     of records, whole matches each), in ``jobs`` worker processes, or on Dask (a local
@@ -412,7 +414,7 @@ def _describe(task: Task[Any]) -> str:
 
 
 def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
-                engine: Engine = "local", scheduler: str | None = None,
+                engine: Executor = "local", scheduler: str | None = None,
                 describe: Callable[[T], str] = lambda item: tr("an item")) -> Iterator[R]:
     """``function`` over ``items``, results in order: here, in ``jobs`` worker processes
     or on Dask (the spans of :func:`run`, or the records of ``pfn annotate``, whose
