@@ -107,7 +107,7 @@ demo: $(STAMP)
 	@echo "== pfn solve examples/analysis.pfn --board 1: best play, each card, the strain table (on the compiled search, then the reference)"
 	$(BIN)/pfn --version
 	$(BIN)/pfn solve examples/analysis.pfn --board 1 --verbose
-	$(BIN)/pfn solve examples/analysis.pfn --board 1 --engine python --verbose --no-table > /dev/null
+	$(BIN)/pfn solve examples/analysis.pfn --board 1 --search python --verbose --no-table > /dev/null
 	@echo "== pfn annotate examples/analysis.pfn: the cards that cost tricks, marked"
 	$(BIN)/pfn annotate examples/analysis.pfn -o out/analysis-annotated.pfn
 	grep -n "dd:" out/analysis-annotated.pfn

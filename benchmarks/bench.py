@@ -232,7 +232,7 @@ def main() -> None:
         print("dask: not installed (pip install '.[dask]')")
     else:
         pairs = [(run_cli(["check", "--summary", "--jobs", "2", str(corpus)]),
-                  run_cli(["check", "--summary", "--engine", "dask", "--jobs", "2",
+                  run_cli(["check", "--summary", "--executor", "dask", "--jobs", "2",
                            str(corpus)])) for _ in range(rounds)]
         local = statistics.median(p[0] for p in pairs)
         dask = statistics.median(p[1] for p in pairs)

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from pfn import codes
 from pfn.diagnostics import Diagnostic, Severity, text_lines
 from pfn.i18n import reason, tr
+from pfn.messages import msg
 from pfn.model import Record
 from pfn.notation.reader import read
 from pfn.structure import blocks_rules, check_structure
@@ -207,7 +209,7 @@ def unusable(path: str | Path, name: str | None = None) -> Diagnostic | None:
         with open_input(path, encoding="utf-8", errors="surrogateescape") as handle:
             return sniff(handle, shown)[1]
     except OSError as error:
-        return Diagnostic("PFN-E001", tr("cannot read {name}: {error}", name=shown,
+        return Diagnostic(codes.E001, msg("cannot read {name}: {error}", name=shown,
                                              error=reason(error)), shown)
 
 
@@ -220,13 +222,13 @@ def sniff(lines: Iterator[str] | IO[str], name: str) -> tuple[Iterator[str], Dia
         head.append(line)
         if "\x00" in line or line.startswith(("\udcff\udcfe", "\udcfe\udcff")):
             return iter(head), Diagnostic(
-                "PFN-E002", tr("the input is not UTF-8: it looks like UTF-16"), name,
-                len(head), 1, hint=tr("save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)"))
+                codes.E002, msg("the input is not UTF-8: it looks like UTF-16"), name,
+                len(head), 1, advice=msg("save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)"))
         if looks_like_pfn(line):
             return itertools.chain(head, lines), None
         empty = empty and not line.strip("\ufeff \t\r\n")
     what = tr("the input is empty") if empty else tr("no tag pair such as [Event \"…\"]")
-    return iter(head), Diagnostic("PFN-E003", tr("no PFN records found: {what}", what=what),
+    return iter(head), Diagnostic(codes.E003, msg("no PFN records found: {what}", what=what),
                                   name)
 
 
@@ -254,9 +256,10 @@ def check_file(path: str | Path, options: CheckOptions = CheckOptions(),
 
 
 @dataclass(slots=True)
-class Outcome:
+class RecordOutcome:
     """What checking one record found, without the record itself: small enough to pass
-    between processes and to keep nothing of a huge file in memory."""
+    between processes and to keep nothing of a huge file in memory (not a deal's result,
+    :class:`pfn.Outcome`)."""
 
     diagnostics: list[Diagnostic]
     counted: bool
@@ -293,25 +296,25 @@ class CheckJob:
 
     options: CheckOptions
 
-    def run(self, found: Iterator[Entry]) -> list[Outcome]:
-        return [Outcome(report.diagnostics, not report.record.empty)
+    def run(self, found: Iterator[Entry]) -> list[RecordOutcome]:
+        return [RecordOutcome(report.diagnostics, not report.record.empty)
                 for report in check_records((e.record for e in found), self.options)]
 
 
 def check_stream(path: str | Path, options: CheckOptions = CheckOptions(), jobs: int = 1,
                  name: str | None = None, engine: Executor = "local",
-                 scheduler: str | None = None) -> Iterator[Outcome]:
+                 scheduler: str | None = None) -> Iterator[RecordOutcome]:
     """Check a file of any size in constant memory, in input order; with ``jobs`` > 1
     in worker processes, each taking whole matches; with ``engine="dask"`` on a Dask
     cluster (a local one, or the one at ``scheduler``)."""
     shown = name or str(path)
     problem = unusable(path, shown)
     if problem is not None:
-        yield Outcome([problem], False)
+        yield RecordOutcome([problem], False)
         return
     if jobs <= 1 and engine == "local":
         for report in check_records(read(path, name=shown), options):
-            yield Outcome(report.diagnostics, not report.record.empty)
+            yield RecordOutcome(report.diagnostics, not report.record.empty)
         return
     from pfn.corpus.engine import run  # whole matches a span, in input order
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pfn import codes
 from pfn.diagnostics import Diagnostic, OptionError, RuleError, UnknownVariant
 from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.model import Amount, Call, CallSection, Record
 from pfn.rules import stages
 from pfn.rules.replay import DealContext, OnError, Replay
@@ -49,7 +51,7 @@ def replay(record: Record, *, rules: Sequence[tuple[str, str]] = (),
     try:
         variant = variant_of(record, rules)
     except UnknownVariant:
-        diagnostic = Diagnostic("PFN-E109", tr("unknown variant {text}",
+        diagnostic = Diagnostic(codes.E109, msg("unknown variant {text}",
                                                  text=repr(record.variant)))
         if on_error == "raise":
             raise RuleError(diagnostic) from None
@@ -57,8 +59,8 @@ def replay(record: Record, *, rules: Sequence[tuple[str, str]] = (),
         result.diagnostics.append(diagnostic)
         return result
     except OptionError as error:
-        diagnostic = Diagnostic("PFN-E116", str(error),
-                                hint=tr("see docs/variants.md for the options and their values"))
+        diagnostic = Diagnostic(codes.E116, error.said,
+                                advice=msg("see docs/variants.md for the options and their values"))
         if on_error == "raise":
             raise RuleError(diagnostic) from None
         found = find_variant(record.variant)()

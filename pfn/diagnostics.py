@@ -1,17 +1,7 @@
 """Diagnostics: every problem pfn reports, with a stable code, a place and a hint.
 
-Codes are grouped by stage, and syntax is apart from legality:
-
-* ``PFN-E0xx`` input (files, encodings, directives),
-* ``PFN-E1xx`` notation (syntax, tokens, tag values),
-* ``PFN-E2xx`` structure (the deal and the cards, checked without rules),
-* ``PFN-E3xx`` auction, ``PFN-E4xx`` talon, contract and defence,
-  ``PFN-E5xx`` play, ``PFN-E6xx`` result and claims, ``PFN-E7xx`` score,
-  ``PFN-E8xx`` match and sheet (the rules engine),
-* ``PFN-Wxxx`` warnings and ``PFN-Ixxx`` notes about what could not be checked.
-
-The table :data:`CODES` is the single source of the codes and their titles;
-``docs/diagnostics.md`` is checked against it by the tests.
+The codes themselves, with their titles and explanations, are values of
+:mod:`pfn.codes`; ``docs/diagnostics.md`` is checked against them by the tests.
 """
 
 from __future__ import annotations
@@ -19,135 +9,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from typing import overload
 
-from pfn.i18n import N_, ntr, tr
+from pfn.codes import ALL, I003, Code
+from pfn.codes import Severity as Severity  # re-exported: diagnostics have a severity
+from pfn.i18n import N_, tr
+from pfn.messages import Text, nmsg
+from pfn.messages import args as args_of
 
-
-class Severity(Enum):
-    """How bad a diagnostic is."""
-
-    ERROR = "error"
-    """The record is wrong: a syntax error or a broken rule."""
-    WARNING = "warning"
-    """Probably a mistake, or an assumption pfn had to make."""
-    INFO = "info"
-    """Something pfn could not check with the information given."""
-
-
-CODES: dict[str, str] = {
-    # input
-    "PFN-E001": N_("cannot read input"),
-    "PFN-E002": N_("invalid UTF-8"),
-    "PFN-E003": N_("no PFN records found"),
-    "PFN-E004": N_("unsupported PFN version"),
-    "PFN-E005": N_("not valid JSON"),
-    "PFN-E006": N_("JSON that is not a record"),
-    "PFN-E007": N_("cannot be imported"),
-    # notation
-    "PFN-E101": N_("unexpected text"),
-    "PFN-E102": N_("malformed tag"),
-    "PFN-E103": N_("unterminated comment"),
-    "PFN-E104": N_("unbalanced parentheses"),
-    "PFN-E105": N_("text outside a section"),
-    "PFN-E106": N_("malformed tag value"),
-    "PFN-E107": N_("unknown card"),
-    "PFN-E108": N_("unknown call"),
-    "PFN-E109": N_("unknown variant"),
-    "PFN-E110": N_("invalid seat"),
-    "PFN-E111": N_("invalid number"),
-    "PFN-E112": N_("duplicate tag"),
-    "PFN-E113": N_("malformed note"),
-    "PFN-E114": N_("annotation without a move"),
-    "PFN-E115": N_("variation without a move"),
-    "PFN-E116": N_("unknown or invalid house rule"),
-    "PFN-E117": N_("unknown contract"),
-    "PFN-E118": N_("note reference without a note"),
-    "PFN-E119": N_("variations nested too deep"),
-    "PFN-E120": N_("the same entry twice"),
-    "PFN-E121": N_("would not read back the same"),
-    "PFN-E122": N_("too many tags"),
-    # structure
-    "PFN-E201": N_("card dealt twice"),
-    "PFN-E202": N_("wrong number of cards in a hand"),
-    "PFN-E203": N_("wrong number of cards in the talon"),
-    "PFN-E204": N_("card played twice"),
-    "PFN-E205": N_("talon differs from the deal"),
-    "PFN-E206": N_("discard not from the declarer's cards"),
-    "PFN-E207": N_("the dealer holds cards at a table of four"),
-    "PFN-E208": N_("seat not at this table"),
-    "PFN-E209": N_("wrong number of players"),
-    "PFN-E210": N_("tricks do not add up to ten"),
-    "PFN-E211": N_("discarded card played"),
-    "PFN-E212": N_("card played that nobody holds"),
-    # auction
-    "PFN-E301": N_("call out of turn"),
-    "PFN-E302": N_("bid not higher than the last"),
-    "PFN-E303": N_("jump not allowed"),
-    "PFN-E304": N_("call after pass"),
-    "PFN-E305": N_("hold not allowed"),
-    "PFN-E306": N_("misère not allowed here"),
-    "PFN-E307": N_("auction not finished"),
-    "PFN-E308": N_("call after the auction ended"),
-    "PFN-E309": N_("bid not in this variant"),
-    "PFN-E310": N_("declarer does not match the auction"),
-    # talon, contract, defence
-    "PFN-E401": N_("wrong talon or discard"),
-    "PFN-E402": N_("talon used in a game without it"),
-    "PFN-E403": N_("contract lower than the winning bid"),
-    "PFN-E404": N_("contract does not match the auction"),
-    "PFN-E405": N_("defence call out of turn"),
-    "PFN-E406": N_("defence call not allowed"),
-    "PFN-E407": N_("defence not finished"),
-    "PFN-E408": N_("contract below the exit from all-pass"),
-    "PFN-E409": N_("no contract"),
-    # play
-    "PFN-E501": N_("wrong leader"),
-    "PFN-E502": N_("card from the wrong hand"),
-    "PFN-E503": N_("revoke"),
-    "PFN-E504": N_("must trump"),
-    "PFN-E505": N_("must head the trick"),
-    "PFN-E506": N_("wrong number of cards in a trick"),
-    "PFN-E507": N_("play where none is allowed"),
-    "PFN-E508": N_("card already played"),
-    "PFN-E509": N_("talon card must lead"),
-    "PFN-E510": N_("too many tricks"),
-    # result and claims
-    "PFN-E601": N_("result differs from the play"),
-    "PFN-E602": N_("result incomplete"),
-    "PFN-E603": N_("claim not possible"),
-    # score
-    "PFN-E701": N_("score entry differs"),
-    "PFN-E702": N_("score entry missing"),
-    "PFN-E703": N_("unexpected score entry"),
-    "PFN-E704": N_("settlement differs"),
-    "PFN-E705": N_("settlement does not sum to zero"),
-    # match
-    "PFN-E801": N_("running sheet differs"),
-    "PFN-E802": N_("wrong dealer"),
-    "PFN-E803": N_("record after the end of the match"),
-    "PFN-E804": N_("match rules changed within the match"),
-    "PFN-E805": N_("wrong board number"),
-    # warnings
-    "PFN-W001": N_("no variant given"),
-    "PFN-W002": N_("unknown directive"),
-    "PFN-W003": N_("note never referenced"),
-    "PFN-W004": N_("incomplete record"),
-    "PFN-W005": N_("claim or result disputed by best play"),
-    "PFN-W006": N_("stated chance disputed by the layouts"),
-    # information
-    "PFN-I001": N_("not checked"),
-    "PFN-I002": N_("import note"),
-    "PFN-I003": N_("errors that follow from the first"),
-}
-
-_SEVERITY_BY_LETTER = {"E": Severity.ERROR, "W": Severity.WARNING, "I": Severity.INFO}
-SEVERITIES: dict[str, Severity] = {code: _SEVERITY_BY_LETTER[code[4]] for code in CODES}
-"""The severity of every code: the letter after ``PFN-`` says it, read here once."""
-NOTATION_ERRORS = frozenset(code for code in CODES if code[4:6] in ("E0", "E1"))
+CODES: dict[str, str] = {code: found.summary for code, found in ALL.items()}
+"""Every code and its title (marked for the catalogs), from :mod:`pfn.codes`."""
+SEVERITIES: dict[str, Severity] = {code: found.severity for code, found in ALL.items()}
+"""The severity of every code."""
+NOTATION_ERRORS = frozenset(code for code in ALL.values() if code.is_notation)
 """Input and notation errors: the text cannot be read as PFN."""
-INPUT_ERRORS = frozenset(code for code in CODES if code[4:6] == "E0")
+INPUT_ERRORS = frozenset(code for code in ALL.values() if code.is_input)
 """Input errors: the input (a file, its encoding, its JSON) cannot be used at all."""
 
 
@@ -213,18 +89,41 @@ _SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("i
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem, with where it is, what is wrong there and what would help."""
+    """One problem, with where it is, what is wrong there and what would help.
 
-    code: str
-    message: str
+    What it says is kept as :mod:`pfn.messages` values and put into words when shown:
+    :attr:`message` and :attr:`hint` are the words in the language of the moment,
+    :attr:`args` the values they say."""
+
+    code: Code
+    said: Text
+    """What is wrong (read it as :attr:`message`)."""
     file: str | None = None
     line: int | None = None
     col: int | None = None
     text: str | None = None
     """The offending text, underlined under the source line."""
-    hint: str | None = None
+    advice: Text | None = None
+    """What would help (read it as :attr:`hint`)."""
     source_line: str | None = None
     """The whole source line, for the caret display."""
+    fix: Fix | None = None
+    """The edit that puts it right, where there is one (an editor offers it)."""
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the language of the moment."""
+        return str(self.said)
+
+    @property
+    def hint(self) -> str | None:
+        """What would help, in the language of the moment."""
+        return None if self.advice is None else str(self.advice)
+
+    @property
+    def args(self) -> dict[str, object]:
+        """The values the message says (a card, a seat, a number), as JSON carries them."""
+        return args_of(self.said)
 
     @property
     def severity(self) -> Severity:
@@ -320,7 +219,24 @@ class Diagnostic:
             "col": self.col,
             "text": printable(shorten(self.text)),
             "hint": self.hint,
+            "args": self.args,
+            "fix": self._fix_json(),
         }
+
+    def _fix_json(self) -> dict[str, object] | None:
+        """The fix as JSON carries it, its place given even where it is the text the
+        diagnostic is about."""
+        if self.fix is None:
+            return None
+        if self.fix.place is None and self.line and self.col and self.text:
+            col = self.col  # a check that places it at its tag: the text it is about
+            if self.source_line is not None and not self.source_line.startswith(self.text,
+                                                                                 col - 1):
+                found = self.source_line.find(self.text, col - 1)
+                col = found + 1 if found >= 0 else col
+            place = (self.line, col, self.line, col + len(self.text))
+            return Fix(self.fix.text, place).to_json()
+        return self.fix.to_json()
 
     def __str__(self) -> str:
         return self.format()
@@ -353,7 +269,7 @@ def folded(found: Sequence[Diagnostic]) -> list[Diagnostic]:
     if head is None or not after:
         return list(found)
     first = found[head]
-    note = Diagnostic("PFN-I003", ntr(
+    note = Diagnostic(I003, nmsg(
         "{n} more error follows from this one (pfn check --all shows it)",
         "{n} more errors follow from this one (pfn check --all shows them)", len(after)),
         first.file, first.line, first.col)
@@ -371,20 +287,39 @@ def diagnostics_json(diagnostics: Iterable[Diagnostic]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Fix:
+    """An edit that puts a problem right: ``text`` written in place of the text the
+    problem is about, or, with ``place`` (line, column, end line, end column, as a
+    diagnostic counts them), in place of that span."""
+
+    text: str
+    place: tuple[int, int, int, int] | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The edit as JSON carries it."""
+        out: dict[str, object] = {"text": self.text}
+        if self.place is not None:
+            out.update(zip(("line", "col", "end_line", "end_col"), self.place, strict=True))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     """What a stage of the rules found wrong, before it is placed in the text: a code, a
-    message and a hint.  :meth:`at` turns it into a located :class:`Diagnostic`."""
+    message, a hint and the edit that fixes it.  :meth:`at` turns it into a located
+    :class:`Diagnostic`."""
 
-    code: str
-    message: str
-    hint: str | None = None
+    code: Code
+    message: Text
+    hint: Text | None = None
+    fix: Fix | None = None
 
     def at(self, pos: tuple[int, int] | None = None, text: str | None = None,
-           prefix: str = "") -> Diagnostic:
+           prefix: Text = "") -> Diagnostic:
         """The diagnostic of this problem at ``pos`` (line, column) quoting ``text``."""
         line, col = pos if pos is not None else (0, 0)
-        return Diagnostic(self.code, prefix + self.message, None, line or None, col or None,
-                          text, self.hint)
+        return Diagnostic(self.code, prefix + self.message if prefix else self.message, None,
+                          line or None, col or None, text, self.hint, fix=self.fix)
 
 
 class PfnError(ValueError):
@@ -401,13 +336,19 @@ class PfnError(ValueError):
     PFN-E302 6C is not higher than 6C
     """
 
-    def __init__(self, problem: Diagnostic | str) -> None:
+    def __init__(self, problem: Diagnostic | Text) -> None:
         diagnostic = problem if isinstance(problem, Diagnostic) else None
-        super().__init__(diagnostic.message if diagnostic is not None else problem)
+        super().__init__(diagnostic.said if diagnostic is not None else problem)
         self.diagnostic = diagnostic
 
     def __str__(self) -> str:
-        return self.diagnostic.format() if self.diagnostic is not None else self.args[0]
+        return self.diagnostic.format() if self.diagnostic is not None else str(self.args[0])
+
+    @property
+    def said(self) -> Text:
+        """What the error says, as data (put into words when shown)."""
+        said: Text = self.args[0] if self.args else ""
+        return said
 
 
 class NotationError(PfnError):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from pfn import codes
 from pfn.diagnostics import Diagnostic, Severity
 from pfn.match import MatchChecker
 from pfn.model import Record, ScoreEntry, Tag
@@ -25,7 +26,7 @@ from pfn.rules.replay import Replay
 from pfn.scoring.ledger import key_order, totals
 from pfn.seats import Seat
 
-CONTRADICTED = ("PFN-E701", "PFN-E702", "PFN-E703", "PFN-E801")
+CONTRADICTED = (codes.E701, codes.E702, codes.E703, codes.E801)
 """A stated figure the rules do not give: reported, never overwritten."""
 
 

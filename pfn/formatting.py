@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from pfn import codes
 from pfn.diagnostics import Diagnostic, PfnError, text_lines
 from pfn.files import write_atomic
-from pfn.i18n import ntr, tr
+from pfn.i18n import ntr
+from pfn.messages import msg
 from pfn.model import Record
 from pfn.notation.reader import Reader
 from pfn.notation.writer import HEADER, Headers, record_lines
@@ -73,10 +75,10 @@ class Exporter:
             source = record.source
             line = source.line if source is not None else None
             self.problems.append(Diagnostic(
-                "PFN-E121", tr("this record would not read back the same in export format,"
+                codes.E121, msg("this record would not read back the same in export format,"
                                " so the file is left as it is"),
                 source.name if source else self.name, line, 1,
-                hint=tr("please report it: it is a bug in pfn")))
+                advice=msg("please report it: it is a bug in pfn")))
             return
         self.handle.write(text)
 

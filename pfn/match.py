@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from pfn import codes
 from pfn.deal import replay, score, variant_of
-from pfn.diagnostics import Diagnostic, OptionError, Problem, UnknownVariant, text_lines
-from pfn.i18n import tr
+from pfn.diagnostics import Diagnostic, Fix, OptionError, Problem, UnknownVariant, text_lines
+from pfn.messages import Text, msg
 from pfn.model import MATCH_TAGS, Amount, Pos, Record, format_amount
 from pfn.rules.replay import DealContext, Replay
 from pfn.scoring.ledger import (
@@ -103,12 +104,12 @@ class MatchChecker:
         if is_deal:
             self._dealer(record, state, out)
             if state.sheet.finished and state.id is not None and state.deals:
-                out.append(Problem("PFN-E803", tr("match {id} is over: every pool was already"
+                out.append(Problem(codes.E803, msg("match {id} is over: every pool was already"
                                                   " closed", id=repr(state.id)),
-                                   tr("start a new [Match] for a new pool")
+                                   msg("start a new [Match] for a new pool")
                                    ).at(_at(record, "Match")))
         if not sound:
-            out.append(Problem("PFN-I001", tr("not checked: {what}", what=tr(
+            out.append(Problem(codes.I001, msg("not checked: {what}", what=msg(
                 "the rules (fix the errors above first)"))).at(_at(record)))
             state.reliable = False
             return out
@@ -139,7 +140,7 @@ class MatchChecker:
             else:
                 state.reliable = False
                 if record.score is not None or record.sheet is not None:
-                    out.append(Problem("PFN-I001", tr("not checked: {what}", what=tr(
+                    out.append(Problem(codes.I001, msg("not checked: {what}", what=msg(
                         "the score (the deal could not be scored from what is given)"))).at(
                                            _at(record, "Score" if record.score else "Sheet")))
         if written is not None and record.score is not None and self.scored is not None:
@@ -161,7 +162,7 @@ class MatchChecker:
         if state is not None and record.match is not None and record.match == state.id:
             for name, value in _header(record).items():
                 if name in state.header and value != state.header[name]:
-                    out.append(Problem("PFN-E804", tr("{name} changes within match {id}:"
+                    out.append(Problem(codes.E804, msg("{name} changes within match {id}:"
                                                       " {before} before, {value} here",
                                                       name=name, id=repr(state.id),
                                                       before=repr(state.header[name]),
@@ -171,8 +172,8 @@ class MatchChecker:
         try:
             new = _new_state(record, self.rules)
         except OptionError as error:  # a house rule that does not exist or a bad value
-            out.append(Problem("PFN-E116", str(error),
-                               tr("pfn rules lists every option and its values")
+            out.append(Problem(codes.E116, error.said,
+                               msg("pfn rules lists every option and its values")
                                ).at(_at(record, "Rules")))
             self.state = None
             return None
@@ -189,9 +190,9 @@ class MatchChecker:
             expected = self.next_dealer(state)
             if expected is not None and dealer != expected:
                 self._expected_dealer = expected
-                out.append(Problem("PFN-E802", tr("{expected} deals this board, not {dealer}",
+                out.append(Problem(codes.E802, msg("{expected} deals this board, not {dealer}",
                                                   expected=expected, dealer=dealer),
-                                   tr("the deal passes to the next player in playing order")
+                                   msg("the deal passes to the next player in playing order")
                                    ).at(_value_at(record, "Dealer"), str(dealer)))
         if dealer is not None:
             state.dealer = dealer
@@ -200,8 +201,9 @@ class MatchChecker:
     def _unscored(record: Record, result: Replay, scored: Scored) -> list[Diagnostic]:
         """A note for each thing the scorer could not decide."""
         pos = _at(record, "Score") if record.score is not None else _at(record)
-        return [Problem("PFN-I001", tr("not checked: {what}", what=what)).at(pos)
-                for what in dict.fromkeys(scored.unchecked) if what not in result.unchecked]
+        said = {str(what) for what in result.unchecked}
+        return [Problem(codes.I001, msg("not checked: {what}", what=what)).at(pos)
+                for what in dict.fromkeys(scored.unchecked) if str(what) not in said]
 
     def next_dealer(self, state: MatchState) -> Seat | None:
         """Who deals the next board of the match."""
@@ -242,7 +244,7 @@ class MatchChecker:
             allowed = sorted(base + p for p in possible)
             if given not in allowed:
                 out.append(Problem(
-                    "PFN-E701", tr("{label}: stated {have}, but what is known allows only"
+                    codes.E701, msg("{label}: stated {have}, but what is known allows only"
                                    " {allowed}", label=entry_label(key),
                                    have=format_amount(given),
                                    allowed=", ".join(format_amount(a) for a in allowed))
@@ -250,7 +252,7 @@ class MatchChecker:
         if stated == computed:  # the usual case: every entry right
             return out
         why = reasons(written)
-        variant = tr(state.variant.title) if state.variant.title else state.variant.name
+        variant: Text = msg(state.variant.title) if state.variant.title else state.variant.name
         for key in sorted(set(stated) | set(computed), key=key_order):
             have, want = stated.get(key), computed.get(key)
             if have == want:
@@ -258,24 +260,27 @@ class MatchChecker:
             label = entry_label(key)
             pos, text = _entry_at(record, "Score", key)
             if have is None:
-                out.append(Problem("PFN-E702", tr("{label} missing: the rules write {want} —"
+                entry = label + format_amount(want or 0, True)
+                end = _value_end(record, "Score")
+                out.append(Problem(codes.E702, msg("{label} missing: the rules write {want} —"
                                                   " {why}", label=label,
                                                   want=format_amount(want or 0, True),
                                                   why=why.get(key, variant)),
-                                   tr("add {text} to the Score tag",
-                                      text=label + format_amount(want or 0, True))).at(pos))
+                                   msg("add {text} to the Score tag", text=entry),
+                                   Fix(" " + entry, (*end, *end)) if end else None).at(pos))
             elif want is None:
-                out.append(Problem("PFN-E703", tr("{label}: stated {have}, but the rules write"
+                out.append(Problem(codes.E703, msg("{label}: stated {have}, but the rules write"
                                                   " nothing there ({variant})", label=label,
                                                   have=format_amount(have, True),
                                                   variant=variant)).at(pos, text))
             else:
-                out.append(Problem("PFN-E701", tr("{label}: stated {have}, computed {want} —"
+                right = label + format_amount(want, True)
+                out.append(Problem(codes.E701, msg("{label}: stated {have}, computed {want} —"
                                                   " {why}", label=label,
                                                   have=format_amount(have),
                                                   want=format_amount(want),
                                                   why=why.get(key, variant)),
-                                   tr("write {text}", text=label + format_amount(want, True))
+                                   msg("write {text}", text=right), Fix(right)
                                    ).at(pos, text))
         return out
 
@@ -287,7 +292,7 @@ class MatchChecker:
             state.sheet.values = {k: v for k, v in stated.items()}
             return []
         if not state.reliable:
-            return [Problem("PFN-I001", tr("not checked: {what}", what=tr(
+            return [Problem(codes.I001, msg("not checked: {what}", what=msg(
                 "the running sheet (an earlier deal could not be scored)"))
                             ).at(_at(record, "Sheet"))]
         out: list[Diagnostic] = []
@@ -298,7 +303,7 @@ class MatchChecker:
             want = state.sheet.values.get(key, 0)
             if have != want:
                 label = entry_label(key)
-                out.append(Problem("PFN-E801", tr("Sheet {label}: stated {have}, the match so"
+                out.append(Problem(codes.E801, msg("Sheet {label}: stated {have}, the match so"
                                                   " far gives {want}", label=label,
                                                   have=format_amount(have),
                                                   want=format_amount(want))
@@ -311,11 +316,11 @@ class MatchChecker:
         total = sum(stated.values(), Fraction(0))
         pos = _at(record, "Settlement")
         if len(stated) == state.sheet.players and total != 0:
-            out.append(Problem("PFN-E705", tr("the settlement sums to {total}, not zero",
+            out.append(Problem(codes.E705, msg("the settlement sums to {total}, not zero",
                                               total=format_amount(total)),
-                               tr("what one player wins the others lose")).at(pos))
+                               msg("what one player wins the others lose")).at(pos))
         if not state.reliable:
-            return [*out, Problem("PFN-I001", tr("not checked: {what}", what=tr(
+            return [*out, Problem(codes.I001, msg("not checked: {what}", what=msg(
                 "the settlement (an earlier deal could not be scored)"))).at(pos)]
         computed = state.sheet.settle()
         method = state.sheet.describe()
@@ -323,7 +328,7 @@ class MatchChecker:
             want = computed.get(seat)
             if want is not None and stated[seat] != want:
                 out.append(Problem(
-                    "PFN-E704", tr("settlement {seat}: stated {have}, the sheet gives {want}"
+                    codes.E704, msg("settlement {seat}: stated {have}, the sheet gives {want}"
                                    " ({method})", seat=seat,
                                    have=format_amount(stated[seat], True),
                                    want=format_amount(want, True), method=method)
@@ -366,6 +371,22 @@ def _settlement_at(record: Record, seat: Seat) -> tuple[Pos, str] | None:
             for m in re.finditer(r"\S+", tag.value):
                 if m.group().upper().startswith(f"{seat}:"):
                     return ((line, col + m.start()), m.group())
+    return None
+
+
+def _value_end(record: Record, name: str) -> Pos | None:
+    """Where the value of tag ``name`` ends (at its closing quote), if the record has it
+    on one line."""
+    line, col = _value_at(record, name)
+    source = record.source
+    if source is None or not line or not any(t.name == name for t in record.tags):
+        return None
+    lines = text_lines(source.text)
+    index = line - source.line
+    if 0 <= index < len(lines):
+        close = lines[index].rfind('"')
+        if close >= col - 1:
+            return (line, close + 1)
     return None
 
 

@@ -13,22 +13,24 @@ from functools import reduce
 from operator import or_
 from typing import Protocol, cast
 
+from pfn import codes
 from pfn.cards import Card, cards_of
+from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, text_lines
-from pfn.i18n import ntr, tr
+from pfn.messages import Text, msg, nmsg
 from pfn.model import Annotation, CardPattern, CardRef, CardRun, Pos, Record, Variation
 from pfn.seats import SEATS, Seat
 
 
 class _Problem(Protocol):
-    def __call__(self, code: str, message: str, pos: Pos, text: str | None = None,
-                 hint: str | None = None) -> None: ...
+    def __call__(self, code: Code, message: Text, pos: Pos, text: str | None = None,
+                 hint: Text | None = None) -> None: ...
 
 
 TALON_SIZE = 2
 MAX_REPEATS = 100
 """Problems of one kind shown for one record; the rest are counted."""
-PLAY_CODES = frozenset({"PFN-E204", "PFN-E211"})
+PLAY_CODES = frozenset({codes.E204, codes.E211})
 """Structural problems of the play alone: the rules are still replayed up to them (the
 replay stops at the card), so a mistake before them is reported where it is."""
 
@@ -77,10 +79,10 @@ def check_structure(record: Record) -> list[Diagnostic]:
     if not record.syntax_ok or record.empty:
         return []
     out: list[Diagnostic] = []
-    counts: dict[str, int] = {}
+    counts: dict[Code, int] = {}
 
-    def problem(code: str, message: str, pos: Pos, text: str | None = None,
-                hint: str | None = None) -> None:
+    def problem(code: Code, message: Text, pos: Pos, text: str | None = None,
+                hint: Text | None = None) -> None:
         counts[code] = counts.get(code, 0) + 1
         if counts[code] <= MAX_REPEATS:  # a line of a million bad cards: a hundred are said
             out.append(Diagnostic(code, message, None, pos[0] or None, pos[1] or None, text,
@@ -100,9 +102,9 @@ def check_structure(record: Record) -> list[Diagnostic]:
             seat = SEATS[index]
             shared = seen & hand.mask
             for card in cards_of(shared) if shared else ():
-                problem("PFN-E201", tr("{card} dealt to both {owner} and {seat}", card=card,
+                problem(codes.E201, msg("{card} dealt to both {owner} and {seat}", card=card,
                                        owner=owner(card), seat=seat),
-                        _deal_pos(record, seat.name), f"{seat}:", tr("every card is dealt once"))
+                        _deal_pos(record, seat.name), f"{seat}:", msg("every card is dealt once"))
             seen |= hand.mask
             size = hand.size
             expected = held
@@ -111,32 +113,32 @@ def check_structure(record: Record) -> list[Diagnostic]:
             if size is not None and size != expected and not (
                     record.players == 4 and record.dealer is None and size == 0):
                 if expected == 0:
-                    what = tr("the dealer sits out and holds no cards")
+                    what = msg("the dealer sits out and holds no cards")
                 elif record.start is not None:
-                    what = tr("each player holds {held} cards before trick {number}",
+                    what = msg("each player holds {held} cards before trick {number}",
                               held=held, number=record.start)
                 else:
-                    what = tr("each player holds {held} cards", held=held)
-                code = "PFN-E207" if expected == 0 else "PFN-E202"
-                problem(code, ntr("{seat} holds {n} card", "{seat} holds {n} cards", size,
+                    what = msg("each player holds {held} cards", held=held)
+                code = codes.E207 if expected == 0 else codes.E202
+                problem(code, nmsg("{seat} holds {n} card", "{seat} holds {n} cards", size,
                                   seat=seat), _deal_pos(record, seat.name), f"{seat}:", what)
         talon = deal.talon
         if talon is not None:
             shared = seen & talon.mask
             for card in cards_of(shared) if shared else ():
-                problem("PFN-E201", tr("{card} dealt to {owner} and also in the talon",
+                problem(codes.E201, msg("{card} dealt to {owner} and also in the talon",
                                        card=card, owner=owner(card)),
-                        _deal_pos(record, "talon"), "talon:", tr("every card is dealt once"))
+                        _deal_pos(record, "talon"), "talon:", msg("every card is dealt once"))
             seen |= talon.mask
             size = talon.size
             if size is not None and size != TALON_SIZE:
-                problem("PFN-E203", ntr("the talon has {n} card", "the talon has {n} cards", size),
+                problem(codes.E203, nmsg("the talon has {n} card", "the talon has {n} cards", size),
                         _deal_pos(record, "talon"), "talon:",
-                        tr("the talon holds {n} cards", n=TALON_SIZE))
+                        msg("the talon holds {n} cards", n=TALON_SIZE))
         if record.players == 4 and record.dealer is None:
             empty = [h for h in deal.hands if h is not None and h.size == 0]
             if len(empty) > 1:
-                problem("PFN-E202", tr("more than one empty hand at a table of four"),
+                problem(codes.E202, msg("more than one empty hand at a table of four"),
                         _tag_pos(record, "Deal"))
 
     _check_talon(record, problem)
@@ -146,7 +148,7 @@ def check_structure(record: Record) -> list[Diagnostic]:
     _check_notes(record, problem)
     for code, count in counts.items():
         if count > MAX_REPEATS:
-            out.append(Diagnostic("PFN-I001", tr("not shown: {n} more {code} in this record",
+            out.append(Diagnostic(codes.I001, msg("not shown: {n} more {code} in this record",
                                                  n=count - MAX_REPEATS, code=code),
                                   None, *_tag_pos(record, "Play")))
     return out
@@ -158,9 +160,9 @@ def _check_talon(record: Record, problem: _Problem) -> None:
         return
     pos = _tag_pos(record, "Talon")
     if len(talon_tag) != TALON_SIZE:
-        problem("PFN-E203", ntr("Talon lists {n} card", "Talon lists {n} cards",
+        problem(codes.E203, nmsg("Talon lists {n} card", "Talon lists {n} cards",
                                 len(talon_tag)), pos, None,
-                tr("the talon holds {n} cards", n=TALON_SIZE))
+                msg("the talon holds {n} cards", n=TALON_SIZE))
     deal = record.deal
     if deal is None:
         return
@@ -168,19 +170,19 @@ def _check_talon(record: Record, problem: _Problem) -> None:
     if deal.talon is not None:
         extra = shown & ~deal.talon.mask
         if extra and deal.talon.complete:
-            problem("PFN-E205", tr("Talon shows {cards}, but the Deal's talon is {talon}",
+            problem(codes.E205, msg("Talon shows {cards}, but the Deal's talon is {talon}",
                                    cards=" ".join(c.name for c in cards_of(extra)),
                                    talon=deal.talon), pos)
         patterns = [c for c in talon_tag if isinstance(c, CardPattern)]
         for pattern in patterns:
             if deal.talon.complete and not any(pattern.matches(c) for c in cards_of(
                     deal.talon.mask & ~shown)):
-                problem("PFN-E205", tr("Talon shows {cards}, which the Deal's talon {talon}"
+                problem(codes.E205, msg("Talon shows {cards}, which the Deal's talon {talon}"
                                        " does not have", cards=pattern, talon=deal.talon), pos)
     for index, hand in enumerate(deal.hands):
         if hand is not None and hand.mask & shown:
             cards = " ".join(c.name for c in cards_of(hand.mask & shown))
-            problem("PFN-E205", tr("Talon shows {cards}, dealt to {seat}", cards=cards,
+            problem(codes.E205, msg("Talon shows {cards}, dealt to {seat}", cards=cards,
                                    seat=Seat(index)), pos)
 
 
@@ -191,7 +193,7 @@ def _check_discard(record: Record, problem: _Problem) -> None:
     pos = _tag_pos(record, "Discard")
     known = [c for c in discard if isinstance(c, Card)]
     if len(set(known)) != len(known):
-        problem("PFN-E206", tr("the same card discarded twice"), pos)
+        problem(codes.E206, msg("the same card discarded twice"), pos)
     deal, declarer = record.deal, record.declarer
     if deal is None or declarer is None or record.start is not None:
         return  # an ending's hands are after the discard
@@ -201,10 +203,10 @@ def _check_discard(record: Record, problem: _Problem) -> None:
     twelve = hand.mask | deal.talon.mask
     for card in known:
         if not twelve >> card & 1:
-            problem("PFN-E206", tr("{card} discarded, but the declarer {declarer} holds it"
+            problem(codes.E206, msg("{card} discarded, but the declarer {declarer} holds it"
                                    " neither in hand nor in the talon", card=card,
                                    declarer=declarer), pos, None,
-                    tr("the declarer discards two of his twelve cards"))
+                    msg("the declarer discards two of his twelve cards"))
 
 
 _BIT = [1 << c for c in range(32)]
@@ -235,21 +237,21 @@ def _check_play(record: Record, problem: _Problem) -> None:
                 continue
             bit = 1 << card
             if (played | discarded) & bit and shown >= MAX_REPEATS:
-                problem("PFN-E204" if played & bit else "PFN-E211", "", (0, 0))  # counted only
+                problem(codes.E204 if played & bit else codes.E211, "", (0, 0))  # counted only
                 continue
             if played & bit or discarded & bit:
                 shown += 1
             if played & bit:
                 earlier, run, at = first[card]
                 line, col = run.position(at)  # found only for a card played twice
-                where = tr("line {line}, column {col}", line=line, col=col) if line else \
-                    tr("earlier")
-                problem("PFN-E204", tr("{card} played a second time at trick {number}: it was"
+                where = msg("line {line}, column {col}", line=line, col=col) if line else \
+                    msg("earlier")
+                problem(codes.E204, msg("{card} played a second time at trick {number}: it was"
                                        " played at trick {earlier} ({where})", card=card,
                                        number=number, earlier=earlier, where=where),
-                        trick.position(index), trick.text(index), tr("each card is played once"))
+                        trick.position(index), trick.text(index), msg("each card is played once"))
             elif discarded & bit:
-                problem("PFN-E211", tr("{card} was discarded and cannot be played (trick"
+                problem(codes.E211, msg("{card} was discarded and cannot be played (trick"
                                        " {number})", card=card, number=number),
                         trick.position(index), trick.text(index))
             if card not in first:
@@ -267,9 +269,9 @@ def _check_result(record: Record, problem: _Problem) -> None:
     active = record.players - (1 if record.players == 4 else 0)
     tricks = record.tricks_left
     if total > tricks or (len(known) == len(result) == active and total != tricks):
-        problem("PFN-E210", tr("the tricks add up to {total}", total=total), pos, None,
-                tr("the ten tricks of a deal are shared by the players") if record.start is None
-                else tr("the {n} tricks from trick {number} are shared by the players",
+        problem(codes.E210, msg("the tricks add up to {total}", total=total), pos, None,
+                msg("the ten tricks of a deal are shared by the players") if record.start is None
+                else msg("the {n} tricks from trick {number} are shared by the players",
                         n=tricks, number=record.start))
 
 
@@ -323,13 +325,13 @@ def _check_notes(record: Record, problem: _Problem) -> None:
     for ann in _annotations(record):
         used.update(ann.notes)
     for number in sorted(used - defined):
-        problem("PFN-E118", tr("={number}= refers to a note that is not given", number=number),
+        problem(codes.E118, msg("={number}= refers to a note that is not given", number=number),
                 _text_pos(record, f"={number}="), f"={number}=",
-                tr('add [Note "{number}:…"]', number=number))
+                msg('add [Note "{number}:…"]', number=number))
     for number in sorted(defined - used):
-        problem("PFN-W003", tr("note {number} is never referenced", number=number),
+        problem(codes.W003, msg("note {number} is never referenced", number=number),
                 _tag_pos(record, "Note"), None,
-                tr("refer to it with ={number}= after a call or card", number=number))
+                msg("refer to it with ={number}= after a call or card", number=number))
 
 
 def played_mask(record: Record) -> int:

@@ -204,13 +204,13 @@ def test_pfn_solve_and_odds_on_the_review_s_ending(tmp_path: object, engine: str
     bare = folder / "bare.pfn"
     bare.write_text(SOCHI_ENDING)
     run = [str(Path(sys.executable).with_name("pfn"))]
-    done = subprocess.run([*run, "solve", str(bare), "--engine", engine], capture_output=True,
+    done = subprocess.run([*run, "solve", str(bare), "--search", engine], capture_output=True,
                           text=True)
     assert done.returncode != 0 and "talon card that opens trick 2 is not given" in done.stderr
     # the talon card turned for trick 2 (♥9), and the trick as the players gave it
     given = folder / "given.pfn"
     given.write_text(SOCHI_ENDING + "H9\n")
-    done = subprocess.run([*run, "solve", str(given), "--engine", engine], capture_output=True,
+    done = subprocess.run([*run, "solve", str(given), "--search", engine], capture_output=True,
                           text=True)
     assert done.returncode == 0, done.stderr
     oracle = AllPass((0, 1, 2))

@@ -21,8 +21,9 @@ from tests.conftest import ROOT, check_text
 PACKAGE = ROOT / "pfn"
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("ground", ("pfn.cards", "pfn.seats", "pfn.contract", "pfn.vocabulary", "pfn.diagnostics",
-                "pfn.i18n", "pfn.resources", "pfn.executor")),
+    ("ground", ("pfn.cards", "pfn.seats", "pfn.contract", "pfn.vocabulary", "pfn.codes",
+                "pfn.messages", "pfn.diagnostics", "pfn.i18n", "pfn.resources",
+                "pfn.executor")),
     ("model", ("pfn.model",)),
     ("notation", ("pfn.notation", "pfn.structure")),
     ("rules", ("pfn.rules",)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -222,3 +223,27 @@ def test_every_command_is_mapped_and_runs_alone() -> None:
         assert status in ("0", "None"), (command, done.stdout)
         alone = sorted(c for c, m in COMMANDS.items() if m == module)
         assert names.replace("filter_", "filter") == str(alone).replace("filter_", "filter")
+
+
+@pytest.mark.slow
+def test_executor_and_search_are_two_options_and_the_old_engine_still_works() -> None:
+    brief = str(EXAMPLES / "brief.pfn")
+    env = {k: v for k, v in os.environ.items() if k != "PFN_SEARCH"}
+
+    def pfn(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pfn.cli", *args, "--lang", "en"],
+                              capture_output=True, text=True, timeout=120, env=env)
+
+    new = pfn("check", brief, "--executor", "local", "--search", "python")
+    assert new.returncode == 0 and "pfn:" not in new.stderr
+    old = pfn("check", brief, "--engine", "local", "--engine", "python")
+    assert (old.returncode, old.stdout) == (new.returncode, new.stdout)
+    assert old.stderr.splitlines() == ["pfn: --engine local is now written --executor local",
+                                       "pfn: --engine python is now written --search python",
+                                       *new.stderr.splitlines()]
+    help_text = pfn("check", "--help").stdout
+    assert "--executor" in help_text and "--search" in help_text
+    assert "--engine" not in help_text  # the old spelling is taken, no longer shown
+    for wrong in (("check", brief, "--executor", "python"), ("check", brief, "--engine", "x"),
+                  ("solve", brief, "--search", "dask")):
+        assert pfn(*wrong).returncode == 2

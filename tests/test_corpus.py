@@ -433,7 +433,7 @@ def test_check_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path) -
     and a local Dask cluster of two workers."""
     path = _awkward(tmp_path)
     outputs = []
-    for extra in ([], ["-j", "2"], ["--engine", "dask", "-j", "2"]):
+    for extra in ([], ["-j", "2"], ["--executor", "dask", "-j", "2"]):
         done = subprocess.run([sys.executable, "-m", "pfn.cli", "check", str(path), *extra],
                               capture_output=True, text=True, timeout=300)
         outputs.append((done.returncode, done.stdout, done.stderr))
@@ -446,7 +446,7 @@ def test_check_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path) -
 def test_filter_and_stats_on_dask_are_identical_to_serial(tmp_path: Path) -> None:
     path = _awkward(tmp_path)
     done = []
-    for extra in ([], ["--engine", "dask", "-j", "2"]):
+    for extra in ([], ["--executor", "dask", "-j", "2"]):
         filtered = subprocess.run([sys.executable, "-m", "pfn.cli", "filter", str(path),
                                    "--outcome", "made", "-m", *extra],
                                   capture_output=True, text=True, timeout=300)
@@ -502,7 +502,7 @@ def test_annotate_in_processes_and_on_dask_is_identical_to_serial(tmp_path: Path
     source = tmp_path / "analysis.pfn"
     source.write_text((EXAMPLES / "analysis.pfn").read_text(encoding="utf-8"), encoding="utf-8")
     outputs = []
-    for extra in ([], ["-j", "2"], ["--engine", "dask", "-j", "2"]):
+    for extra in ([], ["-j", "2"], ["--executor", "dask", "-j", "2"]):
         done = subprocess.run([sys.executable, "-m", "pfn.cli", "annotate", str(source), *extra],
                               capture_output=True, text=True, timeout=300)
         outputs.append((done.returncode, done.stdout))
@@ -573,7 +573,7 @@ def test_tag_like_text_gives_identical_parallel_and_dask_runs(tmp_path: Path) ->
     path = tmp_path / "tags.pfn"
     path.write_text("\n".join(records), encoding="utf-8")
     outputs = []
-    for extra in ([], ["-j", "2"], ["--engine", "dask", "-j", "2"]):
+    for extra in ([], ["-j", "2"], ["--executor", "dask", "-j", "2"]):
         checked = subprocess.run([sys.executable, "-m", "pfn.cli", "check", "-f", "json",
                                   str(path), *extra], capture_output=True, text=True,
                                  timeout=300)

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import pytest
 
 from pfn.i18n import UnknownLanguage, normalise, ntr, resolve, tr, use
+from pfn.tools.catalogs import KEYWORDS
 from tests.conftest import ROOT
 
 BRIEF = (ROOT / "examples" / "brief.pfn").read_text(encoding="utf-8")
@@ -191,8 +192,7 @@ def extracted() -> set[Key]:
     found: set[Key] = set()
     for _, _, message, _, context in extract_from_dir(
             str(ROOT / "pfn"), method_map=[("**/tools/**.py", "ignore"), ("**.py", "python")],
-            keywords={"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "plural_forms": (1, 2),
-                      "N_": None}):
+            keywords=KEYWORDS):
         found.add((context, message if isinstance(message, str) else (message[0], message[1])))
     return found
 
@@ -280,8 +280,10 @@ def unmarked(source: str) -> list[int]:
             name = _name(node.func)
             if name in MESSAGE_CALLS:
                 texts = [a for i, a in enumerate(node.args) if i in MESSAGE_AT.get(name, (0,))]
-            elif any(isinstance(a, ast.Constant) and isinstance(a.value, str)
-                     and CODE_RE.fullmatch(a.value) for a in node.args):
+            elif any((isinstance(a, ast.Constant) and isinstance(a.value, str)
+                      and CODE_RE.fullmatch(a.value)) or (isinstance(a, ast.Attribute)
+                     and _name(a.value) == "codes" and CODE_RE.fullmatch("PFN-" + a.attr))
+                     for a in node.args):
                 texts = list(node.args)  # Diagnostic(code, message, …, hint)
             elif name in OUTPUT_CALLS:
                 texts = node.args[:1]
@@ -305,6 +307,8 @@ def test_the_check_for_unmarked_words_finds_them() -> None:
     assert unmarked('sys.stderr.write(f"pfn: {error}\\n")') == []
     assert unmarked('handle.write(f\'{{"records": [\')  # data') == []
     assert unmarked('Diagnostic("PFN-I001", "not verified")') == [1]
+    assert unmarked('Diagnostic(codes.I001, "not verified")') == [1]
+    assert unmarked('Diagnostic(codes.I001, msg("not verified"))') == []
     assert unmarked('notes.cannot("Britannica gives nothing")') == [1]
 
 
@@ -808,15 +812,18 @@ def _given_values() -> dict[object, set[str] | None]:
     given: dict[object, set[str] | None] = {}
     for path in (ROOT / "pfn").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or _name(node.func) not in ("tr", "ntr", "ptr"):
+            if not isinstance(node, ast.Call):
                 continue
-            first = 1 if _name(node.func) == "ptr" else 0
-            texts = node.args[first:first + (2 if _name(node.func) == "ntr" else 1)]
+            mark = _name(node.func).replace("msg", "tr")  # said now or when shown, the same
+            if mark not in ("tr", "ntr", "ptr"):
+                continue
+            first = 1 if mark == "ptr" else 0
+            texts = node.args[first:first + (2 if mark == "ntr" else 1)]
             if not texts or not all(isinstance(t, ast.Constant) for t in texts):
                 continue
             key = tuple(t.value for t in texts) if len(texts) == 2 else texts[0].value
             names = {k.arg for k in node.keywords}
-            if None in names or (not names and _name(node.func) != "ntr"):
+            if None in names or (not names and mark != "ntr"):
                 given[key] = None
             elif given.get(key, set()) is not None:
                 given[key] = (given.get(key) or set()) | {str(n) for n in names}

@@ -479,8 +479,9 @@ def test_an_edit_checked_again_from_its_deal_agrees_with_pfn_check(
                   d["code"]) for d in client.diagnostics()}
         path = tmp_path / "pool.pfn"
         path.write_text(text, encoding="utf-8")
+        # every error, those that follow from the first too: the editor shows them as hints
         done = subprocess.run([sys.executable, "-m", "pfn.cli", "check", str(path),
-                               "--format", "json"], capture_output=True, text=True)
+                               "--format", "json", "--all"], capture_output=True, text=True)
         said = {(d["line"], d["col"], d["code"]) for d in map(json.loads,
                                                               done.stdout.splitlines())}
         assert shown == said and any(code == "PFN-E503" for _, _, code in said)

@@ -343,7 +343,7 @@ def test_odds_on_processes_and_on_dask_are_the_serial_answer(tmp_path: object) -
     import sys
 
     runs = []
-    for extra in ([], ["--jobs", "2"], ["--engine", "dask", "--jobs", "2"]):
+    for extra in ([], ["--jobs", "2"], ["--executor", "dask", "--jobs", "2"]):
         done = subprocess.run([sys.executable, "-m", "pfn.cli", "odds", "examples/brief.pfn",
                                "-b", "1", "--seat", "A", "-k", "3", "-f", "json", *extra],
                               capture_output=True, text=True)

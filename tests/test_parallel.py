@@ -143,14 +143,14 @@ def test_a_scheduler_that_is_not_one_is_one_line(peer: tuple[int, int, int]) -> 
     source = str(Path(__file__).parent.parent / "examples" / "brief.pfn")
     for port in peer:
         started = time.monotonic()
-        done = pfn("check", "--engine", "dask", "--scheduler", f"tcp://127.0.0.1:{port}",
+        done = pfn("check", "--executor", "dask", "--scheduler", f"tcp://127.0.0.1:{port}",
                    source, env={"PFN_SCHEDULER_WAIT": "3"}, timeout=60)
         assert done.returncode == 2, done.stderr
         assert done.stderr.startswith(f"pfn: no Dask scheduler at tcp://127.0.0.1:{port}")
         assert done.stderr.count("\n") == 1 and "internal error" not in done.stderr
         assert time.monotonic() - started < 30
     for bad in ("", "http://host:80", "tcp://"):
-        done = pfn("check", "--engine", "dask", "--scheduler", bad, source, timeout=60)
+        done = pfn("check", "--executor", "dask", "--scheduler", bad, source, timeout=60)
         assert done.returncode == 2 and "give a Dask scheduler's address" in done.stderr
 
 

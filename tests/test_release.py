@@ -160,10 +160,10 @@ def test_the_installed_wheel_solves_with_the_compiled_core(dist: Path, tmp_path:
     version = subprocess.run([pfn, "--version"], cwd=elsewhere, capture_output=True,
                              text=True, check=True)
     assert "search: native, compiled" in version.stdout
-    solved = subprocess.run([pfn, "solve", str(EXAMPLES / "brief.pfn"), "--engine", "native",
+    solved = subprocess.run([pfn, "solve", str(EXAMPLES / "brief.pfn"), "--search", "native",
                              "--no-table"], cwd=elsewhere, capture_output=True, text=True)
     assert solved.returncode == 0 and BEST in solved.stdout, solved.stdout + solved.stderr
-    reference = subprocess.run([pfn, "solve", str(EXAMPLES / "brief.pfn"), "--engine",
+    reference = subprocess.run([pfn, "solve", str(EXAMPLES / "brief.pfn"), "--search",
                                 "python", "--no-table"], cwd=elsewhere, capture_output=True,
                                text=True)
     assert reference.stdout == solved.stdout
@@ -193,7 +193,7 @@ def test_without_a_compiler_the_wheel_is_pure_python_and_solves(tmp_path: Path) 
     solved = subprocess.run([pfn, "solve", str(EXAMPLES / "brief.pfn"), "--no-table"],
                             capture_output=True, text=True, cwd=tmp_path)
     assert solved.returncode == 0 and BEST in solved.stdout, solved.stdout + solved.stderr
-    asked = subprocess.run([pfn, "solve", str(EXAMPLES / "brief.pfn"), "--engine", "native"],
+    asked = subprocess.run([pfn, "solve", str(EXAMPLES / "brief.pfn"), "--search", "native"],
                            capture_output=True, text=True, cwd=tmp_path)
     assert asked.returncode == 2 and "not built" in asked.stderr
 

@@ -127,7 +127,7 @@ def test_fmt_keeps_empty_comment_blocks_and_directives() -> None:
 
 
 def test_records_that_did_not_parse_are_not_written() -> None:
-    from pfn.notation.writer import WriteError
+    from pfn.notation.writer import UnwritableRecord
 
-    with pytest.raises(WriteError):
+    with pytest.raises(UnwritableRecord):
         dumps(loads('[Variant "sochi"\n'))

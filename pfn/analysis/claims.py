@@ -9,11 +9,13 @@ claims are only noted as not verified.
 
 from __future__ import annotations
 
+from pfn import codes
 from pfn.analysis.position import NotAnalysable, Position, main_line, start_of
 from pfn.analysis.solve import Solver
 from pfn.cards import CARDS
 from pfn.diagnostics import Diagnostic, Problem
 from pfn.i18n import ntr, tr
+from pfn.messages import msg
 from pfn.model import Play
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS
@@ -30,14 +32,14 @@ def verify(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
     try:
         start = start_of(replay)
     except NotAnalysable as error:
-        return [Problem("PFN-I001", tr("the claim is not verified: {error}",
+        return [Problem(codes.I001, msg("the claim is not verified: {error}",
                                        error=error)).at(where)]
     if start.declarer is None:
-        return [Problem("PFN-I001", tr("the claim is not verified: an all-pass has no single"
+        return [Problem(codes.I001, msg("the claim is not verified: an all-pass has no single"
                                        " best-play value")).at(where)]
     cards = [card for _, card, _, _ in main_line(replay)]
     if len(cards) != _known_cards(play, replay):
-        return [Problem("PFN-I001", tr("the claim is not verified: a card before it is not"
+        return [Problem(codes.I001, msg("the claim is not verified: a card before it is not"
                                        " known")).at(where)]
     declarer = SEATS[start.declarer]
     stated = dict(record.result).get(declarer)
@@ -69,8 +71,8 @@ def verify(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
                       "the result gives {seat} {n} tricks in {contract}, but from the start"
                       " of the play (trick {trick}), with best play, {says}", stated,
                       seat=declarer, contract=what, trick=position.number, says=says)
-    return [Problem("PFN-W005", message,
-                    tr("a line: {line}", line=_line(position, line))).at(where)]
+    return [Problem(codes.W005, message,
+                    msg("a line: {line}", line=_line(position, line))).at(where)]
 
 
 def _known_cards(play: Play, replay: Replay) -> int:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pfn import codes
 from pfn.analysis.engines import NativeSearch, engine_in_use
 from pfn.analysis.layouts import EXHAUSTIVE_LIMIT, PILE, SAMPLE, Knowledge, View, layouts, view_of
 from pfn.analysis.position import NotAnalysable, refuse_broken
@@ -31,6 +32,7 @@ from pfn.analysis.solve import Searches, Solver
 from pfn.cards import CARDS, Card
 from pfn.diagnostics import Diagnostic, Problem
 from pfn.i18n import ntr, number, tr
+from pfn.messages import msg
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
 
@@ -321,12 +323,12 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
         return []
     where = next(((t.pos) for t in record.tags if asked.get(t.name)), None)
     if replay.declarer is None or replay.contract is None or replay.contract.allpass:
-        return [Problem("PFN-I001", tr("the chance is not verified: there is no declarer"))
+        return [Problem(codes.I001, msg("the chance is not verified: there is no declarer"))
                 .at(where)]
     try:
         found = odds(replay, replay.declarer, engine=engine)
     except NotAnalysable as error:
-        return [Problem("PFN-I001", tr("the chance is not verified: {error}",
+        return [Problem(codes.I001, msg("the chance is not verified: {error}",
                                           error=error)).at(where)]
     cards = list(found.cards.values()) if found.mover == found.counted else []
     out: list[Diagnostic] = []
@@ -340,7 +342,7 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
         value = stated(text)
         pos = next(t.pos for t in record.tags if t.name == name)
         if value is None:
-            out.append(Problem("PFN-I001", tr("{name} {text} is not a number", name=name,
+            out.append(Problem(codes.I001, msg("{name} {text} is not a number", name=name,
                                                   text=repr(text))).at(pos, text))
             continue
         if name == "Chance":
@@ -355,10 +357,10 @@ def verify_chances(replay: Replay, engine: str | None = None) -> list[Diagnostic
             got = found.taken + max(expectations)
             shown, slack = number(got, ".2f"), value[1] + found.margin * 10
         if abs(got - value[0]) > slack:
-            out.append(Problem("PFN-W006", tr("{name} says {text}; the layouts give {shown}"
+            out.append(Problem(codes.W006, msg("{name} says {text}; the layouts give {shown}"
                                               " ({how})", name=name, text=text, shown=shown,
                                               how=how),
-                               tr("each layout weighted the same, open-hand play after the"
+                               msg("each layout weighted the same, open-hand play after the"
                                   " declarer's best card")).at(pos, text))
     return out
 

@@ -15,8 +15,9 @@ from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
     TRICK_HELP,
+    EngineOpt,
+    ExecutorOpt,
     RulesOpt,
-    RunOpt,
     SchedulerOpt,
     SearchOpt,
     app,
@@ -64,7 +65,8 @@ def solve(
         "--table/--no-table", help="Before the lead: the declarer's tricks in every strain"
                                    " and misère, and the best discard.")] = True,
     rule: RulesOpt = None,
-    engine: SearchOpt = None,
+    search: SearchOpt = None,
+    engine: EngineOpt = None,
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Also say which search ran, the positions it visited and"
                                 " the time (on stderr).")] = False,
@@ -89,7 +91,7 @@ def solve(
     from pfn.deal import replay
     from pfn.diagnostics import printable
 
-    search = use_search(engine)
+    search = use_search(search, engine)
     began = time.perf_counter()
     _, record = _load_one(source, board, purpose="solve")
     result = replay(record, rules=parse_rules(rule), on_error="collect")
@@ -219,7 +221,9 @@ def annotate(
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker processes analysing records at once (0: one per CPU).",
         min=0, max=256)] = 1,
-    engine: RunOpt = None,
+    executor: ExecutorOpt = None,
+    search: SearchOpt = None,
+    engine: EngineOpt = None,
     scheduler: SchedulerOpt = None,
     by: Annotated[Judge, typer.Option(
         "--by", help="open-hands: against every card as it lay (the dd marks); information:"
@@ -249,7 +253,7 @@ def annotate(
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
 
-    runner = run_of(engine)
+    runner = run_of(engine, executor, search)
     rules = parse_rules(rule)
     marked = broken = 0
     work = functools.partial(annotate_record, rules=rules,
@@ -327,7 +331,9 @@ def odds(
     jobs: Annotated[int, typer.Option(
         "--jobs", "-j", help="Worker processes sharing the layouts (0: one per CPU).",
         min=0, max=256)] = 1,
-    engine: RunOpt = None,
+    executor: ExecutorOpt = None,
+    search: SearchOpt = None,
+    engine: EngineOpt = None,
     scheduler: SchedulerOpt = None,
     rule: RulesOpt = None,
     discards: Annotated[bool, typer.Option(
@@ -400,7 +406,7 @@ def odds(
     from pfn.diagnostics import PfnError, printable
     from pfn.executor import EngineError, workers
 
-    where = run_of(engine)
+    where = run_of(engine, executor, search)
     _, record = _load_one(source, board, purpose="weigh")
     chosen = _seats(seat, "--seat")
     if len(chosen) != 1:

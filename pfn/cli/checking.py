@@ -10,15 +10,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pfn import codes
 from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_PROBLEMS,
     EXIT_UNUSABLE,
+    EngineOpt,
+    ExecutorOpt,
     OutputFormat,
     PathsArg,
     RulesOpt,
-    RunOpt,
     SchedulerOpt,
+    SearchOpt,
     app,
     is_stdin,
     parse_rules,
@@ -30,7 +33,7 @@ from pfn.diagnostics import Diagnostic, Severity
 from pfn.i18n import tr
 
 if TYPE_CHECKING:
-    from pfn.check import Outcome
+    from pfn.check import RecordOutcome
 
 CodesOpt = Annotated[list[str] | None, typer.Option(
     help="A diagnostic code or a prefix of codes (PFN-E5, E503); repeatable.",
@@ -56,7 +59,9 @@ def check(
         "--jobs", "-j", help="Worker processes, each checking whole matches (0: one per CPU;"
                              " default: one per CPU for a file of 4 MB or more, else one).",
         min=0, max=256, show_default=False)] = None,
-    engine: RunOpt = None,
+    executor: ExecutorOpt = None,
+    search: SearchOpt = None,
+    engine: EngineOpt = None,
     scheduler: SchedulerOpt = None,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="Print errors only, no warnings or notes.")] = False,
@@ -91,7 +96,7 @@ def check(
     """
     from pfn.check import (
         CheckOptions,
-        Outcome,
+        RecordOutcome,
         check_records,
         check_stream,
         expand_paths,
@@ -101,23 +106,23 @@ def check(
     from pfn.executor import EngineError, workers
     from pfn.notation.reader import Reader
 
-    runner = run_of(engine)
+    runner = run_of(engine, executor, search)
     options = CheckOptions(parse_rules(rule), structure_only, analyse)
     chosen, dropped = _matcher(select), _matcher(ignore)
     files = records = errors = warnings = 0
     unusable = stopped = False
     by_code: collections.Counter[str] = collections.Counter()
 
-    def outcomes() -> Iterator[Outcome]:
+    def outcomes() -> Iterator[RecordOutcome]:
         nonlocal files
         if is_stdin(paths):
             files = 1
             lines, problem = sniff(stdin(), "<stdin>")
             if problem is not None:
-                yield Outcome([problem], False)
+                yield RecordOutcome([problem], False)
                 return
             for report in check_records(Reader("<stdin>").records(lines), options):
-                yield Outcome(report.diagnostics, not report.record.empty)
+                yield RecordOutcome(report.diagnostics, not report.record.empty)
             return
         found = list(expand_paths(paths or []))
         if not found:  # nothing to check is not "clean"
@@ -138,7 +143,7 @@ def check(
 
     def kept(diagnostic: Diagnostic) -> bool:
         code = diagnostic.code
-        if code in ("PFN-E001", "PFN-E003"):
+        if code in (codes.E001, codes.E003):
             return True  # unusable input is always said
         return (chosen is None or chosen(code)) and (dropped is None or not dropped(code))
 
@@ -147,7 +152,7 @@ def check(
             shown = [d for d in outcome.diagnostics if kept(d)]
             if not every:  # one mistake, one error: what follows the first is counted once
                 shown = folded(shown)
-            if shown and shown[0].code in ("PFN-E001", "PFN-E002", "PFN-E003") and \
+            if shown and shown[0].code in (codes.E001, codes.E002, codes.E003) and \
                     not outcome.counted:
                 unusable = True
             if max_errors:  # no more than the limit, even within one record

@@ -155,17 +155,20 @@ class OutputFormat(StrEnum):
 PathsArg = Annotated[list[str] | None, typer.Argument(
     help="PFN files, directories (searched for *.pfn) or globs; '-' or nothing for stdin.",
     show_default=False)]
-EngineOpt = Annotated[str, typer.Option(
-    "--engine", help="local (this machine's processes) or dask (a Dask cluster: local, or"
-                     " --scheduler).")]
-RunOpt = Annotated[list[str] | None, typer.Option(
-    "--engine", help="Where the work runs, local (this machine's processes) or dask (a Dask"
-                     " cluster: local, or --scheduler); and the open-hand search, native"
-                     " (compiled, the default when built) or python (the reference)."
-                     " Repeatable: --engine dask --engine python.", show_default=False)]
+ExecutorOpt = Annotated[str | None, typer.Option(
+    "--executor", help="local (this machine's processes) or dask (a Dask cluster: local, or"
+                       " --scheduler).", show_default=False)]
 SearchOpt = Annotated[str | None, typer.Option(
-    "--engine", help="The open-hand search: native (compiled, the default when built) or"
+    "--search", help="The open-hand search: native (compiled, the default when built) or"
                      " python (the reference, same values).", show_default=False)]
+EngineOpt = Annotated[list[str] | None, typer.Option(
+    "--engine", hidden=True, show_default=False,
+    help="Where the work runs, local (this machine's processes) or dask (a Dask"
+         " cluster: local, or --scheduler); and the open-hand search, native"
+         " (compiled, the default when built) or python (the reference)."
+         " Repeatable: --engine dask --engine python.")]
+"""The old spelling of --executor and --search, still taken (with a note saying the new
+one)."""
 SchedulerOpt = Annotated[str | None, typer.Option(
     "--scheduler", help="The address of a running Dask scheduler (tcp://host:8786).",
     show_default=False)]
@@ -240,48 +243,68 @@ def fail(message: str) -> typer.Exit:
 
 
 def engine_of(value: str) -> Literal["local", "dask"]:
-    """The ``--engine`` value, checked."""
+    """The ``--executor`` value, checked."""
     if value not in ("local", "dask"):
         raise typer.BadParameter(tr("{value}: local or dask",
-                                    value=repr(value)), param_hint="--engine")
+                                    value=repr(value)), param_hint="--executor")
     return "dask" if value == "dask" else "local"
 
 
-def use_search(value: str | None) -> str:
-    """The open-hand search asked for (``--engine native|python``), made this process's
-    choice and its workers' (they inherit ``PFN_SEARCH``); the one in use."""
+def _old_engine(values: list[str] | None, executor: str | None,
+                search: str | None) -> tuple[str | None, str | None]:
+    """``--executor`` and ``--search`` with the old ``--engine`` spelling folded in (a
+    note on standard error says the new one); the new options win."""
+    for value in values or ():
+        if value in ("local", "dask"):
+            option = "executor"
+            executor = executor or value
+        elif value in ("native", "python"):
+            option = "search"
+            search = search or value
+        else:
+            raise typer.BadParameter(tr("{value}: local or dask, native or python",
+                                        value=repr(value)), param_hint="--engine")
+        sys.stderr.write("pfn: " + tr("--engine {value} is now written --{option} {value}",
+                                      value=value, option=option) + "\n")
+    return executor, search
+
+
+def use_search(value: str | None, engine: list[str] | None = None) -> str:
+    """The open-hand search asked for (``--search native|python``, or the old ``--engine``
+    spelling), made this process's choice and its workers' (they inherit ``PFN_SEARCH``);
+    the one in use."""
     from pfn.analysis.engines import ENVIRONMENT, EngineMissing, engine_in_use
     from pfn.diagnostics import PfnError
 
+    executor, value = _old_engine(engine, None, value)
+    if executor is not None:
+        raise typer.BadParameter(tr("{value}: native or python", value=repr(executor)),
+                                 param_hint="--engine")
     try:
-        engine = engine_in_use(value)
+        chosen = engine_in_use(value)
     except EngineMissing as error:
         raise fail(str(error)) from None
     except PfnError:
         raise typer.BadParameter(tr("{value}: native or python",
-                                    value=repr(value)), param_hint="--engine") \
+                                    value=repr(value)), param_hint="--search") \
             from None
     if value:
         os.environ[ENVIRONMENT] = value
-    return engine
+    return chosen
 
 
-def run_of(values: list[str] | None) -> Literal["local", "dask"]:
-    """``--engine`` of check and annotate: where the work runs (returned) and which
-    search it uses (:func:`use_search`), each given at most once."""
-    where: Literal["local", "dask"] = "local"
-    search = None
-    for value in values or ():
-        if value in ("local", "dask"):
-            where = "dask" if value == "dask" else "local"
-        elif value in ("native", "python"):
-            search = value
-        else:
-            raise typer.BadParameter(tr("{value}: local or dask, native or python",
-                                        value=repr(value)),
-                                     param_hint="--engine")
-    use_search(search)
-    return where
+def run_of(engine: list[str] | None, executor: str | None = None,
+           search: str | None = None, searches: bool = True) -> Literal["local", "dask"]:
+    """Where the work runs (``--executor``, returned) and, for a command that searches,
+    which search it uses (``--search``, :func:`use_search`); the old ``--engine``
+    spelling of either is taken too."""
+    executor, search = _old_engine(engine, executor, search)
+    if searches:
+        use_search(search)
+    elif search is not None:
+        raise typer.BadParameter(tr("{value}: local or dask", value=repr(search)),
+                                 param_hint="--engine")
+    return engine_of(executor) if executor is not None else "local"
 
 
 def input_files(paths: list[str] | None) -> list[Path]:

@@ -1,7 +1,7 @@
 """``pfn filter``, ``pfn dedupe``, ``pfn stats`` and ``pfn split``: corpus tools.
 
 Each reads its inputs one record at a time and writes as it goes; ``--jobs`` and
-``--engine dask`` run the work on whole matches elsewhere with the same output.
+``--executor dask`` run the work on whole matches elsewhere with the same output.
 """
 
 from __future__ import annotations
@@ -18,20 +18,21 @@ from pfn.cli.common import (
     EXIT_CLEAN,
     EXIT_UNUSABLE,
     EngineOpt,
+    ExecutorOpt,
     PathsArg,
     RulesOpt,
     SchedulerOpt,
     app,
-    engine_of,
     fail,
     input_files,
     parse_rules,
+    run_of,
 )
 from pfn.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from pfn.corpus.engine import Job
-    from pfn.executor import Executor as Engine
+    from pfn.executor import Executor
 
 R = TypeVar("R")
 
@@ -50,7 +51,7 @@ def _inputs(paths: list[str] | None) -> list[str]:
 
 
 def _results(paths: list[str], job: Job[R], check: bool, rules: tuple[tuple[str, str], ...],
-             jobs: int | None, engine: Engine, scheduler: str | None) -> Iterator[R]:
+             jobs: int | None, engine: Executor, scheduler: str | None) -> Iterator[R]:
     from pfn.check import RecordsChecked
     from pfn.corpus.engine import run
     from pfn.executor import EngineError, workers
@@ -138,7 +139,8 @@ def filter_(
     output: OutOpt = None,
     rule: RulesOpt = None,
     jobs: JobsOpt = None,
-    engine: EngineOpt = "local",
+    executor: ExecutorOpt = None,
+    engine: EngineOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Select records by tags, players, outcome, diagnostics or board, written as they
@@ -161,7 +163,8 @@ def filter_(
     read = kept = 0
     first = True
     for result in _results(found, FilterJob(criteria, jsonl, whole), criteria.needs_check,
-                           parse_rules(rule), jobs, engine_of(engine), scheduler):
+                           parse_rules(rule), jobs, run_of(engine, executor, searches=False),
+                           scheduler):
         texts, n, k = result
         read, kept = read + n, kept + k
         for text in texts:
@@ -183,7 +186,8 @@ def dedupe(
         "--duplicates", "-d", help="Write the duplicates to this file.",
         show_default=False)] = None,
     jobs: JobsOpt = None,
-    engine: EngineOpt = "local",
+    executor: ExecutorOpt = None,
+    engine: EngineOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Keep the first of records that hold the same game — the same deal, auction,
@@ -203,7 +207,8 @@ def dedupe(
     seen: set[bytes] = set()
     read = dropped = 0
     first = {"out": True, "extra": True}
-    for result in _results(found, KeyJob(), False, (), jobs, engine_of(engine), scheduler):
+    where = run_of(engine, executor, searches=False)
+    for result in _results(found, KeyJob(), False, (), jobs, where, scheduler):
         for key, text in result:
             read += 1
             duplicate = key is not None and key in seen
@@ -248,7 +253,8 @@ def stats(
     ] = False,
     rule: RulesOpt = None,
     jobs: JobsOpt = None,
-    engine: EngineOpt = "local",
+    executor: ExecutorOpt = None,
+    engine: EngineOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
     """Counts: records per variant, contracts and how often each was made, outcomes,
@@ -268,7 +274,7 @@ def stats(
     found = _inputs(paths)
     total = Stats(checked=not no_check)
     for result in _results(found, StatsJob(not no_check), not no_check, parse_rules(rule),
-                           jobs, engine_of(engine), scheduler):
+                           jobs, run_of(engine, executor, searches=False), scheduler):
         total.merge(result)
     sys.stdout.write(total.json() if fmt == "json" else total.csv() if fmt == "csv" else
                      total.table())

@@ -16,6 +16,7 @@ from pfn.cli.common import (
     EXIT_PROBLEMS,
     EXIT_UNUSABLE,
     TRICK_HELP,
+    EngineOpt,
     SearchOpt,
     app,
     color,
@@ -286,7 +287,8 @@ def render(
     dd: Annotated[bool, typer.Option(
         "--dd", help="Best-play marks (every hand seen): beside each card the player to"
                      " move may play, the tricks with best play after it.")] = False,
-    engine: SearchOpt = None,
+    search: SearchOpt = None,
+    engine: EngineOpt = None,
     fragment: Annotated[bool, typer.Option(
         "--fragment", help="HTML: a block to paste into a blog or a page (a <pfn-replay>"
                            " element, its styles its own), not a whole page.")] = False,
@@ -315,8 +317,8 @@ def render(
     from pfn.render.output import RenderError, Request, kind_of, render
     from pfn.render.picture import NoLatex
 
-    if dd or engine is not None:
-        use_search(engine)
+    if dd or search is not None or engine:
+        use_search(search, engine)
     stream: Iterable[Record] | None = None
     if problems and board is None:  # every deal, read as the set is drawn
         stream, record = _streamed(source)

@@ -30,7 +30,6 @@ from pfn.model import Record
 R = TypeVar("R")
 T = TypeVar("T")
 R_co = TypeVar("R_co", covariant=True)
-Engine = Executor
 
 SPAN_RECORDS = 128
 """Records per span (more when a match is longer): a fraction of a second's work, so
@@ -242,7 +241,7 @@ def _groups(found: Iterator[Entry], size: int = SPAN_RECORDS) -> Iterator[list[E
 
 
 def run(path: str, job: Job[R], *, checker: Checker | None = None, jobs: int = 1,
-        engine: Engine = "local", scheduler: str | None = None,
+        engine: Executor = "local", scheduler: str | None = None,
         name: str | None = None) -> Iterator[R]:
     """The job's results over ``path``, in input order: serially (one result per group
     of records, whole matches each), in ``jobs`` worker processes, or on Dask (a local

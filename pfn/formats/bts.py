@@ -34,10 +34,12 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
+from pfn import codes
 from pfn.cards import CARDS, Card, Rank, Suit
 from pfn.diagnostics import PfnError
 from pfn.formats.draft import Batch, Draft, hand_text, play_lines, tag_line
 from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.model import Record
 
 COMPASS = "NESW"
@@ -89,11 +91,11 @@ def read(data: bytes, name: str) -> Batch:
         elif blocks:
             blocks[-1][1].append(line)
         elif line.strip() and not line.startswith("%"):
-            batch.problem("PFN-E007", tr("text before the first deal"), number, 1, line.strip(),
-                          tr("a record starts with: deal <n> <hands>"))
+            batch.problem(codes.E007, msg("text before the first deal"), number, 1, line.strip(),
+                          msg("a record starts with: deal <n> <hands>"))
     if not blocks and not batch.failed:
-        batch.problem("PFN-E007", tr("no deal in the file"), 1, None, None,
-                      tr("a record starts with: deal <n> <hands>"))
+        batch.problem(codes.E007, msg("no deal in the file"), 1, None, None,
+                      msg("a record starts with: deal <n> <hands>"))
     for first, block in blocks:
         draft = _record(block, first, batch)
         if draft is not None:
@@ -140,8 +142,8 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     head = block[0].split()
     board = head[1] if len(head) > 1 else ""
     if not board.isdigit():
-        batch.problem("PFN-E007", tr("the deal has no number"), first, 1, block[0].strip(),
-                      tr("deal <n> <hands>"))
+        batch.problem(codes.E007, msg("the deal has no number"), first, 1, block[0].strip(),
+                      msg("deal <n> <hands>"))
     absent = _compass(fields.get("absent", Field(first, "S", 1)), "absent", batch)
     seats = [s for s in COMPASS if s != absent]
     hands = _hands(head[2:], first, block[0], batch)
@@ -149,7 +151,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
         return None
     sizes = {len(h) for h in hands}
     if len(sizes) != 1 or not 1 <= min(sizes) <= 10:
-        batch.problem("PFN-E007", tr("the hands hold {counts} cards: a position has as many in"
+        batch.problem(codes.E007, msg("the hands hold {counts} cards: a position has as many in"
                                      " each, ten at most",
                                      counts=", ".join(str(len(h)) for h in hands)), first, None,
                       block[0].strip())
@@ -159,10 +161,10 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     contract = _contract(fields.get("contract"), first, batch)
     declarer = _compass(fields["player"], "player", batch) if "player" in fields else None
     if "player" not in fields:
-        batch.problem("PFN-E007", tr("no player line: a bridge deal, not a Preferans one"), first,
-                      None, None, tr("a Preferans record names the declarer: player <seat>"))
+        batch.problem(codes.E007, msg("no player line: a bridge deal, not a Preferans one"), first,
+                      None, None, msg("a Preferans record names the declarer: player <seat>"))
     elif declarer == absent:
-        batch.problem("PFN-E007", tr("the declarer {declarer} is the absent seat",
+        batch.problem(codes.E007, msg("the declarer {declarer} is the absent seat",
                                      declarer=declarer),
                       fields["player"].line, fields["player"].col, fields["player"].value)
     leader, played = _play(fields.get("play"), owner, seats, first, batch)
@@ -196,10 +198,10 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     draft.sections["Play"] = play_lines(played)
     turns = fields.get("turns")
     if turns is None:
-        batch.problem("PFN-E007", tr("no turns line"), first, None, None,
-                      tr("turns <n>: how many of the play's cards are shown"))
+        batch.problem(codes.E007, msg("no turns line"), first, None, None,
+                      msg("turns <n>: how many of the play's cards are shown"))
     elif not turns[1].isdigit() or int(turns[1]) > len(played):
-        batch.problem("PFN-E007", tr("turns {value}: the play gives {n} cards",
+        batch.problem(codes.E007, msg("turns {value}: the play gives {n} cards",
                                      value=turns[1], n=len(played)),
                       turns.line, turns.col, turns.value)
     elif int(turns[1]) != len(played):
@@ -209,7 +211,7 @@ def _record(block: list[str], first: int, batch: Batch) -> Draft | None:
     for number, key, value in extra:
         name = "Bts" + re.sub(r"[^A-Za-z0-9_]", "", key.title())
         if name == "Bts":
-            batch.problem("PFN-E007", tr("unreadable line {key}",
+            batch.problem(codes.E007, msg("unreadable line {key}",
                                          key=repr(key)), number, 1, key)
             continue
         draft.tag(name, value)
@@ -221,22 +223,22 @@ def _compass(field: Field, what: str, batch: Batch) -> str | None:
     number, value, col = field
     seat = value.strip().upper()[:1]
     if seat not in COMPASS or len(value.strip()) != 1:
-        batch.problem("PFN-E007", tr("{what} {value} is not a seat",
+        batch.problem(codes.E007, msg("{what} {value} is not a seat",
                                      what=what, value=repr(value)), number, col, value,
-                      tr("N, E, S or W"))
+                      msg("N, E, S or W"))
         return None
     return seat
 
 
 def _hands(texts: list[str], line: int, source: str, batch: Batch) -> list[list[Card]]:
     if len(texts) == 4:
-        batch.problem("PFN-E007", tr("four hands: a bridge deal, not a Preferans one"), line, None,
+        batch.problem(codes.E007, msg("four hands: a bridge deal, not a Preferans one"), line, None,
                       source.strip())
         return []
     if len(texts) != 3:
-        batch.problem("PFN-E007", tr("{value} hands: a Preferans record gives three",
+        batch.problem(codes.E007, msg("{value} hands: a Preferans record gives three",
                                      value=len(texts)), line,
-                      None, source.strip(), tr("deal <n> <hand> <hand> <hand>"))
+                      None, source.strip(), msg("deal <n> <hand> <hand> <hand>"))
         return []
     hands: list[list[Card]] = []
     seen: set[Card] = set()
@@ -244,27 +246,27 @@ def _hands(texts: list[str], line: int, source: str, batch: Batch) -> list[list[
         col = source.find(text) + 1
         suits = text.upper().split(".")
         if len(suits) != 4:
-            batch.problem("PFN-E007", tr("hand {text} does not have four suits",
+            batch.problem(codes.E007, msg("hand {text} does not have four suits",
                                          text=repr(text)), line, col, text,
-                          tr("spades.hearts.diamonds.clubs, e.g. AKQ.J..987"))
+                          msg("spades.hearts.diamonds.clubs, e.g. AKQ.J..987"))
             return []
         hand: list[Card] = []
         for suit_letter, ranks in zip("SHDC", suits, strict=True):
             for char in ranks.replace("-", ""):
                 if char in BRIDGE_RANKS:
-                    batch.problem("PFN-E007", tr("{suit_letter}{char} is not a card of the"
+                    batch.problem(codes.E007, msg("{suit_letter}{char} is not a card of the"
                                                  " Preferans pack (7 to ace)",
                                                  suit_letter=suit_letter, char=char),
                                   line, col, text)
                     return []
                 if char not in RANKS:
-                    batch.problem("PFN-E007", tr("{char} is not a rank",
+                    batch.problem(codes.E007, msg("{char} is not a rank",
                                                  char=repr(char)), line, col, text,
-                                  tr("ranks are A K Q J T 9 8 7"))
+                                  msg("ranks are A K Q J T 9 8 7"))
                     return []
                 card = Card.of(BTS_SUITS[suit_letter], RANKS[char])
                 if card in seen:
-                    batch.problem("PFN-E007", tr("{card} is dealt twice",
+                    batch.problem(codes.E007, msg("{card} is dealt twice",
                                                  card=card), line, col, text)
                     return []
                 seen.add(card)
@@ -275,7 +277,7 @@ def _hands(texts: list[str], line: int, source: str, batch: Batch) -> list[list[
 
 def _contract(field: Field | None, line: int, batch: Batch) -> str | None:
     if field is None:
-        batch.problem("PFN-E007", tr("no contract line"), line, None, None, tr("contract 6S"))
+        batch.problem(codes.E007, msg("no contract line"), line, None, None, msg("contract 6S"))
         return None
     number, value, col = field
     word = value.strip().upper()
@@ -285,9 +287,9 @@ def _contract(field: Field | None, line: int, batch: Batch) -> str | None:
     if found is None or not 6 <= int(found.group(1)) <= 10:
         what = tr("no contract") if word.startswith("?") else \
             tr("contract {value}", value=repr(value))
-        batch.problem("PFN-E007", tr("{what}: a Preferans contract is 6 to 10 in a suit or"
+        batch.problem(codes.E007, msg("{what}: a Preferans contract is 6 to 10 in a suit or"
                                      " no-trumps, or misere",
-                                     what=what), number, col, value, tr("contract 7S"))
+                                     what=what), number, col, value, msg("contract 7S"))
         return None
     return f"{int(found.group(1))}{TRUMPS[found.group(2)]}"
 
@@ -295,15 +297,15 @@ def _contract(field: Field | None, line: int, batch: Batch) -> str | None:
 def _play(field: Field | None, owner: dict[Card, str], seats: list[str], line: int,
           batch: Batch) -> tuple[str | None, list[Card]]:
     if field is None:
-        batch.problem("PFN-E007", tr("no play line"), line, None, None,
-                      tr("play <seat> (who leads), or the cards played"))
+        batch.problem(codes.E007, msg("no play line"), line, None, None,
+                      msg("play <seat> (who leads), or the cards played"))
         return None, []
     number, value, col = field
     words = value.split()
     if len(words) == 1 and len(words[0]) == 1:
         seat = words[0].upper()
         if seat not in seats:
-            batch.problem("PFN-E007", tr("play {value}: not a seat at this table",
+            batch.problem(codes.E007, msg("play {value}: not a seat at this table",
                                          value=repr(value)), number, col,
                           value)
             return None, []
@@ -315,14 +317,14 @@ def _play(field: Field | None, owner: dict[Card, str], seats: list[str], line: i
         if len(token) == 2 and token[0] in BTS_SUITS and token[1] in RANKS:
             card = Card.of(BTS_SUITS[token[0]], RANKS[token[1]])
         if card is None or card not in owner:
-            batch.problem("PFN-E007", tr("{word} is not a card of the deal",
+            batch.problem(codes.E007, msg("{word} is not a card of the deal",
                                          word=repr(word)), number,
                           col + value.find(word), word)
             return None, []
         played.append(card)
     if not played:
-        batch.problem("PFN-E007", tr("an empty play line"), number, col, None,
-                      tr("play <seat>, or the cards played"))
+        batch.problem(codes.E007, msg("an empty play line"), number, col, None,
+                      msg("play <seat>, or the cards played"))
         return None, []
     return owner[played[0]], played
 

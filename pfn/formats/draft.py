@@ -14,9 +14,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pfn import codes
 from pfn.cards import Card, Suit
+from pfn.codes import Code
 from pfn.diagnostics import Diagnostic
-from pfn.i18n import tr
+from pfn.messages import Text, msg
 from pfn.model import Record
 
 SUIT_ORDER = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
@@ -68,8 +70,8 @@ class Batch:
     problems: list[Diagnostic] = field(default_factory=list)
     """What could not be imported (errors) and what the reader should know (notes)."""
 
-    def problem(self, code: str, message: str, line: int, col: int | None = None,
-                text: str | None = None, hint: str | None = None) -> None:
+    def problem(self, code: Code, message: Text, line: int, col: int | None = None,
+                text: str | None = None, hint: Text | None = None) -> None:
         shown = self.source[line - 1] if 0 < line <= len(self.source) else None
         if col is None and text and shown is not None:
             found = shown.find(text)
@@ -78,7 +80,7 @@ class Batch:
                                         shown))
 
     def note(self, message: str, line: int = 1) -> None:
-        self.problems.append(Diagnostic("PFN-I002", message, self.name, line, None))
+        self.problems.append(Diagnostic(codes.I002, message, self.name, line, None))
 
     @property
     def errors(self) -> int:
@@ -148,7 +150,7 @@ def finish(batch: Batch) -> tuple[str, list[Record]]:
         for record in read:
             for d in record.diagnostics:
                 if d.is_error:
-                    batch.problem(d.code, tr("imported record would not read as PFN: {message}",
+                    batch.problem(d.code, msg("imported record would not read as PFN: {message}",
                                              message=d.message), draft.line, None, d.text)
         records.extend(read)
     if batch.failed:

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import re
 
+from pfn import codes
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, hand_text, play_lines
-from pfn.i18n import tr
+from pfn.messages import msg
 
 SUITS = {"s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS}
 RANKS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "10": Rank.TEN,
@@ -77,11 +78,11 @@ def read(data: bytes, name: str) -> Batch:
         command, _, rest = line.partition(" ")
         if command == "begin":
             if record is not None:
-                batch.problem("PFN-E007", tr("begin inside a record (no end)"), number, 1, line)
+                batch.problem(codes.E007, msg("begin inside a record (no end)"), number, 1, line)
             record, start = [], number
         elif command == "end":
             if record is None:
-                batch.problem("PFN-E007", tr("end without begin"), number, 1, line)
+                batch.problem(codes.E007, msg("end without begin"), number, 1, line)
             else:
                 draft = _record(record, start, len(batch.drafts) + 1, batch)
                 if draft is not None:
@@ -91,11 +92,11 @@ def read(data: bytes, name: str) -> Batch:
             if line:
                 record.append((number, command, rest.strip()))
         elif line:
-            batch.problem("PFN-E007", tr("text outside begin … end"), number, 1, line)
+            batch.problem(codes.E007, msg("text outside begin … end"), number, 1, line)
     if record is not None:
-        batch.problem("PFN-E007", tr("the last record has no end"), start, 1, "begin")
+        batch.problem(codes.E007, msg("the last record has no end"), start, 1, "begin")
     if not batch.drafts and not batch.failed:
-        batch.problem("PFN-E007", tr("no record (begin … end) in the file"), 1)
+        batch.problem(codes.E007, msg("no record (begin … end) in the file"), 1)
     return batch
 
 
@@ -115,11 +116,11 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
         for word in rest.split():
             card = card_of(word)
             if card is None:
-                batch.problem("PFN-E007", tr("{word} is not a card",
+                batch.problem(codes.E007, msg("{word} is not a card",
                                              word=repr(word)), number, None, word,
-                              tr("a rank A K Q J 10 9 8 7 and a suit s c d h: 10s, Ah"))
+                              msg("a rank A K Q J 10 9 8 7 and a suit s c d h: 10s, Ah"))
             elif card in seen:
-                batch.problem("PFN-E007", tr("{word} dealt twice ({what})",
+                batch.problem(codes.E007, msg("{word} dealt twice ({what})",
                                              word=word, what=what), number, None, word)
             else:
                 seen.add(card)
@@ -141,29 +142,29 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
             extra.append((number, command, rest))
     players = values.get("NUMOFPLAYERS", (start, "3"))
     if players[1] != "3":
-        batch.problem("PFN-E007", tr("NUMOFPLAYERS {value}: the logs say who sat out only for"
+        batch.problem(codes.E007, msg("NUMOFPLAYERS {value}: the logs say who sat out only for"
                                      " three players",
                                      value=players[1]), players[0], None, players[1])
     if len(hands) != 3 or any(len(h) != 10 for h in hands) or len(widow) != 2:
-        batch.problem("PFN-E007", tr("a record gives three HAND lines of ten cards and a WIDOW of"
+        batch.problem(codes.E007, msg("a record gives three HAND lines of ten cards and a WIDOW of"
                          " two"), start, None, None)
     first = values.get("FIRSTPLAYER")
     if first is None or not first[1].isdigit():
-        batch.problem("PFN-E007", tr("no FIRSTPLAYER (who speaks first)"),
+        batch.problem(codes.E007, msg("no FIRSTPLAYER (who speaks first)"),
                       first[0] if first else start, None, first[1] if first else None)
     contract_line = values.get("CONTRACT")
     contract = call_of(contract_line[1]) if contract_line else None
     if contract is None:
-        batch.problem("PFN-E007", tr("CONTRACT {value} is not a game pfn can read",
+        batch.problem(codes.E007, msg("CONTRACT {value} is not a game pfn can read",
                                      value=repr(contract_line[1] if contract_line else "")),
                       contract_line[0] if contract_line else start,
                       None, contract_line[1] if contract_line else None,
-                      tr("`6s` … `10nt`, `miser`, `pass`"))
+                      msg("`6s` … `10nt`, `miser`, `pass`"))
     calls = []
     for number, word in trade:
         call = call_of(word)
         if call is None:
-            batch.problem("PFN-E007", tr("TRADE {word} is not a call",
+            batch.problem(codes.E007, msg("TRADE {word} is not a call",
                                          word=repr(word)), number, None, word)
         calls.append(call or "")
     if batch.errors > errors or first is None or contract is None:
@@ -189,7 +190,7 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
     played = [card_of(word) for _, word in moves]
     for (number, word), card in zip(moves, played, strict=True):
         if card is None:
-            batch.problem("PFN-E007", tr("MOVE {word} is not a card",
+            batch.problem(codes.E007, msg("MOVE {word} is not a card",
                                          word=repr(word)), number, None, word)
             return None
     if moves:
@@ -203,7 +204,7 @@ def _record(lines: list[tuple[int, str, str]], start: int, board: int,
     for number, command, rest in extra:
         tag = re.sub(r"[^A-Za-z0-9_]", "", command.title())
         if not tag or not tag[0].isalpha():
-            batch.problem("PFN-E007", tr("unreadable line {command}",
+            batch.problem(codes.E007, msg("unreadable line {command}",
                                          command=repr(command)), number, 1, command)
             return None
         draft.tag("Gambler" + tag, rest)

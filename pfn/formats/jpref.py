@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import re
 
+from pfn import codes
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, deal_tag, hand_text, source_lines
-from pfn.i18n import ntr, tr
+from pfn.i18n import ntr
+from pfn.messages import msg
 
 SUITS = {"♠": Suit.SPADES, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS}
 RANKS = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "X": Rank.TEN, "T": Rank.TEN,
@@ -59,8 +61,8 @@ def read(data: bytes, name: str) -> Batch:
         elif text and not text.startswith("#"):
             skipped += 1
     if not batch.drafts and not batch.failed:
-        batch.problem("PFN-E007", tr("no vector in the file"), 1, None, None,
-                      tr("a vector is a line: deal: <32 cards> <eldest> -> <result>"))
+        batch.problem(codes.E007, msg("no vector in the file"), 1, None, None,
+                      msg("a vector is a line: deal: <32 cards> <eldest> -> <result>"))
     elif skipped:
         batch.note(ntr("{n} line that is not a vector (a log, a trick list) was left out",
                        "{n} lines that are not vectors (logs, trick lists) were left out",
@@ -75,9 +77,9 @@ def _groups(text: str, number: int, batch: Batch) -> list[Card] | None:
     for word in text.split():
         found = _GROUP.fullmatch(word)
         if found is None:
-            batch.problem("PFN-E007", tr("{word} is not a suit sign and its ranks",
+            batch.problem(codes.E007, msg("{word} is not a suit sign and its ranks",
                                          word=repr(word)), number, None, word,
-                          tr("e.g. ♠8XJK (X is the ten)"))
+                          msg("e.g. ♠8XJK (X is the ten)"))
             return None
         cards += [Card.of(SUITS[found.group(1)], RANKS["X" if rank == "10" else rank])
                   for rank in re.findall(r"10|.", found.group(2))]
@@ -91,11 +93,11 @@ def _cards(text: str, number: int, batch: Batch) -> list[Card] | None:
         return None
     twice = sorted({c for c in cards if cards.count(c) > 1})
     if twice:
-        batch.problem("PFN-E007", tr("{card} is dealt twice", card=twice[0]), number, None,
+        batch.problem(codes.E007, msg("{card} is dealt twice", card=twice[0]), number, None,
                       text.strip())
         return None
     if len(cards) != 32:
-        batch.problem("PFN-E007", tr("the line gives {n} cards: a vector gives all 32 (three"
+        batch.problem(codes.E007, msg("the line gives {n} cards: a vector gives all 32 (three"
                                      " hands of ten, then the talon)", n=len(cards)),
                       number, None, text.strip())
         return None
@@ -108,11 +110,11 @@ def _vector(text: str, number: int, board: int, batch: Batch) -> Draft | None:
     result = result.strip()
     words = given.split()
     if not arrow or not words:
-        batch.problem("PFN-E007", tr("no result: a vector ends with -> and what it asserts"),
-                      number, None, text, tr("deal: <32 cards> <eldest> -> 6♥ 5"))
+        batch.problem(codes.E007, msg("no result: a vector ends with -> and what it asserts"),
+                      number, None, text, msg("deal: <32 cards> <eldest> -> 6♥ 5"))
         return None
     if words[-1] not in ("0", "1", "2"):
-        batch.problem("PFN-E007", tr("{word} is not the eldest hand's index (0, 1 or 2)",
+        batch.problem(codes.E007, msg("{word} is not the eldest hand's index (0, 1 or 2)",
                                      word=repr(words[-1])), number, None, words[-1])
         return None
     cards = _cards(" ".join(words[:-1]), number, batch)
@@ -153,7 +155,7 @@ def _vector(text: str, number: int, board: int, batch: Batch) -> Draft | None:
             if given_drop is None:
                 return None
             if len(given_drop) < 2 or not set(given_drop[:2]) <= set(hands[0] + talon):
-                batch.problem("PFN-E007", tr("the discard {cards} is not two cards of the"
+                batch.problem(codes.E007, msg("the discard {cards} is not two cards of the"
                                              " declarer's hand and talon",
                                              cards=" ".join(map(str, given_drop[:2]))),
                               number, None, result.split(":", 1)[1].strip())
@@ -168,9 +170,9 @@ def _vector(text: str, number: int, board: int, batch: Batch) -> Draft | None:
         draft.tag("Contract", "pass")
         draft.tag("Result", _result({seat[i]: allpass.group(i + 1) for i in range(3)}))
     else:
-        batch.problem("PFN-E007", tr("{result} is not a result JPref writes",
+        batch.problem(codes.E007, msg("{result} is not a result JPref writes",
                                      result=repr(result)), number, None, result or text,
-                      tr("a contract and tricks (6♥ 5), Misère, 0 or 1 (a misère caught"
+                      msg("a contract and tricks (6♥ 5), Misère, 0 or 1 (a misère caught"
                          " or not), or three trick counts (6, 0, 4)"))
         return None
     draft.tag("Play", "A")

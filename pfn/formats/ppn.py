@@ -31,9 +31,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pfn import codes
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, hand_text, tag_line
-from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.seats import SEATS, Seat
 
 _SUITS = (Suit.SPADES, Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS)
@@ -67,10 +68,10 @@ def read(data: bytes, name: str) -> Batch:
             if draft is not None:
                 batch.drafts.append(draft)
         else:
-            batch.problem("PFN-E007", tr("neither an info tag nor a deal line"), number, 1, line,
-                          tr('[Tag "value"], or: `1. <dealer> <cards> <bids> …`'))
+            batch.problem(codes.E007, msg("neither an info tag nor a deal line"), number, 1, line,
+                          msg('[Tag "value"], or: `1. <dealer> <cards> <bids> …`'))
     if not batch.drafts and not batch.failed:
-        batch.problem("PFN-E007", tr("no deal line in the file"), 1)
+        batch.problem(codes.E007, msg("no deal line in the file"), 1)
     return batch
 
 
@@ -88,7 +89,7 @@ class _Line:
     def problem(self, message: str, index: int, offset: int = 0, hint: str | None = None,
                 text: str | None = None) -> None:
         value, col = self.field(index)
-        self.batch.problem("PFN-E007", message, self.number, col + offset, text or value, hint)
+        self.batch.problem(codes.E007, message, self.number, col + offset, text or value, hint)
 
 
 def _deal(board: str, rest: str, number: int, raw: str, info: list[tuple[str, str]],

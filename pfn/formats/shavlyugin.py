@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 
+from pfn import codes
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, deal_tag, source_lines
-from pfn.i18n import tr
+from pfn.messages import msg
 
 SUITS = {"s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS}
 RANKS = {"7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN,
@@ -38,20 +39,20 @@ def read(data: bytes, name: str) -> Batch:
     words = [(number, word) for number, line in enumerate(lines, start=1)
              for word in line.split()]
     if not words:
-        batch.problem("PFN-E007", tr("no test in the file"), 1, None, None,
-                      tr("the file starts with the number of tests"))
+        batch.problem(codes.E007, msg("no test in the file"), 1, None, None,
+                      msg("the file starts with the number of tests"))
         return batch
     number, first = words[0]
     if not first.isdigit():
-        batch.problem("PFN-E007", tr("{word} is not the number of tests",
+        batch.problem(codes.E007, msg("{word} is not the number of tests",
                                      word=repr(first)), number, None, first)
         return batch
     count, rest = int(first), words[1:]
     if len(rest) != count * FIELDS:
-        batch.problem("PFN-E007", tr("{count} tests take {need} words after the count; the"
+        batch.problem(codes.E007, msg("{count} tests take {need} words after the count; the"
                                      " file has {have}", count=count, need=count * FIELDS,
                                      have=len(rest)), number, None, first,
-                      tr("a test: three hands of ten cards, the declarer, the leader, the"
+                      msg("a test: three hands of ten cards, the declarer, the leader, the"
                          " contract, the declarer's tricks"))
         if len(rest) < FIELDS:
             return batch
@@ -67,19 +68,19 @@ def _test(words: list[tuple[int, str]], board: int, batch: Batch) -> Draft | Non
     for number, word in words[:30]:
         found = _CARD.fullmatch(word)
         if found is None:
-            batch.problem("PFN-E007", tr("{word} is not a card", word=repr(word)), number,
-                          None, word, tr("a rank, then a suit: Qs, 10c, 7h"))
+            batch.problem(codes.E007, msg("{word} is not a card", word=repr(word)), number,
+                          None, word, msg("a rank, then a suit: Qs, 10c, 7h"))
             return None
         card = Card.of(SUITS[found.group(2).lower()], RANKS[found.group(1).lower()])
         if card in cards:
-            batch.problem("PFN-E007", tr("{card} is dealt twice", card=card), number, None,
+            batch.problem(codes.E007, msg("{card} is dealt twice", card=card), number, None,
                           word)
             return None
         cards.append(card)
     (at, declarer), (_, leader), (_, contract), (_, answer) = words[30:]
     for value in (declarer, leader):
         if value not in ("0", "1", "2"):
-            batch.problem("PFN-E007", tr("{word} is not a player's index (0, 1 or 2)",
+            batch.problem(codes.E007, msg("{word} is not a player's index (0, 1 or 2)",
                                          word=repr(value)), at, None, value)
             return None
     found = _CONTRACT.fullmatch(contract)
@@ -89,11 +90,11 @@ def _test(words: list[tuple[int, str]], board: int, batch: Batch) -> Draft | Non
     elif found is not None and 6 <= int(found.group(1)) <= 10:
         written = f"{int(found.group(1))}{trump.upper() if trump in SUITS else 'NT'}"
     else:
-        batch.problem("PFN-E007", tr("{word} is not a contract", word=repr(contract)), at,
-                      None, contract, tr("6d, 8s, 7nt or misere"))
+        batch.problem(codes.E007, msg("{word} is not a contract", word=repr(contract)), at,
+                      None, contract, msg("6d, 8s, 7nt or misere"))
         return None
     if not answer.isdigit() or int(answer) > 10:
-        batch.problem("PFN-E007", tr("{word} is not a number of tricks",
+        batch.problem(codes.E007, msg("{word} is not a number of tricks",
                                      word=repr(answer)), at, None, answer)
         return None
     hands = [cards[0:10], cards[10:20], cards[20:30]]

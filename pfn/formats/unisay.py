@@ -24,9 +24,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pfn import codes
 from pfn.cards import Card, Rank, Suit
 from pfn.formats.draft import Batch, Draft, hand_text, play_lines
-from pfn.i18n import tr
+from pfn.messages import msg
 
 SEATS = ("EAST", "SOUTH", "WEST")
 """The editor's three playing hands, in playing order."""
@@ -50,17 +51,17 @@ def read(data: bytes, name: str) -> Batch:
     try:
         found = json.loads(text)
     except json.JSONDecodeError as error:
-        batch.problem("PFN-E005", tr("not valid JSON: {msg}",
+        batch.problem(codes.E005, msg("not valid JSON: {msg}",
                                      msg=error.msg), error.lineno, error.colno)
         return batch
     except RecursionError:
-        batch.problem("PFN-E005", tr("not valid JSON for an editor file: nested too deeply"), 1, 1)
+        batch.problem(codes.E005, msg("not valid JSON for an editor file: nested too deeply"), 1, 1)
         return batch
     deals = found if isinstance(found, list) else [found]
     for index, deal in enumerate(deals):
         where = _Locator(batch.source, index)
         if not isinstance(deal, dict):
-            batch.problem("PFN-E007", tr("a deal is a JSON object"), where.line(None))
+            batch.problem(codes.E007, msg("a deal is a JSON object"), where.line(None))
             continue
         draft = _deal(deal, where, batch)
         if draft is not None:
@@ -111,7 +112,7 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
         key = seat.lower() + "Cards"
         cards = deal.get(key)
         if not isinstance(cards, list):
-            batch.problem("PFN-E007", tr("no {field}", field=key), where.line("eastContract"),
+            batch.problem(codes.E007, msg("no {field}", field=key), where.line("eastContract"),
                           None, None,
                           f'"{key}": ["SPADE_ACE", …]')
             continue
@@ -119,11 +120,11 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
         for name in cards:
             card = card_of(name)
             if card is None:
-                batch.problem("PFN-E007", tr("{name} is not a card",
+                batch.problem(codes.E007, msg("{name} is not a card",
                                              name=repr(name)), where.line(key, str(name)),
                               None, str(name), "SPADE_7 … SPADE_10, SPADE_JACK … SPADE_ACE")
             elif card in seen:
-                batch.problem("PFN-E007", tr("{name} is dealt twice",
+                batch.problem(codes.E007, msg("{name} is dealt twice",
                                              name=name), where.line(key, str(name)),
                               None, str(name))
             else:
@@ -134,39 +135,39 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
         else []
     for card, key in zip(talon, ("card1", "card2"), strict=False):
         if card is None and isinstance(widow, dict) and widow.get(key) is not None:
-            batch.problem("PFN-E007", tr("widow {value} is not a card",
+            batch.problem(codes.E007, msg("widow {value} is not a card",
                                          value=repr(widow.get(key))),
                           where.line(key), None, str(widow.get(key)))
         elif card is not None and card in seen:
-            batch.problem("PFN-E007", tr("{card} is in the widow and in a hand",
+            batch.problem(codes.E007, msg("{card} is in the widow and in a hand",
                                          card=card), where.line(key))
     contracts = {seat: deal.get(seat.lower() + "Contract") for seat in SEATS}
     playing = {seat: _contract(c) for seat, c in contracts.items() if c not in ("WHIST", "PASS")}
     for seat, word in contracts.items():
         if word not in ("WHIST", "PASS") and playing.get(seat) is None:
-            batch.problem("PFN-E007", tr("{field} {word} is not a contract",
+            batch.problem(codes.E007, msg("{field} {word} is not a contract",
                                          field=seat.lower() + "Contract", word=repr(word)),
                           where.line(seat.lower() + "Contract"), None, str(word),
-                          tr("SIX_SPADE … TEN_NO_TRUMP, MISER, WHIST or PASS"))
+                          msg("SIX_SPADE … TEN_NO_TRUMP, MISER, WHIST or PASS"))
     if len(playing) > 1:
-        batch.problem("PFN-E007", tr("two players with a contract: {players}",
+        batch.problem(codes.E007, msg("two players with a contract: {players}",
                                      players=", ".join(s.lower() for s in playing)),
                       where.line("eastContract"))
     first = deal.get("firstTurn")
     if first not in SEATS:
-        batch.problem("PFN-E007", tr("firstTurn {first} is not a playing hand",
+        batch.problem(codes.E007, msg("firstTurn {first} is not a playing hand",
                                      first=repr(first)),
-                      where.line("firstTurn"), None, str(first), tr("EAST, SOUTH or WEST"))
+                      where.line("firstTurn"), None, str(first), msg("EAST, SOUTH or WEST"))
     four = deal.get("players") == "FOUR"
     if deal.get("players") not in (None, "THREE", "FOUR"):
-        batch.problem("PFN-E007", tr("players {value}", value=repr(deal.get("players"))),
+        batch.problem(codes.E007, msg("players {value}", value=repr(deal.get("players"))),
                       where.line("players"),
-                      None, None, tr("THREE or FOUR"))
+                      None, None, msg("THREE or FOUR"))
     if batch.errors > errors:
         return None
     sizes = {len(h) for h in hands.values()}
     if len(sizes) != 1 or not 1 <= min(sizes) <= 10:
-        batch.problem("PFN-E007", tr("the hands hold {counts} cards: as many each, ten at most",
+        batch.problem(codes.E007, msg("the hands hold {counts} cards: as many each, ten at most",
                                      counts=", ".join(str(len(h)) for h in hands.values())),
                       where.line("eastCards"))
         return None
@@ -180,7 +181,7 @@ def _deal(deal: dict[str, Any], where: _Locator, batch: Batch) -> Draft | None:
     if four:
         draft.tag("Players", "East; South; West; North")
         if first != "EAST":
-            batch.problem("PFN-E007", tr("at four North deals and East leads, not {first}",
+            batch.problem(codes.E007, msg("at four North deals and East leads, not {first}",
                                          first=first),
                           where.line("firstTurn"), None, first)
             return None
@@ -238,7 +239,7 @@ def _contract(word: object) -> str | None:
 def _turns(turns: object, owner: dict[Card, str], where: _Locator,
            batch: Batch) -> list[Card] | None:
     if not isinstance(turns, list):
-        batch.problem("PFN-E007", tr("turns is a list of {hand, card}"), where.line("turns"))
+        batch.problem(codes.E007, msg("turns is a list of {hand, card}"), where.line("turns"))
         return None
     played: list[Card] = []
     for turn in turns:
@@ -246,7 +247,7 @@ def _turns(turns: object, owner: dict[Card, str], where: _Locator,
         card = card_of(name)
         hand = turn.get("hand") if isinstance(turn, dict) else None
         if card is None or owner.get(card) != hand:
-            batch.problem("PFN-E007", tr("turn {value}: not a card of that hand",
+            batch.problem(codes.E007, msg("turn {value}: not a card of that hand",
                                          value=json.dumps(turn, ensure_ascii=False)),
                           where.line("card", str(name)), None, str(name))
             return None

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lsprotocol import converters
 from lsprotocol import types as lsp
 
+from pfn import codes
 from pfn.cards import CardSet, cards_of
 from pfn.diagnostics import Diagnostic, PfnError, Severity, follow_on
 from pfn.i18n import ntr, tr
@@ -27,11 +29,9 @@ _SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
              Severity.INFO: lsp.DiagnosticSeverity.Information}
 
 
-def _hint_pattern(template: str) -> re.Pattern[str]:
-    r"""A hint's template (in the language the server speaks) as a pattern that finds the
-    text to write: ``write {text}`` → ``^write (?P<text>\S+)$``."""
-    said = re.escape(tr(template))
-    return re.compile("^" + said.replace(re.escape("{text}"), r"(?P<text>\S+)") + "$")
+_converter = converters.get_converter()
+"""Turns the protocol's values into JSON and back (a quick fix's edit rides in a
+diagnostic's ``data``)."""
 
 
 def _range(line: int, start: int, end: int) -> lsp.Range:
@@ -111,7 +111,7 @@ def too_large(limit: int) -> lsp.Diagnostic:
         "a document of more than {size} MB in the editor (pfn check checks it)",
         size=limit // (1024 * 1024)))
     return lsp.Diagnostic(_range(0, 0, 1), said, severity=lsp.DiagnosticSeverity.Information,
-                          code="PFN-I001", source="pfn")
+                          code=codes.I001, source="pfn")
 
 
 def _diagnostic(doc: Document, found: Diagnostic) -> lsp.Diagnostic:
@@ -126,10 +126,17 @@ def _diagnostic(doc: Document, found: Diagnostic) -> lsp.Diagnostic:
     if end <= start:
         end = len(text)
     message = found.message + (f"\n{tr('hint')}: {found.hint}" if found.hint else "")
-    return lsp.Diagnostic(_range(line, start, max(end, start + 1)), message,
+    shown = _range(line, start, max(end, start + 1))
+    data = None
+    if found.fix is not None:  # the edit travels with the diagnostic to its code action
+        place = found.fix.place
+        where = shown if place is None else lsp.Range(
+            lsp.Position(place[0] - 1, place[1] - 1), lsp.Position(place[2] - 1, place[3] - 1))
+        data = {"fix": {"newText": found.fix.text, "range": _converter.unstructure(where)},
+                "title": found.hint or found.fix.text}
+    return lsp.Diagnostic(shown, message,
                           severity=_SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Error),
-                          code=found.code, source="pfn",
-                          data={"hint": found.hint} if found.hint else None)
+                          code=found.code, source="pfn", data=data)
 
 
 # -- completion -----------------------------------------------------------------------
@@ -291,7 +298,7 @@ def _recovered(doc: Document, line: int, column: int) -> Spot | str:
     played = replay(partial, on_error="collect")
     # the last error, or the note of where the replay stopped checking
     errors = [d for d in (*partial.diagnostics, *played.diagnostics)
-              if d.is_error or d.code == "PFN-I001"]
+              if d.is_error or d.code == codes.I001]
     why = tr("no position is known here: {reason}",
              reason=errors[-1].message if errors else tr("the play does not reach this card"))
     section = doc.section_of(line)
@@ -510,36 +517,19 @@ def symbols(doc: Document) -> list[lsp.DocumentSymbol]:
 
 def code_actions(doc: Document, found: Sequence[lsp.Diagnostic], uri: str
                  ) -> list[lsp.CodeAction]:
-    """A quick fix for each diagnostic whose hint says exactly what to write: ``write
-    A:8`` (in place of the text it is about), ``add B:whist/A+4 to the Score tag``."""
+    """A quick fix for each diagnostic that carries the edit putting it right (its
+    problem's :class:`~pfn.diagnostics.Fix`: ``A:8`` in place of ``A:7``, an entry added
+    to the Score tag), titled with its hint."""
     out = []
     for item in found:
-        hint = (item.data or {}).get("hint") if isinstance(item.data, dict) else None
-        if not hint:
+        data = item.data if isinstance(item.data, dict) else {}
+        fix = data.get("fix")
+        if not isinstance(fix, dict):
             continue
-        edit: lsp.TextEdit | None = None
-        write = _hint_pattern("write {text}").match(hint)
-        add = _hint_pattern("add {text} to the Score tag").match(hint)
-        if write is not None:
-            edit = lsp.TextEdit(item.range, write.group("text"))
-        elif add is not None:
-            at = _tag_end(doc, item.range.start.line, "Score")
-            if at is not None:
-                edit = lsp.TextEdit(_range(at[0], at[1], at[1]), " " + add.group("text"))
-        if edit is not None:
-            out.append(lsp.CodeAction(
-                hint[0].upper() + hint[1:], kind=lsp.CodeActionKind.QuickFix,
-                diagnostics=[item], is_preferred=True,
-                edit=lsp.WorkspaceEdit(changes={uri: [edit]})))
+        edit = _converter.structure(fix, lsp.TextEdit)
+        title = str(data.get("title") or edit.new_text)
+        out.append(lsp.CodeAction(
+            title[0].upper() + title[1:], kind=lsp.CodeActionKind.QuickFix,
+            diagnostics=[item], is_preferred=True,
+            edit=lsp.WorkspaceEdit(changes={uri: [edit]})))
     return out
-
-
-def _tag_end(doc: Document, near: int, name: str) -> tuple[int, int] | None:
-    """Where a tag's value ends (before its closing quote), in the record at ``near``."""
-    span = doc.record_at(near)
-    lines = range(span[1], span[2] + 1) if span is not None else range(len(doc.lines))
-    for at in lines:
-        tag = doc.tag_at(at)
-        if tag is not None and tag[0] == name:
-            return at, tag[2] + len(tag[1])
-    return None

@@ -15,9 +15,10 @@ import re
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, text_lines
-from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.model import (
     MATCH_TAGS,
     Deal,
@@ -212,7 +213,7 @@ class RecordBuilder(SectionReader):
             if len(out) >= MOST_TAGS:  # memory bounded, whatever a record holds
                 if not self._cut:
                     self._cut = True
-                    self._problem("PFN-E122", tr("more than {n} tags in one record: the rest are"
+                    self._problem(codes.E122, msg("more than {n} tags in one record: the rest are"
                                                      " not read", n=MOST_TAGS), (line, col),
                                   tag_text.rstrip()[:60])
                 continue
@@ -221,7 +222,7 @@ class RecordBuilder(SectionReader):
                 if name in self._previous:
                     entry.value, entry.inherited = self._previous[name], True
                 else:
-                    self._problem("PFN-E106", tr('{name}: "#" but no earlier record gives {name}',
+                    self._problem(codes.E106, msg('{name}: "#" but no earlier record gives {name}',
                                                      name=name), (line, col), tag_text.rstrip())
             out.append(entry)
             if tag_text[-1] == "\n":
@@ -283,8 +284,8 @@ class RecordBuilder(SectionReader):
                 if parsed_note is not None:
                     notes.append(parsed_note)
             elif entry.name in by_name and entry.name in _ORDERED:
-                self._problem("PFN-E112", tr("tag {name} given twice", name=entry.name), entry.pos,
-                              f"[{entry.name}", tr("a record has each tag once (Note may repeat)"))
+                self._problem(codes.E112, msg("tag {name} given twice", name=entry.name), entry.pos,
+                              f"[{entry.name}", msg("a record has each tag once (Note may repeat)"))
             else:
                 by_name.setdefault(entry.name, entry)
 
@@ -295,13 +296,13 @@ class RecordBuilder(SectionReader):
         if names is not None and names.value.strip() not in ("", "?"):
             count = len(names.value.split(";"))
             if count not in (3, 4):
-                self._problem("PFN-E209", tr("Players: {n} names; Preferans is played by 3 or 4",
+                self._problem(codes.E209, msg("Players: {n} names; Preferans is played by 3 or 4",
                                              n=count), names.pos, None)
                 count = None
         deal = self._typed(deal_entry, lambda v: values.deal(v, count))
         players = count or (deal.players if deal is not None else 3)
         if deal is not None and deal.players != players and deal_entry is not None:
-            self._problem("PFN-E209", tr("Deal has {seats} seats but Players names {n}",
+            self._problem(codes.E209, msg("Deal has {seats} seats but Players names {n}",
                                          seats=deal.players, n=players), deal_entry.pos, None)
             deal = Deal(tuple(deal.hands[:players]) + (None,) * (players - deal.players),
                         deal.talon)
@@ -367,14 +368,15 @@ class RecordBuilder(SectionReader):
     def _variant(self, entry: TagEntry | None, has_tags: bool) -> tuple[str, Vocabulary]:
         if entry is None or entry.value.strip() in ("", "?"):
             if has_tags:
-                self._problem("PFN-W001", tr("no Variant tag: read as sochi"), (self._line0 + 1, 1),
-                              None, tr('add [Variant "sochi"] (or the variant played)'))
+                self._problem(codes.W001, msg("no Variant tag: read as sochi"),
+                              (self._line0 + 1, 1), None,
+                              msg('add [Variant "sochi"] (or the variant played)'))
             return "sochi", RUSSIAN
         found = family_words(entry.value)
         if found is None:
-            self._problem("PFN-E109", tr("unknown variant {text}", text=repr(entry.value)),
+            self._problem(codes.E109, msg("unknown variant {text}", text=repr(entry.value)),
                           (entry.pos[0], entry.value_col), entry.value,
-                          tr("known variants: {names}", names=", ".join(family_names())))
+                          msg("known variants: {names}", names=", ".join(family_names())))
             return entry.value.strip().casefold(), RUSSIAN
         return found
 
@@ -383,14 +385,14 @@ class RecordBuilder(SectionReader):
         out: list[str] = []
         for element in entry.elements:
             if isinstance(element, _RawVariation):
-                self._problem("PFN-E105", tr("a variation after the {name} tag, outside any"
+                self._problem(codes.E105, msg("a variation after the {name} tag, outside any"
                                              " section", name=entry.name), entry.pos, None)
             elif element.type in ("COMMENT", "LINE_COMMENT"):
                 out.append(self._comment(element.value))
             elif element.type == "WORDS":
                 text = element.value.split("\n")[0].rstrip()
-                self._problem("PFN-E105", tr("{text} after the {name} tag, which opens no"
+                self._problem(codes.E105, msg("{text} after the {name} tag, which opens no"
                                              " section", text=repr(text), name=entry.name),
                               self._pos(element), text,
-                              tr("moves belong after [Auction], [Defence] or [Play]"))
+                              msg("moves belong after [Auction], [Defence] or [Play]"))
         return out

@@ -17,9 +17,12 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import IO, Any
 
+from pfn import codes
 from pfn.cards import Card, parse_card
+from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, NotationError
 from pfn.i18n import N_, tr
+from pfn.messages import Text, msg
 from pfn.model import (
     Amount,
     Annotation,
@@ -118,8 +121,8 @@ def _entry_json(entry: ScoreEntry) -> dict[str, Any]:
 def record_to_json(record: Record) -> dict[str, Any]:
     """The JSON form of one record (a dict ready for :func:`json.dumps`)."""
     if not record.syntax_ok:
-        raise NotationError(Diagnostic("PFN-E101",
-                                       tr("cannot convert a record that did not parse")))
+        raise NotationError(Diagnostic(codes.E101,
+                                       msg("cannot convert a record that did not parse")))
     tags = []
     known = sorted((t for t in record.tags if t.name in _ORDER), key=lambda t: _ORDER[t.name])
     for tag in known + [t for t in record.tags if t.name not in _ORDER]:
@@ -213,7 +216,7 @@ def _card(name: str | None) -> Card | None:
         return None
     card = parse_card(name)
     if card is None:
-        raise NotationError(Diagnostic("PFN-E107", tr("unknown card {text}", text=repr(name)),
+        raise NotationError(Diagnostic(codes.E107, msg("unknown card {text}", text=repr(name)),
                                        text=name))
     return card
 
@@ -246,7 +249,7 @@ def record_from_json(obj: dict[str, Any], name: str | None = None) -> Record:
     for tag in obj.get("tags", ()):
         if _LINE_BREAK.search(tag["value"]):  # a tag pair is one line in PFN
             raise NotationError(Diagnostic(
-                "PFN-E006", tr("tag {name}: a value cannot hold a line break ({text}): a tag"
+                codes.E006, msg("tag {name}: a value cannot hold a line break ({text}): a tag"
                                " pair is one line in PFN", name=tag["name"],
                                text=repr(tag["value"][:40]))))
     entries = [TagEntry(t["name"], t["value"], inherited=t.get("inherited", False),
@@ -289,7 +292,7 @@ def _vocabulary_problems(obj: dict[str, Any], variant: str) -> list[Diagnostic]:
         section = obj.get(key)
         for call in _all_calls(section["calls"] if section else []):
             if lookup(call["call"]) != call["call"]:
-                problems.append(Diagnostic("PFN-E108", tr("{section}: {text} is not a canonical"
+                problems.append(Diagnostic(codes.E108, msg("{section}: {text} is not a canonical"
                                                               " {variant} call", section=key,
                                                               text=repr(call["call"]),
                                                               variant=variant),
@@ -365,11 +368,11 @@ def read_jsonl(lines: Iterable[str], name: str | None = None) -> Iterator[Record
             try:
                 obj = json.loads(line)
             except json.JSONDecodeError as error:
-                yield _unreadable(name, number, error.colno, "PFN-E005",
-                                  tr("not JSON: {error}", error=error.msg), line.rstrip("\r\n"))
+                yield _unreadable(name, number, error.colno, codes.E005,
+                                  msg("not JSON: {error}", error=error.msg), line.rstrip("\r\n"))
                 continue
             except RecursionError:
-                yield _unreadable(name, number, 1, "PFN-E005", tr(TOO_DEEP))
+                yield _unreadable(name, number, 1, codes.E005, msg(TOO_DEEP))
                 continue
             yield checked_record(obj, name, number)
 
@@ -381,20 +384,20 @@ def loads_json(text: str, name: str | None = None) -> list[Record]:
     try:
         document = json.loads(text)
     except RecursionError:
-        return [_unreadable(name, 1, 1, "PFN-E005", tr(TOO_DEEP))]
+        return [_unreadable(name, 1, 1, codes.E005, msg(TOO_DEEP))]
     except json.JSONDecodeError as error:
         if error.msg == "Extra data":
             return list(read_jsonl(text.split("\n"), name))
         lines = text.split("\n")
         shown = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else None
-        return [_unreadable(name, error.lineno, error.colno, "PFN-E005",
-                            tr("not JSON: {error}", error=error.msg), shown)]
+        return [_unreadable(name, error.lineno, error.colno, codes.E005,
+                            msg("not JSON: {error}", error=error.msg), shown)]
     if isinstance(document, list):
         items = document
     elif isinstance(document, dict) and "records" in document:
         problem = _schema_problem(document, top=True)
         if problem is not None:
-            return [_unreadable(name, 1, 1, "PFN-E006", problem)]
+            return [_unreadable(name, 1, 1, codes.E006, problem)]
         items = document["records"]
     else:
         items = [document]
@@ -409,15 +412,15 @@ def checked_record(obj: Any, name: str | None, line: int = 1, index: int | None 
     where = tr("record {n}: ", n=index) if index is not None else ""
     problem = _schema_problem(obj, top=False)
     if problem is not None:
-        return _unreadable(name, line, 1, "PFN-E006", where + problem)
+        return _unreadable(name, line, 1, codes.E006, where + problem)
     try:
         return record_from_json(obj, name)
     except NotationError as error:
         message = error.diagnostic.message if error.diagnostic else str(error)
-        return _unreadable(name, line, 1, "PFN-E006", where + message)
+        return _unreadable(name, line, 1, codes.E006, where + message)
     except (ValueError, ZeroDivisionError) as error:
-        return _unreadable(name, line, 1, "PFN-E006",
-                           where + tr("a value a record cannot hold: {error}", error=error))
+        return _unreadable(name, line, 1, codes.E006,
+                           where + msg("a value a record cannot hold: {error}", error=error))
 
 
 def _schema_problem(obj: Any, top: bool) -> str | None:
@@ -442,11 +445,11 @@ def _validators() -> tuple[Any, Any]:
     return cls(full), cls(record)
 
 
-def _unreadable(name: str | None, line: int, col: int, code: str, message: str,
+def _unreadable(name: str | None, line: int, col: int, code: Code, message: Text,
                 shown: str | None = None) -> Record:
     """A record standing for input that could not be read as a record."""
     diagnostic = Diagnostic(code, message, name, line, col, None,
-                            tr("see docs/spec.md, section 9, and schemas/pfn.schema.json"),
+                            msg("see docs/spec.md, section 9, and schemas/pfn.schema.json"),
                             shown)
     return Record(source=Source(name, line, 0, ""), diagnostics=(diagnostic,),
                   syntax_ok=False)

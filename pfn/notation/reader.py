@@ -18,8 +18,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
+from pfn import codes
+from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, text_lines
-from pfn.i18n import N_, tr
+from pfn.i18n import N_
+from pfn.messages import Message, Text, msg
 from pfn.model import Record, Source
 from pfn.notation.build import SESSION_TAGS, MatchHeader, RecordBuilder
 from pfn.notation.scan import scan
@@ -169,12 +172,12 @@ class Reader:
             if m is None and _KNOWN_DIRECTIVES.match(text):
                 continue
             if m is None:
-                problems.append(Diagnostic("PFN-W002", tr("unknown directive {text}",
+                problems.append(Diagnostic(codes.W002, msg("unknown directive {text}",
                                                               text=repr(text)), self.name,
-                                           line, 1, text, tr("PFN knows `% PFN 1.0`, `% EXPORT`"
+                                           line, 1, text, msg("PFN knows `% PFN 1.0`, `% EXPORT`"
                                                              " and `% IMPORT`"), text))
             elif m.group(1).split(".")[0] != PFN_VERSION.split(".")[0]:
-                problems.append(Diagnostic("PFN-E004", tr("PFN version {found} is not supported"
+                problems.append(Diagnostic(codes.E004, msg("PFN version {found} is not supported"
                                                               " (this reader knows {known})",
                                                               found=m.group(1),
                                                               known=PFN_VERSION),
@@ -203,31 +206,31 @@ def _bad_bytes(text: str, chunk: Chunk, name: str | None) -> list[Diagnostic]:
     for number, line in enumerate(text_lines(text), start=chunk.line):
         for m in _BAD_BYTES.finditer(line):
             raw = m.group().encode("utf-8", "surrogateescape")
-            out.append(Diagnostic("PFN-E002", tr("bytes {bytes} are not UTF-8",
+            out.append(Diagnostic(codes.E002, msg("bytes {bytes} are not UTF-8",
                                                      bytes=raw.hex(" ")), name,
                                   number, m.start() + 1, m.group(), _encoding_hint(raw, line),
                                   _BAD_BYTES.sub("\ufffd", line)))
     return out
 
 
-def _encoding_hint(raw: bytes, line: str) -> str:
+def _encoding_hint(raw: bytes, line: str) -> Message:
     """What the bad bytes suggest the file is, and how to make it UTF-8."""
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or "\x00" in line:
-        return tr("this looks like UTF-16: save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)")
+        return msg("this looks like UTF-16: save the file as UTF-8 (iconv -f UTF-16 -t UTF-8)")
     if all(b >= 0xC0 or b in (0xA8, 0xB8) for b in raw):
-        return tr("this looks like a one-byte encoding such as Windows-1251 (Cyrillic) or"
+        return msg("this looks like a one-byte encoding such as Windows-1251 (Cyrillic) or"
                   " Latin-1: save the file as UTF-8 (iconv -f CP1251 -t UTF-8)")
-    return tr("PFN files are UTF-8; re-save the file as UTF-8")
+    return msg("PFN files are UTF-8; re-save the file as UTF-8")
 
 
 # ---------------------------------------------------------------------------
 # Friendly syntax errors
 
-_EXAMPLES: dict[tuple[str, str], list[str]] = {
-    ("PFN-E105", N_("moves before the first tag")): [
+_EXAMPLES: dict[tuple[Code, str], list[str]] = {
+    (codes.E105, N_("moves before the first tag")): [
         "SA S9 S8\n", "6S pass\n[Event \"x\"]\n", "{ c }\nSA\n", "\nSA\n", "; c\nSA\n",
     ],
-    ("PFN-E105", N_("a variation before the first tag")): ["(SA)\n", "{ c }\n(SA)\n"],
+    (codes.E105, N_("a variation before the first tag")): ["(SA)\n", "{ c }\n(SA)\n"],
 }
 """Known mistakes, for Lark's ``match_examples``."""
 
@@ -237,13 +240,13 @@ def _too_deep(error: TooDeep, text: str, first_line: int, name: str | None) -> D
     line = token.line if token is not None else 1
     col = token.column if token is not None else 1
     lines = text_lines(text)
-    return Diagnostic("PFN-E119", tr("variations nested more than {n} deep", n=MAX_NESTING),
+    return Diagnostic(codes.E119, msg("variations nested more than {n} deep", n=MAX_NESTING),
                       name, first_line + line - 1, col, None,
-                      tr("a variation may hold variations, up to that depth"),
+                      msg("a variation may hold variations, up to that depth"),
                       lines[line - 1] if line <= len(lines) else None)
 
 
-def _example_label(text: str) -> tuple[str, str] | None:
+def _example_label(text: str) -> tuple[Code, str] | None:
     """Match a failing text against :data:`_EXAMPLES` with the pure-Python parser (its
     parser states compare; lark-cython's do not)."""
     from lark.exceptions import UnexpectedInput
@@ -271,62 +274,64 @@ def syntax_diagnostic(error: UnexpectedInput, text: str, first_line: int,
         line, col = len(lines), len(lines[-1]) + 1 if lines else 1
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     at = source[col - 1:] if col > 0 else source
-    code, message, shown, hint = "PFN-E101", tr("unexpected text"), (
+    message: Text
+    hint: Text | None
+    code, message, shown, hint = codes.E101, msg("unexpected text"), (
         at.split()[0] if at.split() else None), None
     if isinstance(error, UnexpectedCharacters):
         code, message, shown, hint = _character_problem(error.char, at)
     elif token is not None and token.type == "RPAR":
-        code, message, shown = "PFN-E104", tr("')' without a matching '('"), ")"
-        hint = tr("a variation is written ( … ) right after the move it replaces")
+        code, message, shown = codes.E104, msg("')' without a matching '('"), ")"
+        hint = msg("a variation is written ( … ) right after the move it replaces")
     elif at_end and _open_paren(lines) is not None:
-        code, message = "PFN-E104", tr("'(' is never closed")
+        code, message = codes.E104, msg("'(' is never closed")
         line, col, shown = _open_paren(lines) or (line, col, "(")
-        hint = tr("close the variation with ')'")
+        hint = msg("close the variation with ')'")
         source = lines[line - 1]
     elif at.startswith("\ufeff"):
-        code, message, shown = "PFN-E101", tr("a byte-order mark inside the text"), "\ufeff"
-        hint = tr("the file was saved with two byte-order marks (U+FEFF); remove the extra one")
+        code, message, shown = codes.E101, msg("a byte-order mark inside the text"), "\ufeff"
+        hint = msg("the file was saved with two byte-order marks (U+FEFF); remove the extra one")
     else:
         label = _example_label(text)
         if label is not None:
-            code, message = label[0], tr(label[1])
-            hint = tr("a record starts with its tags, e.g. [Event \"…\"]; moves go after"
+            code, message = label[0], msg(label[1])
+            hint = msg("a record starts with its tags, e.g. [Event \"…\"]; moves go after"
                       " [Auction], [Defence] or [Play]")
     return Diagnostic(code, message, name, line + first_line - 1, col, shown, hint, source)
 
 
-def _character_problem(char: str, at: str) -> tuple[str, str, str | None, str | None]:
+def _character_problem(char: str, at: str) -> tuple[Code, Text, str | None, Text | None]:
     if char == "[":
         shown = at.split("\n")[0]
         if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+$', shown):
-            return ("PFN-E102", tr("unterminated tag: the value has no closing quote"), shown,
-                    tr('a tag is [Name "value"] on one line'))
+            return (codes.E102, msg("unterminated tag: the value has no closing quote"), shown,
+                    msg('a tag is [Name "value"] on one line'))
         if re.match(r'\[[ \t]*[A-Za-z]\w*[ \t]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t]*$', shown):
-            return ("PFN-E102", tr("unterminated tag: missing ']'"), shown,
-                    tr('a tag is [Name "value"] on one line'))
+            return (codes.E102, msg("unterminated tag: missing ']'"), shown,
+                    msg('a tag is [Name "value"] on one line'))
         if re.match(r"\[[ \t]*[A-Za-z]\w*[ \t]*\]", shown):
-            return ("PFN-E102", tr("tag without a value"), shown,
-                    tr('write [Name "value"]; "?" means unknown and "" not applicable'))
-        return ("PFN-E102", tr("malformed tag"), shown, tr('a tag is [Name "value"] on one line'))
+            return (codes.E102, msg("tag without a value"), shown,
+                    msg('write [Name "value"]; "?" means unknown and "" not applicable'))
+        return (codes.E102, msg("malformed tag"), shown, msg('a tag is [Name "value"] on one line'))
     if char == "{":
-        return ("PFN-E103", tr("comment never closed: '{' without '}'"), "{",
-                tr("close the comment with '}' (comments do not nest)"))
+        return (codes.E103, msg("comment never closed: '{' without '}'"), "{",
+                msg("close the comment with '}' (comments do not nest)"))
     if char == "}":
-        return ("PFN-E103", tr("'}' without a matching '{'"), "}", None)
+        return (codes.E103, msg("'}' without a matching '{'"), "}", None)
     if char == '"':
-        return ("PFN-E101", tr("a quoted string outside a tag"), '"',
-                tr('quoted values belong inside tags: [Name "value"]'))
+        return (codes.E101, msg("a quoted string outside a tag"), '"',
+                msg('quoted values belong inside tags: [Name "value"]'))
     if char == "]":
-        return ("PFN-E102", tr("']' without a matching '['"), "]", None)
+        return (codes.E102, msg("']' without a matching '['"), "]", None)
     if char == "%":
-        return ("PFN-E101", tr("'%' starts a directive only in the first column"), "%", None)
+        return (codes.E101, msg("'%' starts a directive only in the first column"), "%", None)
     if char == "\ufeff":
-        return ("PFN-E101", tr("a second byte-order mark"), char,
-                tr("the file was saved with two byte-order marks (U+FEFF); remove the extra one"))
+        return (codes.E101, msg("a second byte-order mark"), char,
+                msg("the file was saved with two byte-order marks (U+FEFF); remove the extra one"))
     if char == "\x00":
-        return ("PFN-E101", tr("a NUL character"), "\\0",
-                tr("a file with NUL bytes is usually UTF-16: save it as UTF-8"))
-    return ("PFN-E101", tr("unexpected character {char}", char=repr(char)), char, None)
+        return (codes.E101, msg("a NUL character"), "\\0",
+                msg("a file with NUL bytes is usually UTF-16: save it as UTF-8"))
+    return (codes.E101, msg("unexpected character {char}", char=repr(char)), char, None)
 
 
 def _open_paren(lines: list[str]) -> tuple[int, int, str] | None:

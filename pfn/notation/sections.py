@@ -14,9 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from pfn import codes
 from pfn.cards import CARD_BY_NAME, Card, parse_card
+from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, NotationError
-from pfn.i18n import tr
+from pfn.messages import Text, msg
 from pfn.model import (
     Annotation,
     Call,
@@ -142,14 +144,14 @@ class SectionReader:
     def _pos(self, token: Any) -> Pos:
         return (token.line + self._line0, token.column)
 
-    def _problem(self, code: str, message: str, pos: Pos, text: str | None = None,
-                 hint: str | None = None) -> None:
+    def _problem(self, code: Code, message: Text, pos: Pos, text: str | None = None,
+                 hint: Text | None = None) -> None:
         self._diagnostics.append(Diagnostic(code, message, self._name, pos[0], pos[1], text, hint))
 
     def _value_problem(self, entry: TagEntry, problem: ValueProblem) -> None:
         col = entry.value_col + problem.start
         text = entry.value[problem.start:problem.start + problem.length] or None
-        self._problem(problem.code, f"{entry.name}: {problem.message}", (entry.pos[0], col), text,
+        self._problem(problem.code, entry.name + ": " + problem.message, (entry.pos[0], col), text,
                       problem.hint)
 
     def _typed(self, entry: TagEntry | None, parse: Callable[[str], T]) -> T | None:
@@ -175,7 +177,7 @@ class SectionReader:
         for element in elements:
             if isinstance(element, _RawVariation):
                 if not moves:
-                    self._problem("PFN-E115", tr("a variation must follow the move it replaces"),
+                    self._problem(codes.E115, msg("a variation must follow the move it replaces"),
                                   self._first_pos(element), "(")
                     continue
                 moves[-1].annotation().variations.append(
@@ -209,23 +211,23 @@ class SectionReader:
               section: str, players: int, new_line: bool) -> None:
         if word[0] == "$":
             if not word[1:].isdigit() or len(word) > 4 or int(word[1:]) > MAX_NAG:
-                self._problem("PFN-E111", tr("NAG {text} is not $0 … ${n}", text=repr(word),
+                self._problem(codes.E111, msg("NAG {text} is not $0 … ${n}", text=repr(word),
                                                  n=MAX_NAG), pos, word,
-                              tr("a NAG is $ and a number, as in PGN"))
+                              msg("a NAG is $ and a number, as in PGN"))
             elif moves:
                 moves[-1].annotation().nags.append(int(word[1:]))
             else:
-                self._problem("PFN-E114", tr("NAG {text} before any move", text=word), pos, word)
+                self._problem(codes.E114, msg("NAG {text} before any move", text=word), pos, word)
             return
         if word[0] == "=":
             m = _NOTE_REF_RE.match(word)
             if m is None:
-                self._problem("PFN-E113", tr("note reference {text} is not =n=", text=repr(word)),
-                              pos, word, tr("notes are numbered 1 … 9999"))
+                self._problem(codes.E113, msg("note reference {text} is not =n=", text=repr(word)),
+                              pos, word, msg("notes are numbered 1 … 9999"))
             elif moves:
                 moves[-1].annotation().notes.append(int(m.group(1)))
             else:
-                self._problem("PFN-E114", tr("note reference {text} before any move", text=word),
+                self._problem(codes.E114, msg("note reference {text} before any move", text=word),
                               pos, word)
             return
         body = word.rstrip(_SUFFIX_CHARS) if word[-1] in _SUFFIX_CHARS else word
@@ -236,14 +238,14 @@ class SectionReader:
             if moves:
                 moves[-1].annotation().suffix += suffix
             else:
-                self._problem("PFN-E114", tr("annotation {text} before any move", text=repr(word)),
+                self._problem(codes.E114, msg("annotation {text} before any move", text=repr(word)),
                               pos, word)
             return
         seat: Seat | None = None
         if section != "play" and len(body) > 2 and body[1] == ":":
             seat = SEAT_BY_NAME.get(body[0].upper())
             if seat is None or seat >= players:
-                self._problem("PFN-E110", tr("invalid seat {seat} in {text}", seat=repr(body[0]),
+                self._problem(codes.E110, msg("invalid seat {seat} in {text}", seat=repr(body[0]),
                                                  text=repr(word)), pos, word)
                 return
             body = body[2:]
@@ -270,16 +272,16 @@ class SectionReader:
 
     def _unknown_word(self, word: str, pos: Pos, section: str) -> None:
         if section == "play":
-            self._problem("PFN-E107", tr("unknown card {text}", text=repr(word)), pos, word,
-                          tr("cards are a suit letter S C D H and a rank A K Q J T 9 8 7 (SA,"
+            self._problem(codes.E107, msg("unknown card {text}", text=repr(word)), pos, word,
+                          msg("cards are a suit letter S C D H and a rank A K Q J T 9 8 7 (SA,"
                              " HT); - is an unknown card, * claims the rest"))
         elif section == "auction":
-            self._problem("PFN-E108", tr("unknown call {text}", text=repr(word)), pos, word,
-                          tr("calls are bids such as `6S` `7NT` `mis`, `pass` and `hold` (spec,"
+            self._problem(codes.E108, msg("unknown call {text}", text=repr(word)), pos, word,
+                          msg("calls are bids such as `6S` `7NT` `mis`, `pass` and `hold` (spec,"
                              " section 6)"))
         else:
-            self._problem("PFN-E108", tr("unknown defence call {text}", text=repr(word)), pos,
-                          word, tr("defence calls are `whist`, `pass`, `half`, `open`,"
+            self._problem(codes.E108, msg("unknown defence call {text}", text=repr(word)), pos,
+                          word, msg("defence calls are `whist`, `pass`, `half`, `open`,"
                                    " `closed`, `together`, `own`, `return`, `check`, `kontra` …"))
 
     def _first_pos(self, raw: _RawVariation) -> Pos:
@@ -354,9 +356,9 @@ class SectionReader:
                 claim = move.ann.freeze() if move.ann is not None else Annotation()
                 continue
             if claim is not None:
-                self._problem("PFN-E101", tr("{text} after the claim *", text=repr(move.text)),
+                self._problem(codes.E101, msg("{text} after the claim *", text=repr(move.text)),
                               move.pos, move.text,
-                              tr("* ends the play: the rest was claimed or not recorded"))
+                              msg("* ends the play: the rest was claimed or not recorded"))
             cards.append(move.value)
             anns.append(move.ann.freeze() if move.ann is not None else None)
             positions.append(move.pos)
@@ -430,7 +432,7 @@ class SectionReader:
         last: tuple[int, Seat | None] = (0, None)  # the line read last, and its seat
         for element in entry.elements:
             if isinstance(element, _RawVariation):
-                self._problem("PFN-E105", tr("a variation in the Sheet section"),
+                self._problem(codes.E105, msg("a variation in the Sheet section"),
                               self._first_pos(element), "(")
                 continue
             if element.type in ("COMMENT", "LINE_COMMENT"):
@@ -451,7 +453,7 @@ class SectionReader:
                     try:
                         prefix = values.seat(words[0], players)
                     except ValueProblem as problem:
-                        self._problem(problem.code, f"Sheet: {problem.message}", (line, col),
+                        self._problem(problem.code, "Sheet: " + problem.message, (line, col),
                                       words[0], problem.hint)
                         continue
                     start = text.find(words[0]) + 1
@@ -461,14 +463,14 @@ class SectionReader:
                                                  players, start, prefix, (line, col))
                     for e in found:
                         if any(e.key == seen.key for seen in out):
-                            self._problem("PFN-E120", "Sheet: " + tr("{text} is given twice",
+                            self._problem(codes.E120, "Sheet: " + msg("{text} is given twice",
                                                                       text=e.label()),
                                           e.pos, e.label(),
-                                          tr("give each figure of the sheet once"))
+                                          msg("give each figure of the sheet once"))
                         else:
                             out.append(e)
                 except ValueProblem as problem:
-                    self._problem(problem.code, f"Sheet: {problem.message}",
+                    self._problem(problem.code, "Sheet: " + problem.message,
                                   (line, col + problem.start),
                                   text[problem.start:problem.start + problem.length],
                                   problem.hint)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 
+from pfn import codes
 from pfn.cards import (
     CARD_BY_NAME,
     RANK_MASK,
@@ -20,8 +21,9 @@ from pfn.cards import (
     rank_of,
     without_selectors,
 )
+from pfn.codes import Code
 from pfn.diagnostics import NotationError, Problem
-from pfn.i18n import tr
+from pfn.messages import Text, msg
 from pfn.model import Amount, CardPattern, CardRef, Deal, Hand, ScoreEntry, exact
 from pfn.seats import SEAT_BY_NAME, Seat
 from pfn.vocabulary import Vocabulary
@@ -31,24 +33,24 @@ class ValueProblem(NotationError):
     """A tag value that does not parse: the problem, and the offset and length of the bad
     part of the value."""
 
-    def __init__(self, code: str, message: str, start: int = 0, length: int = 0,
-                 hint: str | None = None) -> None:
+    def __init__(self, code: Code, message: Text, start: int = 0, length: int = 0,
+                 hint: Text | None = None) -> None:
         super().__init__(message)
         self.problem = Problem(code, message, hint)
         self.start, self.length = start, length
 
     @property
-    def code(self) -> str:
+    def code(self) -> Code:
         """The diagnostic code."""
         return self.problem.code
 
     @property
-    def message(self) -> str:
+    def message(self) -> Text:
         """What is wrong, in words."""
         return self.problem.message
 
     @property
-    def hint(self) -> str | None:
+    def hint(self) -> Text | None:
         """What would help."""
         return self.problem.hint
 
@@ -65,8 +67,8 @@ def seat(text: str, players: int = 4, start: int = 0) -> Seat:
     """A seat letter, any case."""
     found = SEAT_BY_NAME.get(text.strip().upper())
     if found is None or found >= players:
-        raise ValueProblem("PFN-E110", tr("invalid seat {text}", text=repr(text.strip())), start,
-                           len(text), tr("seats are {seats} in playing order",
+        raise ValueProblem(codes.E110, msg("invalid seat {text}", text=repr(text.strip())), start,
+                           len(text), msg("seats are {seats} in playing order",
                                          seats=" ".join("ABCD"[:players])))
     return found
 
@@ -86,12 +88,12 @@ def number(text: str, start: int = 0) -> int:
     """A whole number (at most :data:`MAX_DIGITS` digits)."""
     body = text.strip()
     if len(body.lstrip("+-")) > MAX_DIGITS:
-        raise ValueProblem("PFN-E111", tr("number {text}… is too long", text=body[:12]), start,
-                           len(text), tr("numbers have at most {n} digits", n=MAX_DIGITS))
+        raise ValueProblem(codes.E111, msg("number {text}… is too long", text=body[:12]), start,
+                           len(text), msg("numbers have at most {n} digits", n=MAX_DIGITS))
     try:
         return int(body)
     except ValueError:
-        raise ValueProblem("PFN-E111", tr("invalid number {text}", text=repr(body)), start,
+        raise ValueProblem(codes.E111, msg("invalid number {text}", text=repr(body)), start,
                            len(text)) from None
 
 
@@ -105,8 +107,8 @@ def amount(text: str, start: int = 0) -> Amount:
             return exact(Fraction(int(num), int(den)))
         return int(text)
     except (ValueError, ZeroDivisionError):
-        raise ValueProblem("PFN-E111", tr("invalid amount {text}", text=repr(text)), start,
-                           len(text), tr("amounts are whole numbers or exact fractions such as"
+        raise ValueProblem(codes.E111, msg("invalid amount {text}", text=repr(text)), start,
+                           len(text), msg("amounts are whole numbers or exact fractions such as"
                                          " 37/3")) from None
 
 
@@ -133,15 +135,15 @@ def hand(text: str, start: int = 0) -> Hand | None:
         for m in re.finditer(r"([♠♣♦♥♤♧♢♡])([^♠♣♦♥♤♧♢♡]*)", compact):
             groups[SUIT_CHARS[m.group(1)]] += m.group(2)
         if re.sub(r"[♠♣♦♥♤♧♢♡][^♠♣♦♥♤♧♢♡]*", "", compact):
-            raise ValueProblem("PFN-E106", tr("cards before the first suit symbol in {text}",
+            raise ValueProblem(codes.E106, msg("cards before the first suit symbol in {text}",
                                                   text=repr(body)), start, len(text))
     else:
         groups = compact.split(".")
         if len(groups) != 4:
             raise ValueProblem(
-                "PFN-E106", tr("a hand needs four suits separated by dots, got {text}",
+                codes.E106, msg("a hand needs four suits separated by dots, got {text}",
                                text=repr(body)),
-                start, len(text), tr("suits are in the fixed order S.C.D.H; write `-` or"
+                start, len(text), msg("suits are in the fixed order S.C.D.H; write `-` or"
                                      " nothing for a void, `?` for a hidden hand"))
     mask = 0
     unknown = [0, 0, 0, 0]
@@ -163,14 +165,14 @@ def hand(text: str, start: int = 0) -> Hand | None:
                 continue
             rank = rank_of(ch)
             if rank is None:
-                raise ValueProblem("PFN-E107", tr("unknown rank {rank} in hand {text}",
+                raise ValueProblem(codes.E107, msg("unknown rank {rank} in hand {text}",
                                                       rank=repr(ch), text=repr(body)),
                                    start + max(0, text.find(ch)), 1,
-                                   tr("ranks are A K Q J T 9 8 7 (also 10, and Т К Д В)"))
+                                   msg("ranks are A K Q J T 9 8 7 (also 10, and Т К Д В)"))
             bit = 1 << (8 * suit + rank)
             if mask & bit:
                 card = Card(8 * suit + rank)
-                raise ValueProblem("PFN-E201", tr("{card} given twice in hand {text}", card=card,
+                raise ValueProblem(codes.E201, msg("{card} given twice in hand {text}", card=card,
                                                       text=repr(body)), start, len(text))
             mask |= bit
     return Hand(mask, (unknown[0], unknown[1], unknown[2], unknown[3]))
@@ -214,12 +216,12 @@ def deal(value: str, players: int | None = None) -> Deal:
         return plain
     labels = list(_LABEL_RE.finditer(value))
     if not labels:
-        raise ValueProblem("PFN-E106", tr("no labelled hands in deal {text}", text=repr(value)),
-                           0, len(value), tr("write each hand as seat:cards, e.g."
+        raise ValueProblem(codes.E106, msg("no labelled hands in deal {text}", text=repr(value)),
+                           0, len(value), msg("write each hand as seat:cards, e.g."
                                              " `A:AKQJ7.AK.7.A7`, and the talon as"
                                              " `talon:..8.8`"))
     if labels[0].start() and value[:labels[0].start()].strip():
-        raise ValueProblem("PFN-E106", tr("text before the first hand in the deal"),
+        raise ValueProblem(codes.E106, msg("text before the first hand in the deal"),
                            0, labels[0].start())
     hands: dict[Seat, Hand | None] = {}
     talon: Hand | None = None
@@ -230,13 +232,13 @@ def deal(value: str, players: int | None = None) -> Deal:
         parsed = hand(value[m.end():end], m.end())
         if label.casefold() in _TALON_LABELS:
             if have_talon:
-                raise ValueProblem("PFN-E106", tr("the talon is given twice"), m.start(),
+                raise ValueProblem(codes.E106, msg("the talon is given twice"), m.start(),
                                    len(label))
             talon, have_talon = parsed, True
         else:
             s = SEAT_BY_NAME[label.upper()]
             if s in hands:
-                raise ValueProblem("PFN-E106", tr("hand {seat} is given twice", seat=s), m.start(),
+                raise ValueProblem(codes.E106, msg("hand {seat} is given twice", seat=s), m.start(),
                                    len(label))
             hands[s] = parsed
     count = max(players or 3, max(hands, default=Seat.A) + 1)
@@ -259,8 +261,8 @@ def card_ref(word: str, start: int = 0) -> CardRef:
         rank = None if second == "?" else rank_of(second)
         if (first == "?" or suit is not None) and (second == "?" or rank is not None):
             return CardPattern(suit, rank)
-    raise ValueProblem("PFN-E107", tr("unknown card {text}", text=repr(word)), start, len(word),
-                       tr("cards are a suit letter S C D H and a rank A K Q J T 9 8 7, e.g. SA"
+    raise ValueProblem(codes.E107, msg("unknown card {text}", text=repr(word)), start, len(word),
+                       msg("cards are a suit letter S C D H and a rank A K Q J T 9 8 7, e.g. SA"
                           " HT; ?A is an ace of unknown suit, ?? an unknown card"))
 
 
@@ -309,16 +311,16 @@ def result(value: str, players: int = 4) -> tuple[tuple[Seat, int | None], ...]:
     for at, word in _words(value):
         name, sep, count = word.partition(":")
         if not sep:
-            raise ValueProblem("PFN-E106", tr("result entry {text} is not seat:tricks",
+            raise ValueProblem(codes.E106, msg("result entry {text} is not seat:tricks",
                                                   text=repr(word)), at, len(word),
-                               tr("write the tricks of each player, e.g. A:8 B:1 C:1"))
+                               msg("write the tricks of each player, e.g. A:8 B:1 C:1"))
         s = seat(name, players, at)
         if any(s == other for other, _ in out):
-            raise ValueProblem("PFN-E120", tr("{seat} is given twice", seat=s), at, len(word),
-                               tr("give each player's tricks once"))
+            raise ValueProblem(codes.E120, msg("{seat} is given twice", seat=s), at, len(word),
+                               msg("give each player's tricks once"))
         tricks = None if count == "?" else number(count, at + len(name) + 1)
         if tricks is not None and not 0 <= tricks <= 10:
-            raise ValueProblem("PFN-E111", tr("{seat} cannot take {n} tricks", seat=s, n=tricks),
+            raise ValueProblem(codes.E111, msg("{seat} cannot take {n} tricks", seat=s, n=tricks),
                                at, len(word))
         out.append((s, tricks))
     return tuple(out)
@@ -343,23 +345,23 @@ def score_entries(value: str, column_of: Callable[[str], str | None], total: boo
         m = _ENTRY_RE.match(text)
         if m is None:
             raise ValueProblem(
-                "PFN-E106", tr("score entry {text} is not seat:column±amount", text=repr(word)),
+                codes.E106, msg("score entry {text} is not seat:column±amount", text=repr(word)),
                 first_at + at, len(word),
-                tr("e.g. `A:pool+4`, `B:whist/A+4`, `A:mountain+8`; in the Sheet `A:pool=10`"))
+                msg("e.g. `A:pool+4`, `B:whist/A+4`, `A:mountain+8`; in the Sheet `A:pool=10`"))
         name, column, against, op, number_text = m.groups()
         canonical = column_of(column)
         if canonical is None:
-            raise ValueProblem("PFN-E106", tr("unknown score column {text}", text=repr(column)),
+            raise ValueProblem(codes.E106, msg("unknown score column {text}", text=repr(column)),
                                first_at + at, len(word),
-                               tr("columns are `pool`, `mountain` and `whist` (Russian), `bule`,"
+                               msg("columns are `pool`, `mountain` and `whist` (Russian), `bule`,"
                                   " `supe` and `refa` (Serbian), `chips` (Britannica)"))
         who = seat(name, players, first_at + at)
         other = seat(against, players, first_at + at) if against else None
         if (op == "=") != total:
             raise ValueProblem(
-                "PFN-E106", tr("{text}: use = here", text=repr(word)) if total else
-                tr("{text}: use + or - here", text=repr(word)), first_at + at, len(word),
-                tr("the Score tag adds (+) or writes off (-); the Sheet gives totals (=)"))
+                codes.E106, msg("{text}: use = here", text=repr(word)) if total else
+                msg("{text}: use + or - here", text=repr(word)), first_at + at, len(word),
+                msg("the Score tag adds (+) or writes off (-); the Sheet gives totals (=)"))
         value_ = amount(number_text, first_at + at)
         if op == "-":
             value_ = -value_
@@ -374,11 +376,11 @@ def settlement(value: str, players: int = 4) -> tuple[tuple[Seat, Amount], ...]:
     for at, word in _words(value):
         name, sep, number_text = word.partition(":")
         if not sep:
-            raise ValueProblem("PFN-E106", tr("settlement entry {text} is not seat:amount",
+            raise ValueProblem(codes.E106, msg("settlement entry {text} is not seat:amount",
                                                   text=repr(word)), at, len(word))
         who = seat(name, players, at)
         if any(who == other for other, _ in out):
-            raise ValueProblem("PFN-E120", tr("{seat} is given twice", seat=who), at, len(word))
+            raise ValueProblem(codes.E120, msg("{seat} is given twice", seat=who), at, len(word))
         out.append((who, amount(number_text, at + len(name) + 1)))
     return tuple(out)
 
@@ -387,8 +389,8 @@ def target(value: str) -> int:
     """The Target tag: the pool size (or the starting bule), a positive whole number."""
     found = number(value)
     if found <= 0:
-        raise ValueProblem("PFN-E111", tr("the target must be positive, not {n}", n=found), 0,
-                           len(value), tr("the pool size (or the starting bule), e.g. 20"))
+        raise ValueProblem(codes.E111, msg("the target must be positive, not {n}", n=found), 0,
+                           len(value), msg("the pool size (or the starting bule), e.g. 20"))
     return found
 
 
@@ -396,8 +398,8 @@ def start(value: str) -> int:
     """The Start tag: the trick before which the Deal gives the hands (an ending)."""
     found = number(value)
     if not 1 <= found <= 10:
-        raise ValueProblem("PFN-E111", tr("the play has tricks 1 to 10, not {n}", n=found), 0,
-                           len(value), tr("the trick the Deal's hands are given before, e.g. 4"))
+        raise ValueProblem(codes.E111, msg("the play has tricks 1 to 10, not {n}", n=found), 0,
+                           len(value), msg("the trick the Deal's hands are given before, e.g. 4"))
     return found
 
 
@@ -409,7 +411,7 @@ def rules(value: str) -> tuple[tuple[str, str], ...]:
         if part.strip():
             key, sep, val = part.partition("=")
             if not sep or not key.strip():
-                raise ValueProblem("PFN-E116", tr("house rule {text} is not option=value",
+                raise ValueProblem(codes.E116, msg("house rule {text} is not option=value",
                                                   text=repr(part.strip())), offset, len(part))
             out.append((key.strip(), val.strip()))
         offset += len(part) + 1
@@ -420,9 +422,9 @@ def note(value: str) -> tuple[int, str]:
     """A Note tag: ``n:text``."""
     num, sep, text = value.partition(":")
     if not sep or not num.strip().isdigit() or len(num.strip()) > 4:
-        raise ValueProblem("PFN-E113", tr("note {text} does not start with its number",
+        raise ValueProblem(codes.E113, msg("note {text} does not start with its number",
                                           text=repr(value)),
-                           0, len(num), tr('write [Note "1:text"] and refer to it with =1='))
+                           0, len(num), msg('write [Note "1:text"] and refer to it with =1='))
     return int(num), text.strip()
 
 
@@ -430,7 +432,7 @@ def contract(value: str, vocabulary: Vocabulary) -> str:
     """The canonical token of a Contract tag value."""
     token = vocabulary.contract(value.strip())
     if token is None:
-        raise ValueProblem("PFN-E117", tr("unknown contract {text}", text=repr(value.strip())), 0,
-                           len(value), tr("contracts are 6S … 10NT, mis, pass (all-pass), with"
+        raise ValueProblem(codes.E117, msg("unknown contract {text}", text=repr(value.strip())), 0,
+                           len(value), msg("contracts are 6S … 10NT, mis, pass (all-pass), with"
                                           " -hand for a game without the talon"))
     return token

@@ -35,8 +35,9 @@ HEADER = "% PFN 1.0"
 _ORDER = {name: i for i, name in enumerate(KNOWN_TAGS)}
 
 
-class WriteError(PfnError):
-    """A record that cannot be written (it did not parse)."""
+class UnwritableRecord(PfnError):
+    """A record that cannot be written (it did not parse).  Not to be confused with
+    :class:`pfn.files.WriteError`, a file that cannot be written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +252,7 @@ def record_lines(record: Record, header: bool = True) -> list[str]:
     the record opens its match in this output, so the match-wide tags implied from an
     earlier record are written too."""
     if not record.syntax_ok:
-        raise WriteError(tr("cannot write a record that did not parse"))
+        raise UnwritableRecord(tr("cannot write a record that did not parse"))
     lines = [d for d in record.directives if not d.lstrip("%").strip().upper().startswith("PFN")]
     for comment in record.comments:
         atoms: list[_Atom] = []

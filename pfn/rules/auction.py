@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
 from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.rules.ladder import Ladder
 from pfn.rules.options import HouseRules
 from pfn.seats import Seat
@@ -78,20 +80,20 @@ class Auction:
         """Who makes the next call, and a problem if the written speaker is wrong."""
         expected = self.state.next_speaker()
         if expected is None:
-            return explicit, Problem("PFN-E308", tr("call after the auction ended"))
+            return explicit, Problem(codes.E308, msg("call after the auction ended"))
         if explicit is not None and explicit not in self.state.order:
-            return expected, Problem("PFN-E301", tr("{seat} takes no part in this auction: it"
+            return expected, Problem(codes.E301, msg("{seat} takes no part in this auction: it"
                                                     " is {expected}'s turn", seat=explicit,
                                                     expected=expected),
-                                     tr("at a table of four the dealer sits out the deal"))
+                                     msg("at a table of four the dealer sits out the deal"))
         if explicit is not None and explicit != expected:
             if self.free_order and explicit not in self.state.passed:
                 return explicit, None
             why = tr("has passed") if explicit in self.state.passed else \
                 tr("it is {expected}'s turn", expected=expected)
-            return explicit, Problem("PFN-E301", tr("{seat} speaks out of turn: {why}",
+            return explicit, Problem(codes.E301, msg("{seat} speaks out of turn: {why}",
                                                     seat=explicit, why=why),
-                                     tr("calls go round in playing order; a player who passed"
+                                     msg("calls go round in playing order; a player who passed"
                                         " is skipped"))
         return expected, None
 
@@ -103,28 +105,28 @@ class Auction:
         if token == "hold":
             return self._check_hold(seat)
         if token not in self.ladder:
-            return Problem("PFN-E309", tr("{token} is not a bid in this variant", token=token),
-                           tr("bids: {bids}", bids=" ".join(self.ladder.bids)))
+            return Problem(codes.E309, msg("{token} is not a bid in this variant", token=token),
+                           msg("bids: {bids}", bids=" ".join(self.ladder.bids)))
         mine = state.bids_of(seat)
         if token.startswith("mis"):
             if mine and not self.rules.misere_after_bid and not all(
                     b.startswith("mis") for b in mine):
-                return Problem("PFN-E306", tr("{seat} bid {bid} and can no longer call misère",
+                return Problem(codes.E306, msg("{seat} bid {bid} and can no longer call misère",
                                               seat=seat, bid=mine[-1]),
-                               tr("misère may only be a player's first call"))
+                               msg("misère may only be a player's first call"))
         elif mine and self.rules.misere_bidder_limited and mine[0] == "mis":
-            return Problem("PFN-E306", tr("{seat} called misère and may now only call misère"
+            return Problem(codes.E306, msg("{seat} called misère and may now only call misère"
                                           " without the talon or pass", seat=seat))
         if token.endswith("-hand") and not self.rules.without_talon:
-            return Problem("PFN-E309", tr("{token}: bids without the talon are off", token=token),
-                           tr("house rule without-talon=on allows them"))
+            return Problem(codes.E309, msg("{token}: bids without the talon are off", token=token),
+                           msg("house rule without-talon=on allows them"))
         standing = state.high if state.high in self.ladder else None  # a bid refused earlier
         if standing is not None and self.ladder.rank(token) <= self.ladder.rank(standing):
-            return Problem("PFN-E302", tr("{token} is not higher than {standing}", token=token,
+            return Problem(codes.E302, msg("{token} is not higher than {standing}", token=token,
                                           standing=standing),
-                           tr("each bid must be higher than the last; 'hold' keeps the same"
+                           msg("each bid must be higher than the last; 'hold' keeps the same"
                               " bid where allowed") if self.rules.hold != "never" else
-                           tr("each bid must be higher than the last"))
+                           msg("each bid must be higher than the last"))
         if not self.rules.jumps:
             expected = self.ladder.next(standing)
             while expected is not None and expected.startswith("mis") and \
@@ -132,32 +134,32 @@ class Auction:
                 expected = self.ladder.next(expected)
             if token != expected and not token.startswith("mis") and not token.endswith(
                     "-hand"):
-                return Problem("PFN-E303", tr("{token} skips {expected}", token=token,
+                return Problem(codes.E303, msg("{token} skips {expected}", token=token,
                                               expected=expected),
-                               tr("raises go exactly one step up the ladder here"))
+                               msg("raises go exactly one step up the ladder here"))
         return None
 
     def _check_hold(self, seat: Seat) -> Problem | None:
         state, mode = self.state, self.rules.hold
         if state.high is None:
-            return Problem("PFN-E305", tr("nothing to hold: no bid yet"))
+            return Problem(codes.E305, msg("nothing to hold: no bid yet"))
         if state.high_seat == seat:
-            return Problem("PFN-E305", tr("{seat} already holds {bid}", seat=seat,
+            return Problem(codes.E305, msg("{seat} already holds {bid}", seat=seat,
                                           bid=state.high))
         if mode == "never":
-            return Problem("PFN-E305", tr("holding ('here') is not played in this variant"),
-                           tr("house rule hold=… allows it"))
+            return Problem(codes.E305, msg("holding ('here') is not played in this variant"),
+                           msg("house rule hold=… allows it"))
         if mode == "first-after-pass" and (seat != state.order[0] or not state.first_pass_seen):
-            return Problem("PFN-E305", tr("only the first bidder may hold, and only after"
+            return Problem(codes.E305, msg("only the first bidder may hold, and only after"
                                           " someone has passed"))
         holder = state.high_seat if state.high_seat is not None else seat
         if mode == "eldest" and state.order.index(seat) > state.order.index(holder):
-            return Problem("PFN-E305", tr("{seat} sits after {holder} and may not hold",
+            return Problem(codes.E305, msg("{seat} sits after {holder} and may not hold",
                                           seat=seat, holder=state.high_seat))
         if mode == "earlier-bidder" and not state.bids_of(seat):
-            return Problem("PFN-E305", tr("{seat} has not bid and cannot hold", seat=seat))
+            return Problem(codes.E305, msg("{seat} has not bid and cannot hold", seat=seat))
         if state.high.startswith("mis"):
-            return Problem("PFN-E305", tr("misère cannot be held"))
+            return Problem(codes.E305, msg("misère cannot be held"))
         return None
 
     def apply(self, seat: Seat, token: str) -> None:
@@ -232,31 +234,31 @@ def contract_against_bid(contract: Contract, bid: Contract, ladder: Ladder) -> P
     """The contract must be at least the bid; misère stays misère (Russian rule)."""
     if bid.misere:
         if not contract.misere or contract.hand != bid.hand:
-            return Problem("PFN-E404", tr("the auction was won with {bid}, so the contract is"
+            return Problem(codes.E404, msg("the auction was won with {bid}, so the contract is"
                                           " {bid}, not {contract}", bid=bid, contract=contract))
         return None
     if contract.misere:
-        return Problem("PFN-E404", tr("misère must be bid; the auction was won with {bid}",
+        return Problem(codes.E404, msg("misère must be bid; the auction was won with {bid}",
                                       bid=bid))
     if contract.pref:
         if bid.hand:
-            return Problem("PFN-E404", tr("a Preferans hand counts the talon; the auction was"
+            return Problem(codes.E404, msg("a Preferans hand counts the talon; the auction was"
                                           " won with {bid}, without it", bid=bid))
         return None
     if contract.hand != bid.hand:
         if bid.hand:
-            return Problem("PFN-E404", tr("{bid} was bid without the talon; {contract} is not",
+            return Problem(codes.E404, msg("{bid} was bid without the talon; {contract} is not",
                                           bid=bid, contract=contract))
-        return Problem("PFN-E404", tr("{bid} was bid with the talon; {contract} is not",
+        return Problem(codes.E404, msg("{bid} was bid with the talon; {contract} is not",
                                       bid=bid, contract=contract))
     name, bid_name = str(contract), str(bid)
     if name not in ladder:
-        return Problem("PFN-E404", tr("{contract} is not a contract of this variant",
+        return Problem(codes.E404, msg("{contract} is not a contract of this variant",
                                       contract=contract),
-                       tr("contracts: {bids}",
+                       msg("contracts: {bids}",
                           bids=" ".join(b for b in ladder.bids if b[0] != "m")))
     if bid_name in ladder and ladder.rank(name) < ladder.rank(bid_name):
-        return Problem("PFN-E403", tr("contract {contract} is lower than the winning bid {bid}",
+        return Problem(codes.E403, msg("contract {contract} is lower than the winning bid {bid}",
                                       contract=contract, bid=bid),
-                       tr("the declarer may play the bid or any higher contract"))
+                       msg("the declarer may play the bid or any higher contract"))
     return None

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
 from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.model import Call
 from pfn.rules.options import HouseRules
 from pfn.seats import Seat
@@ -122,16 +124,16 @@ class Defence:
         problems: list[CallProblem] = []
         if self.contract.pref:  # it cannot lose a trick: nothing to defend, no play
             if calls:
-                problems.append((0, Problem("PFN-E406", tr("no defence against a Preferans"
+                problems.append((0, Problem(codes.E406, msg("no defence against a Preferans"
                                                            " hand"))))
             self.outcome.played, self.outcome.players = False, ()
             return problems
         if self.contract.misere or self.contract.allpass:
             if calls:
-                problems.append((0, Problem("PFN-E406", tr("no defence calls in misère")
+                problems.append((0, Problem(codes.E406, msg("no defence calls in misère")
                                             if self.contract.misere else
-                                            tr("no defence calls in all-pass"),
-                                            tr("both defenders play misère, open"))))
+                                            msg("no defence calls in all-pass"),
+                                            msg("both defenders play misère, open"))))
             self.outcome.players = self.outcome.defenders
             self.outcome.open = self.contract.misere or None
             return problems
@@ -142,12 +144,12 @@ class Defence:
         for index, call in enumerate(calls):
             speaker = self.expected()
             if speaker is None:
-                problems.append((index, Problem("PFN-E406", tr("{call}: the defence had already"
+                problems.append((index, Problem(codes.E406, msg("{call}: the defence had already"
                                                                " decided", call=call.token))))
                 break
             if call.seat is not None and call.seat not in speaker:
                 problems.append((index, Problem(
-                    "PFN-E405", tr("{seat} speaks out of turn: it is {expected}'s turn",
+                    codes.E405, msg("{seat} speaks out of turn: it is {expected}'s turn",
                                    seat=call.seat,
                                    expected=tr(" or ").join(map(str, speaker))))))
             seat = call.seat if call.seat is not None else speaker[0]
@@ -222,8 +224,8 @@ class Defence:
     def forbidden(self, token: str) -> Problem | None:
         """A house rule against a call the protocol would allow (Stalingrad)."""
         if token == "pass" and self.rules.stalingrad and str(self.contract) == "6S":
-            return Problem("PFN-E406", tr("Stalingrad: 6♠ must be whisted by both defenders"),
-                           tr("house rule stalingrad=on"))
+            return Problem(codes.E406, msg("Stalingrad: 6♠ must be whisted by both defenders"),
+                           msg("house rule stalingrad=on"))
         return None
 
     @property
@@ -234,16 +236,16 @@ class Defence:
     def step(self, seat: Seat, token: str) -> Problem | None:
         """Check and record ``seat``'s call (the problem, if it is not allowed)."""
         if self.checked_ten and token != "check" and not self.said(seat):
-            return Problem("PFN-E406", tr("{seat} cannot say {token}: a ten is not whisted but"
+            return Problem(codes.E406, msg("{seat} cannot say {token}: a ten is not whisted but"
                                           " checked (house rule ten=checked)", seat=seat,
                                           token=token),
-                           tr("the defence's call is check; a defeat found makes the declarer"
+                           msg("the defence's call is check; a defeat found makes the declarer"
                               " fall"))
         allowed = self.allowed(seat)
         if token not in allowed:
-            return Problem("PFN-E406", tr("{seat} cannot say {token} here", seat=seat,
+            return Problem(codes.E406, msg("{seat} cannot say {token} here", seat=seat,
                                           token=token),
-                           tr("allowed: {calls}", calls=", ".join(allowed)))
+                           msg("allowed: {calls}", calls=", ".join(allowed)))
         forbidden = self.forbidden(token)
         if forbidden is not None:
             return forbidden

@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from pfn.diagnostics import OptionError
-from pfn.i18n import N_, tr
+from pfn.i18n import N_
+from pfn.messages import msg
 
 
 def _opt(default: Any, doc: str, values: str, source: str) -> Any:
@@ -183,7 +184,7 @@ class HouseRules:
         for key, text in pairs:
             name = key.strip().lower().replace("-", "_")
             if name not in known:
-                raise OptionError(tr("unknown house rule {key}", key=repr(key)))
+                raise OptionError(msg("unknown house rule {key}", key=repr(key)))
             changes[name] = value = _convert(known[name].metadata["values"], getattr(self, name),
                                              text, key)
             _check_range(name, key, value)
@@ -221,7 +222,7 @@ def _check_range(name: str, key: str, value: Any) -> None:
     error, not a silent oddity."""
     if name == "consolation_factor" and not (
             0 < value <= MOST_CONSOLATION and value.denominator <= 100):
-        raise OptionError(tr("house rule {key}: the factor must be a fraction above 0 and at"
+        raise OptionError(msg("house rule {key}: the factor must be a fraction above 0 and at"
                              " most {most} (denominator at most 100), not {value}",
                              key=repr(key), most=MOST_CONSOLATION, value=_short(value)))
     low, high = _RANGES.get(name, (None, None))
@@ -229,8 +230,8 @@ def _check_range(name: str, key: str, value: Any) -> None:
         return
     for number in value if isinstance(value, tuple) else (value,):
         if number < low or (high is not None and number > high):
-            bound = f"{low}…{high}" if high is not None else tr("at least {n}", n=low)
-            raise OptionError(tr("house rule {key}: {value} is out of range ({bound})",
+            bound = f"{low}…{high}" if high is not None else msg("at least {n}", n=low)
+            raise OptionError(msg("house rule {key}: {value} is out of range ({bound})",
                                  key=repr(key), value=_short(number), bound=bound))
 
 
@@ -275,5 +276,5 @@ def _convert(values: str, current: Any, text: str, key: str) -> Any:
 
 
 def _not_one_of(key: str, text: str, values: str) -> OptionError:
-    return OptionError(tr("house rule {key}: {text} is not one of {values}", key=repr(key),
+    return OptionError(msg("house rule {key}: {text} is not one of {values}", key=repr(key),
                           text=repr(text), values=values))

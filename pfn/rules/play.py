@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pfn import codes
 from pfn.cards import CARDS, FULL_DECK, Card, Suit
 from pfn.diagnostics import Problem
-from pfn.i18n import ntr, tr
+from pfn.i18n import tr
+from pfn.messages import msg, nmsg
 from pfn.model import CardRun, Variation
 from pfn.rules.replay import PlayedTrick
 from pfn.rules.tricks import SUIT_MASKS, TRICKS, PlayRules, Tricks, broken_rule, winning_card
@@ -95,21 +97,21 @@ def card_problem(hands: Hands, rules: PlayRules, seat: int, card: Card, lead: Ca
     bit = 1 << card
     name = "ABCD"[seat]
     if hands.seen & bit:
-        return Problem("PFN-E508", tr("{card} was already played", card=card))
+        return Problem(codes.E508, msg("{card} was already played", card=card))
     if not hands.possible[seat] & bit:
         holder = hands.holder(card)
         if holder is not None:
-            return Problem("PFN-E502", tr("{card} is in {holder}'s hand, not {name}'s (trick"
+            return Problem(codes.E502, msg("{card} is in {holder}'s hand, not {name}'s (trick"
                                           " {number})", card=card, holder="ABCD"[holder],
                                           name=name, number=number),
-                           tr("check whose turn it is"))
+                           msg("check whose turn it is"))
         suit = card >> 3
         if hands.possible[seat] & SUIT_MASKS[suit] == 0 and not hands.complete[seat]:
-            return Problem("PFN-E503", tr("{name} showed out of {suit} earlier and cannot hold"
+            return Problem(codes.E503, msg("{name} showed out of {suit} earlier and cannot hold"
                                           " {card} (trick {number})", name=name,
                                           suit=Suit(suit).letter, symbol=Suit(suit).symbol,
                                           card=card, number=number))
-        return Problem("PFN-E502", tr("{name} does not hold {card} (trick {number})",
+        return Problem(codes.E502, msg("{name} does not hold {card} (trick {number})",
                                       name=name, card=card, number=number))
     if lead is None:
         return None
@@ -121,23 +123,23 @@ def card_problem(hands: Hands, rules: PlayRules, seat: int, card: Card, lead: Ca
     led = Suit(lead >> 3)
     if rule == "follow":
         # TRANSLATORS: {suit} is the English suit name, {symbol} its sign (♠)
-        return Problem("PFN-E503", tr("revoke: {name} played {card} on a {suit} lead at trick"
+        return Problem(codes.E503, msg("revoke: {name} played {card} on a {suit} lead at trick"
                                       " {number} but holds {held}", name=name, card=card,
                                       suit=led.name.lower()[:-1], symbol=led.symbol,
                                       number=number, held=CARDS[held]),
-                       tr("follow suit when you can"))
+                       msg("follow suit when you can"))
     if rule == "trump":
-        return Problem("PFN-E504", tr("{name} is out of {suit} at trick {number} and must"
+        return Problem(codes.E504, msg("{name} is out of {suit} at trick {number} and must"
                                       " trump, holding {held}, but played {card}", name=name,
                                       suit=led.letter, symbol=led.symbol, number=number,
                                       held=CARDS[held],
                                       card=card),
-                       tr("no card of the suit led: play a trump"))
+                       msg("no card of the suit led: play a trump"))
     assert best is not None
-    return Problem("PFN-E505", tr("{name} must head trick {number}: {held} beats {best},"
+    return Problem(codes.E505, msg("{name} must head trick {number}: {held} beats {best},"
                                   " {card} does not", name=name, number=number,
                                   held=CARDS[held], best=CARDS[best], card=card),
-                   tr("Britannica: play higher than the best card so far when you can"))
+                   msg("Britannica: play higher than the best card so far when you can"))
 
 
 class PlayStage:
@@ -269,12 +271,12 @@ class PlayStage:
         if self.rules.talon_lead(self.number) and index == 0:
             if card is not None and ((self.r.talon and not self.r.talon >> card & 1) or
                                      self.hands.holder(card) is not None):
-                self.replayer.report("PFN-E509", where + tr("trick {number} of the all-pass is"
+                self.replayer.report(codes.E509, where + msg("trick {number} of the all-pass is"
                                                             " opened by a talon card, not"
                                                             " {card}", number=self.number,
                                                             card=card),
                                      run.position(at), run.text(at),
-                                     tr("write the talon card first on each of the first two"
+                                     msg("write the talon card first on each of the first two"
                                         " lines"))
             seat = None
         else:
@@ -287,9 +289,9 @@ class PlayStage:
             # the structure check reports a card played twice or after its discard; the
             # play is replayed up to it, and no further
             self.replayer.unchecked(
-                tr("the play from trick {number} ({card} was played before)",
+                msg("the play from trick {number} ({card} was played before)",
                    number=self.number, card=card) if self.hands.seen >> card & 1 else
-                tr("the play from trick {number} ({card} was discarded)", number=self.number,
+                msg("the play from trick {number} ({card} was discarded)", number=self.number,
                    card=card))
             self.stopped = True
             return False
@@ -349,7 +351,7 @@ class PlayStage:
             return True
         holder = self.hands.holder(card) if card is not None else None
         if holder is None or SEATS[holder] not in self.participants:
-            self.replayer.unchecked(tr("the play from trick {number} (who led is not known)",
+            self.replayer.unchecked(msg("the play from trick {number} (who led is not known)",
                                        number=self.number))
             self.stopped = True
             return False
@@ -367,22 +369,22 @@ class PlayStage:
         if holder is None or holder == self.leader or SEATS[holder] not in self.participants:
             return
         if self.number == 1:
-            said = tr("{leader} leads to the first trick, but it is led with {card}, which"
+            said = msg("{leader} leads to the first trick, but it is led with {card}, which"
                       " {holder} holds", leader=self.leader, card=card, holder=SEATS[holder])
         else:
-            said = tr("{leader} took trick {before} and leads, but trick {number} is led with"
+            said = msg("{leader} took trick {before} and leads, but trick {number} is led with"
                       " {card}, which {holder} holds", leader=self.leader,
                       before=self.number - 1, number=self.number, card=card,
                       holder=SEATS[holder])
-        self.replayer.report("PFN-E501", said, run.position(0), run.text(0),
-                             tr("check the trick before, or who played which card"))
+        self.replayer.report(codes.E501, said, run.position(0), run.text(0),
+                             msg("check the trick before, or who played which card"))
         self.leader = SEATS[holder]
 
     def play_main(self, tricks: Sequence[CardRun]) -> None:
         for run in tricks:
             if self.number > TRICKS:
                 pos = run.position(0)
-                self.replayer.report("PFN-E510", tr("more than ten tricks"), pos, run.text(0)
+                self.replayer.report(codes.E510, msg("more than ten tricks"), pos, run.text(0)
                                      if run.cards else None)
                 return
             if not run.cards:
@@ -402,30 +404,30 @@ class PlayStage:
                     return
                 if not self.cards and index + 1 < len(run.cards):
                     self.replayer.report(
-                        "PFN-E506", ntr("trick {number} has {n} card, {expected} expected",
+                        codes.E506, nmsg("trick {number} has {n} card, {expected} expected",
                                         "trick {number} has {n} cards, {expected} expected",
                                         len(run.cards), number=self.number - 1,
                                         expected=expected),
                         run.position(index + 1), run.text(index + 1),
-                        tr("write one trick per line"))
+                        msg("write one trick per line"))
                     self.stopped = True
-                    self.replayer.unchecked(tr("the play from trick {number}",
+                    self.replayer.unchecked(msg("the play from trick {number}",
                                                number=self.number))
                     return
             if self.cards:
                 if run.claim is not None or (self.replayer.record.start is not None and
                                              run is tricks[-1]):
                     return  # a set-up position (Start) may stop within a trick: its question
-                self.replayer.report("PFN-E506", ntr("trick {number} has {n} card, {expected}"
+                self.replayer.report(codes.E506, nmsg("trick {number} has {n} card, {expected}"
                                                      " expected", "trick {number} has {n}"
                                                      " cards, {expected} expected",
                                                      len(self.cards), number=self.number,
                                                      expected=expected),
                                      run.position(0), run.text(0),
-                                     tr("write one trick per line; - stands for a card not"
+                                     msg("write one trick per line; - stands for a card not"
                                         " known"))
                 self.stopped = True
-                self.replayer.unchecked(tr("the play from trick {number}", number=self.number))
+                self.replayer.unchecked(msg("the play from trick {number}", number=self.number))
                 return
             if self.r.tricks and self.r.tricks[-1].run is None:
                 self.r.tricks[-1].run = run
@@ -447,14 +449,14 @@ class PlayStage:
         given = listed[self.number - 1] if len(listed) >= self.number else None
         card = given if isinstance(given, Card) and given in left else \
             left[0] if len(left) == 1 else None
-        self.replayer.report("PFN-E509", tr("trick {number} of the all-pass is opened by a"
+        self.replayer.report(codes.E509, msg("trick {number} of the all-pass is opened by a"
                                             " talon card, but its line gives only the"
                                             " players' cards", number=self.number),
                              run.position(0), run.text(0),
-                             tr("write the talon card first: {line}",
+                             msg("write the talon card first: {line}",
                                 line=" ".join((str(card), str(run.text(0)), "…")))
                              if card is not None else
-                             tr("write the talon card first"))
+                             msg("write the talon card first"))
         if card is None:
             return run
         count = len(run.cards)
@@ -470,7 +472,7 @@ class PlayStage:
         state = self._snapshot()
         for index, card in enumerate(moves.cards):
             if state.number > TRICKS:
-                self.replayer.report("PFN-E510", where + tr("more than ten tricks"),
+                self.replayer.report(codes.E510, where + msg("more than ten tricks"),
                                      moves.position(index), moves.text(index))
                 return
             if not state.cards and not state._find_leader(card):

@@ -16,6 +16,7 @@ from typing import Literal
 from pfn.cards import NO_CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
+from pfn.messages import Text
 from pfn.model import CardRun, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import DefenceOutcome
@@ -106,7 +107,7 @@ class Replay:
     """Tricks per seat for scoring: the play's, else the Result tag's."""
     context: DealContext = field(default_factory=DealContext)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    unchecked: list[str] = field(default_factory=list)
+    unchecked: list[Text] = field(default_factory=list)
     """What the record does not let the rules check, in words."""
 
     @property

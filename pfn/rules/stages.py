@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pfn import codes
 from pfn.cards import Card, CardSet
+from pfn.codes import Code
 from pfn.contract import Contract
-from pfn.diagnostics import Diagnostic, Problem, RuleError
-from pfn.i18n import ntr, tr
+from pfn.diagnostics import Diagnostic, Fix, Problem, RuleError
+from pfn.i18n import tr
+from pfn.messages import Text, msg, nmsg
 from pfn.model import Annotation, Call, CardRun, Pos, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import possible_defences
@@ -42,9 +45,9 @@ class Replayer:
 
     # -- reporting --------------------------------------------------------
 
-    def report(self, code: str, message: str, pos: Pos | None = None, text: str | None = None,
-               hint: str | None = None) -> None:
-        self.add(Problem(code, message, hint).at(pos, text))
+    def report(self, code: Code, message: Text, pos: Pos | None = None, text: str | None = None,
+               hint: Text | None = None, fix: Fix | None = None) -> None:
+        self.add(Problem(code, message, hint, fix).at(pos, text))
 
     def add(self, diagnostic: Diagnostic) -> None:
         """Keep a diagnostic; in ``raise`` mode an error ends the replay."""
@@ -58,7 +61,7 @@ class Replayer:
                 return tag.pos
         return (0, 0)
 
-    def unchecked(self, what: str) -> None:
+    def unchecked(self, what: Text) -> None:
         """Note something the record does not let pfn check."""
         if what not in self.r.unchecked:
             self.r.unchecked.append(what)
@@ -76,7 +79,7 @@ class Replayer:
         self.outcome()
         first = self.record.tags[0].pos if self.record.tags else (0, 0)
         for what in self.r.unchecked:
-            self.r.diagnostics.append(Problem("PFN-I001", tr("not checked: {what}", what=what)
+            self.r.diagnostics.append(Problem(codes.I001, msg("not checked: {what}", what=what)
                                               ).at(first))
         return self.r
 
@@ -85,12 +88,12 @@ class Replayer:
         players = record.players
         if players not in self.variant.tables:
             allowed = " or ".join(map(str, self.variant.tables))
-            self.report("PFN-E209", tr("{variant} is played by {allowed}, not {players}",
+            self.report(codes.E209, msg("{variant} is played by {allowed}, not {players}",
                                        variant=self.variant.name, allowed=allowed,
                                        players=players),
                         self.tag_pos("Players") if record.tag("Players")
                         else self.tag_pos("Deal"), None,
-                        tr("the source of this variant describes a game for {allowed}",
+                        msg("the source of this variant describes a game for {allowed}",
                            allowed=allowed))
         seats = SEATS[:players]
         dealer = record.dealer
@@ -102,7 +105,7 @@ class Replayer:
         r.dealer = dealer
         if dealer is None:
             if players == 4:
-                self.unchecked(tr("the dealer is not given: the order of play"))
+                self.unchecked(msg("the dealer is not given: the order of play"))
                 r.order = seats[:3]
             else:
                 r.order = seats
@@ -114,7 +117,7 @@ class Replayer:
             elif record.auction is not None or (record.play is not None and
                                                  record.start is None):
                 # (an ending's leader is its Play tag's: it needs no dealer)
-                self.unchecked(tr("the dealer is not given: who speaks and leads first"))
+                self.unchecked(msg("the dealer is not given: who speaks and leads first"))
             return
         active = tuple(s for s in seats if not (players == 4 and s == dealer))
         eldest = dealer.next(players)
@@ -151,7 +154,7 @@ class Replayer:
             if r.declarer is not None and r.order and r.declarer not in r.order and \
                     r.declarer == r.dealer:
                 # at four the dealer sits the deal out: he cannot be its declarer
-                self.report("PFN-E208", tr("{seat} deals at a table of four and sits the deal"
+                self.report(codes.E208, msg("{seat} deals at a table of four and sits the deal"
                                            " out: {seat} cannot be the declarer",
                                            seat=r.declarer),
                             self.tag_pos("Declarer"), str(r.declarer))
@@ -159,9 +162,9 @@ class Replayer:
             if contract is None and record.play is None:
                 return
             if contract is None:
-                self.report("PFN-E409", tr("the play is given but no contract"),
+                self.report(codes.E409, msg("the play is given but no contract"),
                             self.tag_pos("Play"), None,
-                            tr('add [Contract "…"] (and [Declarer "…"])'))
+                            msg('add [Contract "…"] (and [Declarer "…"])'))
             return
         if not r.order:
             return
@@ -172,7 +175,7 @@ class Replayer:
         auction = self.variant.auction(order)
         if section.first is not None and r.eldest is not None and section.first != r.eldest \
                 and not auction.free_order:
-            self.report("PFN-E301", tr("the auction starts with {eldest}, the player after the"
+            self.report(codes.E301, msg("the auction starts with {eldest}, the player after the"
                                        " dealer, not {first}", eldest=r.eldest,
                                        first=section.first), self.tag_pos("Auction"), None)
         r.auction = auction
@@ -180,26 +183,26 @@ class Replayer:
         state = auction.state
         if not state.finished:
             if contract is not None or record.play is not None:
-                self.report("PFN-E307", tr("the auction is not finished"),
+                self.report(codes.E307, msg("the auction is not finished"),
                             self.tag_pos("Auction"), None,
-                            tr("{seat} still has to call", seat=state.next_speaker()))
+                            msg("{seat} still has to call", seat=state.next_speaker()))
             else:
-                self.unchecked(tr("the auction is not finished"))
+                self.unchecked(msg("the auction is not finished"))
             return
         if state.allpass:
             if contract is not None and not contract.allpass:
-                self.report("PFN-E404", tr("everyone passed, so the deal is all-pass, not"
+                self.report(codes.E404, msg("everyone passed, so the deal is all-pass, not"
                                            " {contract}", contract=contract),
                             self.tag_pos("Contract"), str(contract))
             if record.declarer is not None:
-                self.report("PFN-E310", tr("everyone passed: there is no declarer, not"
+                self.report(codes.E310, msg("everyone passed: there is no declarer, not"
                                            " {declarer}", declarer=record.declarer),
                             self.tag_pos("Declarer"))
             r.contract, r.declarer = Contract.parse("pass"), None
             return
         winner = auction.declarer
         if record.declarer is not None and record.declarer != winner:
-            self.report("PFN-E310", tr("{winner} won the auction, but Declarer says"
+            self.report(codes.E310, msg("{winner} won the auction, but Declarer says"
                                        " {declarer}", winner=winner,
                                        declarer=record.declarer),
                         self.tag_pos("Declarer"), None)
@@ -209,10 +212,10 @@ class Replayer:
             if bid is not None and bid.misere:
                 r.contract = bid
             else:
-                self.unchecked(tr("no Contract tag: the contract"))
+                self.unchecked(msg("no Contract tag: the contract"))
             return
         if contract.allpass:
-            self.report("PFN-E404", tr("{winner} won the auction: the deal is not all-pass",
+            self.report(codes.E404, msg("{winner} won the auction: the deal is not all-pass",
                                        winner=winner), self.tag_pos("Contract"))
             return
         problem = auction.contract_problem(contract)
@@ -232,12 +235,12 @@ class Replayer:
             return
         exit_level = self.variant.exit_level(streak)
         if contract.level < exit_level:
-            self.report("PFN-E408", ntr("after {n} all-pass in a row the contract must be at"
+            self.report(codes.E408, nmsg("after {n} all-pass in a row the contract must be at"
                                         " least {level}, not {contract}",
                                         "after {n} all-passes in a row the contract must be"
                                         " at least {level}, not {contract}", streak,
                                         level=exit_level, contract=contract),
-                        self.tag_pos("Contract"), None, tr("house rule allpass-exit"))
+                        self.tag_pos("Contract"), None, msg("house rule allpass-exit"))
 
     def _calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
         for call in calls:
@@ -246,7 +249,7 @@ class Replayer:
                 problem = auction.check(speaker, call.token)
             if problem is not None:
                 self.add(problem.at(call.pos, call.text or None, where))
-                if problem.code == "PFN-E308":
+                if problem.code == codes.E308:
                     return
             if speaker is None:
                 return
@@ -279,12 +282,12 @@ class Replayer:
             uses_talon = not contract.hand
             if contract.hand:
                 if record.discard:
-                    self.report("PFN-E402", tr("{contract} is played without the talon: there"
+                    self.report(codes.E402, msg("{contract} is played without the talon: there"
                                                " is no discard", contract=contract),
                                 self.tag_pos("Discard"))
             elif uses_talon:
                 if record.discard is not None and len(record.discard) != 2:
-                    self.report("PFN-E401", tr("the declarer discards two cards, not {n}",
+                    self.report(codes.E401, msg("the declarer discards two cards, not {n}",
                                                n=len(record.discard)), self.tag_pos("Discard"))
                 talon_known = r.talon.bit_count() == 2
                 twelve = hands[declarer] | r.talon
@@ -305,7 +308,7 @@ class Replayer:
                         hands[declarer] = played if complete[declarer] else twelve & ~discard
                         complete[declarer] = False
                         if self._complete[declarer]:
-                            self.unchecked(tr("the talon or the discard is not given in full:"
+                            self.unchecked(msg("the talon or the discard is not given in full:"
                                               " the declarer's cards"))
         r.hands, r.complete = tuple(map(CardSet, hands)), tuple(complete)
 
@@ -315,13 +318,13 @@ class Replayer:
         if contract is None or contract.allpass or declarer is None or len(r.order) != 3 \
                 or declarer not in r.order:
             if record.defence is not None and contract is not None and contract.allpass:
-                self.report("PFN-E406", tr("no defence in all-pass"), self.tag_pos("Defence"))
+                self.report(codes.E406, msg("no defence in all-pass"), self.tag_pos("Defence"))
             return
         protocol = self.variant.defence(contract, declarer, r.dealer, r.order)
         first = protocol.outcome.first
         section = record.defence
         if section is not None and section.first is not None and section.first != first:
-            self.report("PFN-E405", tr("the first defender is {first}, the player after the"
+            self.report(codes.E405, msg("the first defender is {first}, the player after the"
                                        " declarer, not {given}", first=first,
                                        given=section.first), self.tag_pos("Defence"))
         calls = section.calls if section is not None else ()
@@ -331,15 +334,15 @@ class Replayer:
                                 call.text if call else None))
         outcome = protocol.outcome
         if not outcome.complete and section is not None and calls:
-            self.report("PFN-E407", tr("the defence is not finished"), self.tag_pos("Defence"),
-                        None, tr("both defenders say whist or pass"))
+            self.report(codes.E407, msg("the defence is not finished"), self.tag_pos("Defence"),
+                        None, msg("both defenders say whist or pass"))
         elif section is None and not protocol.silent and record.start is None:
             # (a set-up position is a problem's: its defenders' calls are not part of it)
             r.defences = possible_defences(
                 lambda: self.variant.defence(contract, declarer, r.dealer, r.order),
                 self._defenders_played())
             if len(r.defences) != 1:
-                self.unchecked(tr("no Defence section: the defenders' calls"))
+                self.unchecked(msg("no Defence section: the defenders' calls"))
             else:  # the play leaves one defence: it is the record's
                 chosen = self.variant.defence(contract, declarer, r.dealer, r.order)
                 chosen.run([Call(token) for token in r.defences[0]])
@@ -405,12 +408,13 @@ class Replayer:
                         r.first_leader != r.eldest and rules.talon_lead(record.first_trick):
                     # a talon card opens the ending's first trick: the eldest plays
                     # after it, whoever won the trick before
-                    self.report("PFN-E501", tr("{eldest} plays first to trick {number}, which"
+                    self.report(codes.E501, msg("{eldest} plays first to trick {number}, which"
                                                " a talon card opens, not {given}",
                                                eldest=r.eldest, number=record.first_trick,
                                                given=r.first_leader),
                                 self.tag_pos("Play"), None,
-                                tr("write {text}", text='[Play "' + str(r.eldest) + '"]'))
+                                msg("write {text}", text='[Play "' + str(r.eldest) + '"]'),
+                                Fix('[Play "' + str(r.eldest) + '"]'))
                     r.first_leader = r.eldest
             else:
                 assert r.eldest is not None
@@ -420,40 +424,40 @@ class Replayer:
         if section is None:
             return
         if contract is None:
-            self.unchecked(tr("the play (no contract)"))
+            self.unchecked(msg("the play (no contract)"))
             return
         if contract.allpass and not self.variant.allpass_played:
-            self.report("PFN-E507", tr("in this variant an all-pass is not played"),
+            self.report(codes.E507, msg("in this variant an all-pass is not played"),
                         self.tag_pos("Play"))
             return
         if r.defence is not None and not r.defence.played:
-            self.report("PFN-E507", tr("the defence did not play: there is no play"),
+            self.report(codes.E507, msg("the defence did not play: there is no play"),
                         self.tag_pos("Play"), None,
-                        tr("both defenders passed (or the game was settled without play)"))
+                        msg("both defenders passed (or the game was settled without play)"))
             return
         if not r.order or (r.eldest is None and not by_tag):
             return
         participants = r.participants
         if r.first_leader is None:
             if stated is not None:
-                self.report("PFN-E501", tr("{stated} does not play {contract}: the leader to"
+                self.report(codes.E501, msg("{stated} does not play {contract}: the leader to"
                                            " trick {number} is one of {seats}", stated=stated,
                                            contract=contract, number=record.first_trick,
                                            seats=", ".join(map(str, participants))),
                             self.tag_pos("Play"))
             else:
-                self.unchecked(tr("who leads to trick {number}: the Play tag names no leader"
+                self.unchecked(msg("who leads to trick {number}: the Play tag names no leader"
                                   " (an ending's leader is the Play tag's)",
                                   number=record.first_trick))
             return
         leader = r.leader = r.first_leader
         if not by_tag and section.leader is not None and section.leader != leader:
-            self.report("PFN-E501", tr("{leader} leads to the first trick, not {given}",
+            self.report(codes.E501, msg("{leader} leads to the first trick, not {given}",
                                        leader=leader, given=section.leader),
                         self.tag_pos("Play"))
         hidden = [str(s) for s in participants if not r.complete[s]]
         if hidden:
-            self.unchecked(tr("the cards of {seats} are not all given: their play is checked"
+            self.unchecked(msg("the cards of {seats} are not all given: their play is checked"
                               " only against what they showed",
                               seats=tr(" and ").join(hidden)))
         stage = PlayStage(self, participants, leader, self.play_rules())
@@ -478,13 +482,13 @@ class Replayer:
                               " left ({cards}) fit in each of these",
                               numbers=", ".join(map(str, places[:-1])), last=places[-1],
                               **values)
-                self.report("PFN-W004", said, self.tag_pos("Play"), None,
-                            tr("add the trick's line (or end the play with * when the rest"
+                self.report(codes.W004, said, self.tag_pos("Play"), None,
+                            msg("add the trick's line (or end the play with * when the rest"
                                " was claimed)"))
             else:
-                self.report("PFN-W004", tr("the play stops after trick {number} without '*'",
+                self.report(codes.W004, msg("the play stops after trick {number} without '*'",
                                            number=stage.number - 1), self.tag_pos("Play"), None,
-                            tr("end with * when the rest was claimed or not recorded"))
+                            msg("end with * when the rest was claimed or not recorded"))
 
     def _missing_trick(self, participants: tuple[Seat, ...]
                        ) -> tuple[list[int], tuple[Card, ...]] | None:
@@ -533,12 +537,13 @@ class Replayer:
             for seat, count in stated.items():
                 computed = result.get(seat, 0 if seat in r.order or seat == r.dealer else None)
                 if count is not None and computed is not None and count != computed:
-                    self.report("PFN-E601", ntr("Result gives {seat} {n} trick; the play gives"
+                    self.report(codes.E601, nmsg("Result gives {seat} {n} trick; the play gives"
                                                 " {computed}", "Result gives {seat} {n} tricks;"
                                                 " the play gives {computed}", count, seat=seat,
                                                 computed=computed),
                                 self.tag_pos("Result"), f"{seat}:{count}",
-                                hint=tr("write {text}", text=str(seat) + ":" + str(computed)))
+                                hint=msg("write {text}", text=f"{seat}:{computed}"),
+                                fix=Fix(f"{seat}:{computed}"))
         else:
             result = dict(stated)
             if record.play is not None and r.tricks and stated:
@@ -547,14 +552,14 @@ class Replayer:
                 for seat, count in stated.items():
                     have = r.taken.get(seat, 0)
                     if count is not None and (count < have or count > have + remaining):
-                        self.report("PFN-E603", tr("Result gives {seat} {count} tricks, but"
+                        self.report(codes.E603, msg("Result gives {seat} {count} tricks, but"
                                                    " {seat} had taken {have} with {remaining}"
                                                    " to play", seat=seat, count=count,
                                                    have=have, remaining=remaining),
                                     self.tag_pos("Result"), f"{seat}:{count}")
             if participants and not stated and record.play is None and r.contract is not None \
                     and (r.defence is None or r.defence.played):
-                self.unchecked(tr("no Result and no play: the tricks"))
+                self.unchecked(msg("no Result and no play: the tricks"))
         # a defender who does not play (Serbian, Britannica) takes nothing
         if r.defence is not None and r.defence.played:
             for seat in r.defence.defenders:

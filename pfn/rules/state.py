@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from pfn import codes
 from pfn.cards import CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem
-from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.model import Annotation, Call, CallSection, CardRun, Deal, Play, Record, Tag
 from pfn.rules import stages
 from pfn.rules.defence import Defence
@@ -308,7 +309,7 @@ class DealState:
             return self._call(move)
         if stage == "discard" and isinstance(move, Card) and self.winner is not None:
             if move not in self.held()[self.winner]:
-                return [Problem("PFN-E206", tr(
+                return [Problem(codes.E206, msg(
                     "{card} is not one of {seat}'s cards: the discard comes from his hand and"
                     " the talon", card=move, seat=self.winner)).at(None)]
             self._snapshot = self._legal = None
@@ -376,7 +377,7 @@ class DealState:
         assert kernel is not None
         if kernel.over or not kernel.legal_cards() >> card & 1:
             problems = self._judged(("play", card, card))  # which rule forbids it
-            return problems or [Problem("PFN-E502", tr("{card} cannot be played now",
+            return problems or [Problem(codes.E502, msg("{card} cannot be played now",
                                                        card=card)).at(None)]
         kernel.play(card)
         self.moves.append(("play", card, card))

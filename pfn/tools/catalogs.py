@@ -1,8 +1,9 @@
 """Extract every marked text into the catalogs and compile them (``make catalogs``).
 
 ``python -m pfn.tools.catalogs`` reads the package's sources with Babel's extractor
-(the marks are :func:`pfn.i18n.tr`, :func:`~pfn.i18n.ntr`, :func:`~pfn.i18n.ptr` and
-:func:`~pfn.i18n.N_`),
+(the marks are :func:`pfn.i18n.tr`, :func:`~pfn.i18n.ntr`, :func:`~pfn.i18n.ptr`,
+:func:`~pfn.i18n.N_` and the messages said when shown, :func:`pfn.messages.msg`,
+:func:`~pfn.messages.nmsg` and :func:`~pfn.messages.pmsg`),
 writes ``pfn/locale/pfn.pot``, merges it into each language's ``pfn.po`` (translations
 kept; a text no longer in the code dropped), makes the Serbian Cyrillic catalog from the
 Latin one (``sr_Cyrl``, correctable by hand) and compiles the ``.mo`` files beside them.
@@ -18,7 +19,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1]
 LOCALE = PACKAGE / "locale"
 KEYWORDS = {"tr": None, "ntr": (1, 2), "ptr": ((1, "c"), 2), "plural_forms": (1, 2),
-            "N_": None}
+            "N_": None, "msg": None, "nmsg": (1, 2), "pmsg": ((1, "c"), 2)}
 """The marks, as Babel's extractor is told them."""
 LANGUAGES = ("ru", "sr")
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.rules.auction import Auction
 from pfn.rules.defence import Defence
 from pfn.rules.ladder import Ladder, level
@@ -139,7 +140,7 @@ class Variant:
         """Why this family has no such contract at all: only seed 000 knows the
         "Preferans" hand."""
         if contract.pref:
-            return Problem("PFN-E404", tr("there is no Preferans hand ({contract}) in"
+            return Problem(codes.E404, msg("there is no Preferans hand ({contract}) in"
                                           " {variant}", contract=contract, variant=self.name))
         return None
 

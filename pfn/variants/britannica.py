@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
 from pfn.i18n import N_, tr
+from pfn.messages import msg
 from pfn.model import Amount, Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence, DefenceOutcome
@@ -50,7 +52,7 @@ class BritannicaAuction(Auction):
     def speaker(self, explicit: Seat | None) -> tuple[Seat | None, Problem | None]:
         state = self.state
         if state.finished:
-            return explicit, Problem("PFN-E308", tr("call after the auction ended"))
+            return explicit, Problem(codes.E308, msg("call after the auction ended"))
         live = [s for s in self.duel if s not in state.passed]
         if len(live) < 2:
             self._open_duel()
@@ -60,11 +62,11 @@ class BritannicaAuction(Auction):
         if last is None:
             expected = live[0]
         if explicit is not None and explicit not in state.order:
-            return expected, Problem("PFN-E301", tr("{seat} takes no part in this auction:"
+            return expected, Problem(codes.E301, msg("{seat} takes no part in this auction:"
                                                     " it is {turn}'s turn", seat=explicit,
                                                     turn=expected))
         if explicit is not None and explicit != expected:
-            return explicit, Problem("PFN-E301", tr("{seat} speaks out of turn: it is"
+            return explicit, Problem(codes.E301, msg("{seat} speaks out of turn: it is"
                                                     " {turn}'s turn", seat=explicit,
                                                     turn=expected))
         return expected, None
@@ -79,11 +81,11 @@ class BritannicaAuction(Auction):
     def _check_hold(self, seat: Seat) -> Problem | None:
         state = self.state
         if state.high is None:
-            return Problem("PFN-E305", tr("nothing to hold: no bid yet"))
+            return Problem(codes.E305, msg("nothing to hold: no bid yet"))
         if state.order.index(seat) > state.order.index(state.high_seat or seat):
-            return Problem("PFN-E305", tr("{seat} has no priority over {other}", seat=seat,
+            return Problem(codes.E305, msg("{seat} has no priority over {other}", seat=seat,
                                           other=state.high_seat),
-                           tr("only an earlier hand may hold"))
+                           msg("only an earlier hand may hold"))
         return None
 
     def apply(self, seat: Seat, token: str) -> None:
@@ -127,8 +129,8 @@ class BritannicaDefence(Defence):
             problems: list[CallProblem] = []
             if calls:
                 problems.append((0, Problem(
-                    "PFN-E406", tr("no defence choice below value {n} or in misère",
-                                   n=self.CHOICE_FROM), tr("both defenders must play"))))
+                    codes.E406, msg("no defence choice below value {n} or in misère",
+                                   n=self.CHOICE_FROM), msg("both defenders must play"))))
             o.whisters = [] if self.contract.misere else list(o.defenders)
             o.players = o.defenders
             return problems

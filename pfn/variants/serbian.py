@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
 from pfn.i18n import N_, ntr, ptr, tr
+from pfn.messages import msg
 from pfn.model import Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence
@@ -73,41 +75,41 @@ class SerbianAuction(Auction):
         mine = state.calls.get(seat, [])
         if token == "hold":
             if self.rules.hold == "never":
-                return Problem("PFN-E305", tr("'moje' (holding) is not played here"),
-                               tr("house rule hold=never"))
+                return Problem(codes.E305, msg("'moje' (holding) is not played here"),
+                               msg("house rule hold=never"))
             if state.high is None or not state.high.isdigit():
-                return Problem("PFN-E305", tr("'moje' holds a number just said; there is"
+                return Problem(codes.E305, msg("'moje' holds a number just said; there is"
                                               " none"))
             if state.high_seat == seat:
-                return Problem("PFN-E305", tr("{seat} already holds {bid}", seat=seat,
+                return Problem(codes.E305, msg("{seat} already holds {bid}", seat=seat,
                                               bid=state.high))
             if not any(c.isdigit() for c in mine):
-                return Problem("PFN-E305", tr("{seat} has not bid and cannot say 'moje'",
+                return Problem(codes.E305, msg("{seat} has not bid and cannot say 'moje'",
                                               seat=seat),
-                               tr("only a player who bid earlier may hold the number"))
+                               msg("only a player who bid earlier may hold the number"))
             if state.order.index(seat) > state.order.index(state.high_seat or seat):
-                return Problem("PFN-E305", tr("{seat} has no priority over {holder}",
+                return Problem(codes.E305, msg("{seat} has no priority over {holder}",
                                               seat=seat, holder=state.high_seat),
-                               tr("priority goes to the earlier bidder"))
+                               msg("priority goes to the earlier bidder"))
             return None
         if token == "hand" or token.endswith("-hand"):
             if mine:
-                return Problem("PFN-E306", tr("'igra' may only be a player's first call"))
+                return Problem(codes.E306, msg("'igra' may only be a player's first call"))
             contract = Contract.try_parse(token) if token != "hand" else None
             if token != "hand" and (contract is None or game_number(contract) is None):
-                return Problem("PFN-E309", tr("{token} is not a Serbian game", token=token))
+                return Problem(codes.E309, msg("{token} is not a Serbian game", token=token))
             return None
         if not token.isdigit() or not 2 <= int(token) <= 7:
-            return Problem("PFN-E309", tr("{token} is not a Serbian call", token=token),
-                           tr("calls are the numbers 2–7, `moje`, `igra` and `dalje`"))
+            return Problem(codes.E309, msg("{token} is not a Serbian call", token=token),
+                           msg("calls are the numbers 2–7, `moje`, `igra` and `dalje`"))
         if state.high is not None and not state.high.isdigit():
-            return Problem("PFN-E302", tr("{token} cannot follow `igra`", token=token),
-                           tr("after `igra` only another first-call `igra` or `dalje`"))
+            return Problem(codes.E302, msg("{token} cannot follow `igra`", token=token),
+                           msg("after `igra` only another first-call `igra` or `dalje`"))
         expected = 2 if state.high is None else int(state.high) + 1
         if int(token) != expected:
-            return Problem("PFN-E303", tr("{token}: the next number is {expected}",
+            return Problem(codes.E303, msg("{token}: the next number is {expected}",
                                           token=token, expected=expected),
-                           tr("numbers rise by exactly one, starting at two"))
+                           msg("numbers rise by exactly one, starting at two"))
         return None
 
     def raise_bid(self, seat: Seat, token: str) -> None:
@@ -134,24 +136,24 @@ class SerbianAuction(Auction):
             return None
         game = game_number(contract)
         if game is None:
-            return Problem("PFN-E404", tr("{contract} is not a Serbian game",
+            return Problem(codes.E404, msg("{contract} is not a Serbian game",
                                           contract=contract),
-                           tr("games: 6S pik, 6D karo, 6H herc, 6C tref, mis betl, 6NT sans"))
+                           msg("games: 6S pik, 6D karo, 6H herc, 6C tref, mis betl, 6NT sans"))
         if _serbian_hand(high):
             if not contract.hand:
-                return Problem("PFN-E404", tr("`igra` was called; the game is played from"
+                return Problem(codes.E404, msg("`igra` was called; the game is played from"
                                               " the hand, not {contract}", contract=contract))
             if high != "hand" and str(contract) != high:
-                return Problem("PFN-E404", tr("`igra` {bid} was called, not {contract}",
+                return Problem(codes.E404, msg("`igra` {bid} was called, not {contract}",
                                               bid=high, contract=contract))
             return None
         if contract.hand:
-            return Problem("PFN-E404", tr("the auction was won with a number: the talon is"
+            return Problem(codes.E404, msg("the auction was won with a number: the talon is"
                                           " bought"))
         if game < int(high):
-            return Problem("PFN-E403", tr("game {game} ({contract}) is lower than the number"
+            return Problem(codes.E403, msg("game {game} ({contract}) is lower than the number"
                                           " bid, {bid}", game=game, contract=contract, bid=high),
-                           tr("the declarer plays a game at least as high as his number"))
+                           msg("the declarer plays a game at least as high as his number"))
         return None
 
 
@@ -191,7 +193,7 @@ class SerbianDefence(Defence):
         for index, call in enumerate(calls):
             level = o.kontra
             if level >= self._max_kontra():
-                problems.append((index, Problem("PFN-E406", tr("{call}: no higher kontra than"
+                problems.append((index, Problem(codes.E406, msg("{call}: no higher kontra than"
                                                                " {kontra}", call=call.token,
                                                                kontra=self.rules.kontra))))
                 break
@@ -200,9 +202,9 @@ class SerbianDefence(Defence):
             seat = call.seat if call.seat is not None else due[0]
             if seat is None or seat not in due or call.token != self.KONTRAS[level]:
                 problems.append((index, Problem(
-                    "PFN-E406", tr("{seat} cannot say {token} here", seat=seat,
+                    codes.E406, msg("{seat} cannot say {token} here", seat=seat,
                                    token=call.token),
-                    tr("in betl only {call} by {seats}", call=self.KONTRAS[level],
+                    msg("in betl only {call} by {seats}", call=self.KONTRAS[level],
                        seats=tr(" or ").join(map(str, due))))))
                 break
             self.step(seat, call.token)
@@ -260,9 +262,9 @@ class SerbianDefence(Defence):
             return None
         allowed = self.allowed(seat)
         if token not in allowed:
-            return Problem("PFN-E406", tr("{seat} cannot say {token} here", seat=seat,
+            return Problem(codes.E406, msg("{seat} cannot say {token} here", seat=seat,
                                           token=token),
-                           tr("allowed: {calls}", calls=", ".join(allowed) or tr("nothing")))
+                           msg("allowed: {calls}", calls=", ".join(allowed) or msg("nothing")))
         self.outcome.calls.setdefault(seat, []).append(token)
         if token in self.KONTRAS:
             self.outcome.kontra += 1

@@ -13,10 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from pfn import codes
 from pfn.cards import CARDS, Card, Rank
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
 from pfn.i18n import N_, ntr, tr
+from pfn.messages import msg
 from pfn.model import Amount, CardPattern, CardRef, exact
 from pfn.rules.defence import Defence
 from pfn.rules.ladder import Ladder, level
@@ -94,7 +96,7 @@ class StandardDefence(Defence):
         if problem is None and token == "return":
             self.outcome.returned = seat
         if problem is None and token == "own" and self.contract.level >= 8:
-            return Problem("PFN-E406", tr("`own` is not allowed at level 8 and above"))
+            return Problem(codes.E406, msg("`own` is not allowed at level 8 and above"))
         return problem
 
     def settle(self) -> None:
@@ -331,7 +333,7 @@ class RussianStandard(Sochi):
         problem = preferans_problem(twelve, contract)
         if problem is None:
             return None
-        return Problem("PFN-E404", problem, tr("seed 000: twelve cards that cannot lose a trick —"
+        return Problem(codes.E404, problem, msg("seed 000: twelve cards that cannot lose a trick —"
                                                " all eight trumps and top cards, or A-K-Q in"
                                                " every suit at no-trumps"))
 
