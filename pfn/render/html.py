@@ -26,7 +26,6 @@ from pfn.outcome import outcome_of
 from pfn.render.bidi import isolate
 from pfn.render.lines import variation_lines
 from pfn.render.look import Style as DiagramStyle
-from pfn.render.picture import svg_text
 from pfn.render.position import (
     NAG_GLYPHS,
     annotation_words,
@@ -420,31 +419,35 @@ def script_json(data: Any) -> str:
 def replay_page(records: Sequence[Record], chosen: Sequence[Record],
                 bottom: Seat | None = None, hidden: frozenset[Seat] = frozenset(),
                 dd: bool = False, embed: bool = False, quiz: bool = False,
-                odds: bool = False) -> str:
+                odds: bool = False, sheets: bool = True) -> str:
     """The page for the ``chosen`` records (replayed here); the deals of one match get
-    its sheet."""
+    its sheet (``sheets``: drawn, which needs matplotlib; the static site has none)."""
     from pfn.deal import replay
 
     replays = [replay(r, on_error="collect") for r in chosen]
     if embed:
         return fragment(replays, bottom, hidden, dd, quiz, odds)
     with use(language(replays)):  # the sheets in the page's language too
-        return _records_page(records, chosen, replays, bottom, hidden, dd, quiz, odds)
+        return _records_page(records, chosen, replays, bottom, hidden, dd, quiz, odds,
+                             sheets)
 
 
 def _records_page(records: Sequence[Record], chosen: Sequence[Record],
                   replays: list[Replay], bottom: Seat | None, hidden: frozenset[Seat],
-                  dd: bool, quiz: bool, odds: bool) -> str:
-    from pfn.render.sheet import sheet_figure
+                  dd: bool, quiz: bool, odds: bool, drawn: bool = True) -> str:
     from pfn.report import reports
 
     # one sheet a match, as it stood after its last deal on the page (a sheet a deal
     # made a pool of 100 deals weigh 8 MB): drawn once, shown beside each of its deals
     sheets: list[Sheet] = []
+    named: list[str] = []  # the matches the page shows, their sheets drawn or not
     for match in dict.fromkeys(r.match for r in chosen or records if r.match is not None):
         mine = [r for r in records if r.match == match]
         found = [m for m in reports(mine) if m.id == match]
         if not found:
+            continue
+        named.append(match)
+        if not drawn:
             continue
         last = max((i for i, r in enumerate(mine) if any(r is c for c in chosen)),
                    default=len(mine) - 1)
@@ -455,10 +458,13 @@ def _records_page(records: Sequence[Record], chosen: Sequence[Record],
             upto = boards.index(board) + 1 if board in boards else None
             partial = next(iter(reports(mine[:last + 1])), report)
             report = replace(report, settlement=partial.settlement)
+        from pfn.render.picture import svg_text  # matplotlib: only where a sheet is drawn
+        from pfn.render.sheet import sheet_figure
+
         sheets.append(Sheet(match, svg_text(sheet_figure(report, upto))))
     if not replays and not sheets:
         raise NoDeal(tr("no deal to draw"))
-    names = list(dict.fromkeys(s.match for s in sheets))
+    names = named
     first = replays[0].record if replays else None
     event = first.tag("Event") if first is not None else None
     board = first.tag("Board") if first is not None else None
