@@ -456,6 +456,30 @@ def test_every_analysis_command_refuses_a_card_dealt_twice(tmp_path: object) -> 
     assert "PFN-E201" in str(pfn.analyse(record).problem)
 
 
+def test_annotate_refuses_a_card_dealt_twice_with_no_play_too(tmp_path: object) -> None:
+    """A record whose deal the check rejects and that has no play: annotate refuses it
+    as it does one with a play (and as solve and odds do): the check's own E201 line
+    (found by running the check), exit 1, nothing marked and the text as it was."""
+    path = tmp_path / "twice.pfn"  # type: ignore[operator]
+    path.write_text(TWICE, encoding="utf-8")
+    runner = CliRunner()
+    checked = runner.invoke(app, ["check", str(path)])
+    said = next(line for line in checked.stdout.splitlines() if "PFN-E201" in line)
+    message = said.split("PFN-E201", 1)[1].strip(" :]")
+    played = tmp_path / "played.pfn"  # type: ignore[operator]
+    played.write_text(TWICE + '[Play "A"]\nSA S9 S8\n', encoding="utf-8")
+    for source in (path, played):
+        done = runner.invoke(app, ["annotate", str(source)])
+        assert done.exit_code == 1, (source, done.output)
+        assert "PFN-E201" in done.stderr and message in done.stderr, done.stderr
+        assert "?" not in done.stdout and "dd:" not in done.stdout
+        assert pfn.loads(done.stdout)[0].tag("Deal") == pfn.loads(TWICE)[0].tag("Deal")
+    clean = tmp_path / "clean.pfn"  # type: ignore[operator]
+    clean.write_text(TWICE.replace("B:A9", "B:T9"), encoding="utf-8")
+    assert runner.invoke(app, ["check", str(clean)]).exit_code == 0
+    assert runner.invoke(app, ["annotate", str(clean)]).exit_code == 0
+
+
 def test_samples_are_honoured_with_discards_and_defence() -> None:
     """--samples is the number of layouts whatever is weighed (it was replaced by 200
     when it said 1,000 together with --discards or --defence)."""

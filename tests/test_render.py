@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from pfn.cards import SUITS, Card
 from pfn.cli import app
+from pfn.cli.drawing import ImageFormat
 from pfn.deal import replay
 from pfn.model import Record
 from pfn.notation.reader import load
@@ -425,6 +426,49 @@ def test_render_bad_requests_are_diagnosed(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "seats are A, B, C, D" in result.output
     result = runner.invoke(app, ["render", source, "-b", "99"])
     assert result.exit_code == 2 and "no board 99" in result.output
+
+
+def exit_code_for(words: str) -> int:
+    """The code the exit-code table of docs/diagnostics.md gives the row that says
+    ``words``."""
+    text = (Path(__file__).parents[1] / "docs" / "diagnostics.md").read_text("utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| **") and words in line]
+    assert len(rows) == 1, rows
+    return int(rows[0].split("**")[1])
+
+
+FORMATS = ("svg", "pdf", "png", "pgf", "gif", "apng", "html")
+
+
+@pytest.mark.parametrize("kind", FORMATS)
+def test_a_file_with_no_deal_is_refused_alike_in_every_format(tmp_path: Path,
+                                                               kind: str) -> None:
+    """Only a Contract tag, no deal: every format says so, with the exit code the table
+    of the docs gives it, and writes nothing (the SVG was a picture of nothing)."""
+    assert set(FORMATS) == set(ImageFormat)
+    source = tmp_path / "contract.pfn"
+    source.write_text('[Contract "mis"]\n', encoding="utf-8")
+    out = tmp_path / f"out.{kind}"
+    result = runner.invoke(app, ["render", str(source), "-f", kind, "-o", str(out)])
+    assert result.exit_code == exit_code_for("no deal to draw"), result.output
+    assert f"{source}: no deal to draw" in result.stderr
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == [
+        "contract.pfn"]
+
+
+def test_no_deal_to_draw_is_said_without_a_format_and_from_stdin(tmp_path: Path) -> None:
+    source = tmp_path / "contract.pfn"
+    source.write_text('[Variant "sochi"]\n[Contract "mis"]\n[Result "A:0"]\n',
+                      encoding="utf-8")
+    for args, given in (([str(source)], ""), (["-"], source.read_text("utf-8"))):
+        result = runner.invoke(app, ["render", *args], input=given)
+        assert result.exit_code == exit_code_for("no deal to draw"), result.output
+        assert "no deal to draw" in result.stderr
+    dealt = tmp_path / "dealt.pfn"  # the same with its deal draws
+    dealt.write_text('[Variant "sochi"]\n[Dealer "C"]\n[Deal "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ'
+                     ' C:8.987.JT9.JT9 talon:..8.8"]\n[Contract "mis"]\n', encoding="utf-8")
+    result = runner.invoke(app, ["render", str(dealt), "-o", str(tmp_path / "d.svg")])
+    assert result.exit_code == 0 and (tmp_path / "d.svg").exists(), result.output
 
 
 @pytest.mark.parametrize("written", [["B", "C"], ["B,C"], ["b", "c"], ["B,", "C"]])

@@ -258,3 +258,22 @@ def test_a_refused_move_changes_nothing_and_says_the_rule() -> None:
     assert twin.push(Call("pass")) == [] and len(twin.moves) == len(state.moves) + 1
     assert state.pop() == Call("6S", Seat.A)
     assert state.snapshot().auction is not None
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_a_board_is_over_exactly_when_no_move_is_left(variant: str, players: int) -> None:
+    """Random legal games on every variant and table: at every step the board is over
+    exactly when it lists no legal move, and every move it lists is one it accepts (a
+    move offered after the deal's end, a whister's open or closed once the cards are
+    played, would be refused)."""
+    rng = random.Random(f"over-{variant}-{players}")
+    for record in records_of(variant, players, 6, seed=11):
+        for _ in range(3):
+            board = pfn.Board.from_record(record)
+            for _step in range(200):
+                legal = list(board.legal_moves)
+                assert board.is_over() == (not legal), (str(record), board, legal)
+                if not legal:
+                    break
+                board.push(rng.choice(legal))  # raises when an offered move is refused
+            assert board.is_over(), (str(record), board)

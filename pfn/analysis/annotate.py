@@ -284,7 +284,16 @@ def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = (),
                     engine: str | None = None, by: str = "open-hands") -> Annotated:
     """Analyse and annotate one record (what ``pfn annotate`` does to each, in this
     process or a worker's)."""
-    if not record.syntax_ok or record.empty or record.play is None:
+    if not record.syntax_ok or record.empty:
+        return Annotated(record)
+    if record.play is None:  # nothing to weigh; a deal the check rejects is still refused
+        from pfn.analysis.position import refuse_broken
+        from pfn.deal import replay
+
+        try:
+            refuse_broken(replay(record, rules=rules, on_error="collect"))
+        except NotAnalysable as error:
+            return Annotated(record, str(error), broken=error.broken)
         return Annotated(record)
     found = analyse(record, rules, engine, by)
     if found.problem is not None:

@@ -254,8 +254,9 @@ class Board:
 
     def is_over(self) -> bool:
         """Whether the deal is over: every card played, or nothing is left to play (an
-        all-pass not played, a defence that passed)."""
-        return self.stage == "over"
+        all-pass not played, a defence that passed) and no call is left to make: the
+        deal is over exactly when :attr:`legal_moves` is empty."""
+        return self.stage == "over" and not self._state.legal_moves()
 
     # -- moves ------------------------------------------------------------------
 

@@ -82,6 +82,8 @@ def render(records: Sequence[Record], record: Record, request: Request) -> list[
     the sheet of its match); the files written, each with a note on what it holds."""
     if request.kind == "html":
         return [_html(records, record, request)]
+    if not request.sheet and record.deal is None and record.play is None:
+        raise RenderError(tr("no deal to draw"))  # as the page says: a result-only record
     if request.sheet:
         if request.kind not in PICTURES:
             raise RenderError(tr("a sheet is a still picture: svg, pdf, png or pgf, not {kind}",

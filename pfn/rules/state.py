@@ -231,7 +231,9 @@ class DealState:
         r = self.replay
         assert r is not None
         stage = self.stage
-        if stage == "over" and self.optional is not None:  # a return whist, say
+        if stage == "over" and self.optional is not None and not self.cards():
+            # a deal that ends without play: the whister's choice is still his to say;
+            # once a card is played it is too late (push refuses it)
             return self._defence_calls(self.optional)
         if stage == "auction" and r.auction is not None:
             auction = r.auction
