@@ -216,9 +216,23 @@ def plural_forms(singular: str, plural: str, /) -> dict[str, str]:
     of CLDR that a browser's ``Intl.PluralRules`` names (one, few, many, other), its
     placeholders left for a page's script to fill in."""
     lang = _current.get()
-    catalog, rule = translations(lang), plurals(lang)
+    catalog = translations(lang)
+    if not has_babel():  # the browser's build: CLDR's categories, a number of each
+        examples = _CATEGORY_EXAMPLES.get(normalise(lang).partition("-")[0],
+                                          _CATEGORY_EXAMPLES["en"])
+        return {name: catalog.ngettext(singular, plural, n) for name, n in examples.items()}
+    rule = plurals(lang)
     return {name: catalog.ngettext(singular, plural, rule.example(name))
             for name in rule.forms}
+
+
+_CATEGORY_EXAMPLES = {"en": {"one": 1, "other": 2},
+                      "ru": {"one": 1, "few": 2, "many": 5, "other": 5},
+                      "sr": {"one": 1, "few": 2, "other": 5}}
+"""Where Babel is not (the static site): the plural categories CLDR gives each language
+pfn speaks, each with a whole number that takes it (Russian *other*, for fractions,
+takes the form of *many*, the catalog's last); ``tests/test_cldr.py`` holds them to
+Babel's."""
 
 
 _SPEC = re.compile(r"(?P<sign>\+)?(?P<group>,)?(?:\.(?P<digits>\d+))?(?P<kind>[df%]?)")

@@ -164,3 +164,22 @@ print(json.dumps(said))
              "sr-Cyrl": ("штих", "штиха", "штихова")}
     for lang, forms in words.items():
         assert said[lang] == [f"{n} {forms[form(n)]}" for n in range(120)], lang
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "sr", "sr-Cyrl"])
+def test_the_pages_plural_forms_are_the_same_without_babel(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static site has no Babel: a page's counted texts take the same forms there,
+    by the same CLDR categories, as where Babel gives them."""
+    from pfn import i18n
+
+    texts = [("{n} trick", "{n} tricks"), ("{n} deal", "{n} deals"),
+             ("{n} layout", "{n} layouts")]
+    with i18n.use(lang):
+        with_babel = [i18n.plural_forms(*text) for text in texts]
+        monkeypatch.setattr(i18n, "has_babel", lambda: False)
+        without = [i18n.plural_forms(*text) for text in texts]
+    assert with_babel == without
+    assert set(with_babel[0]) == {"en": {"one", "other"}, "ru": {"one", "few", "many", "other"},
+                                  "sr": {"one", "few", "other"},
+                                  "sr-Cyrl": {"one", "few", "other"}}[lang]

@@ -20,6 +20,7 @@ sys.modules["babel"] = None  # not in the site: pfn's forms and numbers do witho
 from pfn.web import api
 text = open(sys.argv[1], encoding="utf-8").read()
 api.check(text, "ru"); api.format(text); api.solve(text, "1", None); api.labels("sr")
+api.replay(text, None, "ru")
 api.record("", "[]", json.dumps(["Ana; Boris; Ceca", "sochi", "", "10", "m", "A", "pass"]))
 found = {m.split(".")[0] for m, v in sys.modules.items() if v} - set(sys.stdlib_module_names)
 print(json.dumps(sorted(m for m in found if not m.startswith("_"))))
