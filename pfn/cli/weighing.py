@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -34,6 +34,14 @@ def deal_title(result: Replay) -> str:
                      if result.declarer is not None and not result.contract.allpass
                      else str(result.contract))
     return " · ".join(parts)
+
+
+def not_weighed(source: str, result: Replay, error: Exception) -> NoReturn:
+    """Why this deal cannot be weighed, on standard error, and exit 1."""
+    from pfn.diagnostics import printable
+
+    sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
+    raise typer.Exit(EXIT_PROBLEMS)
 
 
 def refuse_broken(source: str, result: Replay) -> None:
@@ -67,8 +75,7 @@ def discards(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     try:
         found, layouts = discard_odds(result, sample=samples, seed=seed)
     except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
-        raise typer.Exit(EXIT_PROBLEMS) from None
+        not_weighed(source, result, error)
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps({
             "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
@@ -111,8 +118,7 @@ def contracts(source: str, result: Replay, seat: Any, output: SolveFormat,
     try:
         weighed = contract_odds(result, sample=samples, seed=seed)
     except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
-        raise typer.Exit(EXIT_PROBLEMS) from None
+        not_weighed(source, result, error)
     found, layouts = weighed.contracts, weighed.layouts
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps({
@@ -172,8 +178,7 @@ def defences(source: str, result: Replay, seat: Any, output: SolveFormat, sample
     try:
         found, layouts = defence_odds(result, seat, sample=samples, seed=seed)
     except NotAnalysable as error:
-        sys.stderr.write(printable(f"pfn: {source}: {deal_title(result)}: {error}\n"))
-        raise typer.Exit(EXIT_PROBLEMS) from None
+        not_weighed(source, result, error)
     if output is SolveFormat.json:
         sys.stdout.write(json.dumps({
             "board": result.record.tag("Board"), "seat": str(seat), "layouts": layouts,
