@@ -402,7 +402,7 @@ def show(
     painted = color(sys.stdout)
     out: list[str] = []
     for record in _records(source):
-        if record.deal is None and record.contract is None:
+        if record.deal is None:  # a result-only record: nothing of its cards to replay
             continue
         if board is not None and record.tag("Board") != board:
             continue
