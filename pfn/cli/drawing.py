@@ -135,6 +135,11 @@ def _load_one(source: str, board: str | None, any_record: bool = False,
 
     records = _records(source)
     chosen = find_board(records, board, any_record)
+    if chosen is not None and chosen.deal is None and not any_record:
+        if board is not None:  # a result-only record: no cards to draw, solve or weigh
+            raise fail(tr("{source}: board {board} has no deal (its result only)",
+                          source=source, board=board))
+        chosen = None
     if chosen is None:
         asked = {"draw": (tr("{source}: no board {board} to draw"),
                           tr("{source}: no deal to draw")),
