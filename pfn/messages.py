@@ -134,7 +134,9 @@ def _plain(value: object) -> object:
 
 def msg(text: str, /, **values: Any) -> Message:
     """``text``, to be said in the language of the moment with ``values`` filled in."""
-    return Message(text, values)
+    said = Message.__new__(Message)  # ``values`` is this call's own: no copy to make
+    said.text, said.plural, said.n, said.context, said.values = text, None, 0, None, values
+    return said
 
 
 def nmsg(singular: str, plural: str, n: int, /, **values: Any) -> Message:

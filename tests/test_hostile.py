@@ -659,3 +659,19 @@ def test_a_record_with_no_deal_is_answered_by_every_output(tmp_path: Path) -> No
                  ["check", str(source)]):
         code, out = run(*args)
         assert "internal error" not in out and "Traceback" not in out, (args, out)
+
+
+@pytest.mark.parametrize(("old", "new", "code", "quoted"), [
+    ('[Result "A:8 B:1 C:1"]', '[Result "A:² B:1 C:1"]', "PFN-E111", "²"),
+    ("SK ST C7", "SK $² ST C7", "PFN-E111", "$²"),
+    ('[Event "', '[Note "²:a remark"]\n[Event "', "PFN-E113", "²:a remark"),
+])
+def test_a_digit_that_is_not_ascii_is_a_diagnostic(old: str, new: str, code: str,
+                                                    quoted: str) -> None:
+    """'²' is a digit to Python's str.isdigit but not a number to int(): in a Result, a
+    NAG or a Note it is reported where it stands, never an internal error."""
+    text = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").replace(old, new, 1)
+    assert new in text
+    status, output = run("check", "-", stdin=text)
+    assert status == 1 and "internal error" not in output
+    assert f"[{code}]" in output and quoted in output

@@ -106,7 +106,9 @@ def check(
     from pfn.executor import EngineError, workers
     from pfn.notation.reader import Reader
 
-    runner = run_of(engine, executor, search)
+    # the open-hand search (and its compiled core) only for a check that searches
+    runner = run_of(engine, executor, search,
+                    searches=analyse or search is not None or bool(engine))
     options = CheckOptions(parse_rules(rule), structure_only, analyse)
     chosen, dropped = _matcher(select), _matcher(ignore)
     files = records = errors = warnings = 0

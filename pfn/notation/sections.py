@@ -210,7 +210,9 @@ class SectionReader:
     def _word(self, word: str, pos: Pos, moves: list[_Move], resolve: Callable[[str], Any],
               section: str, players: int, new_line: bool) -> None:
         if word[0] == "$":
-            if not word[1:].isdigit() or len(word) > 4 or int(word[1:]) > MAX_NAG:
+            # (ASCII digits only: '²' is a digit to str.isdigit, not to int)
+            if not (word[1:].isascii() and word[1:].isdigit()) or len(word) > 4 or \
+                    int(word[1:]) > MAX_NAG:
                 self._problem(codes.E111, msg("NAG {text} is not $0 … ${n}", text=repr(word),
                                                  n=MAX_NAG), pos, word,
                               msg("a NAG is $ and a number, as in PGN"))

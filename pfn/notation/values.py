@@ -291,14 +291,16 @@ def cards(value: str) -> tuple[CardRef, ...] | None:
 def _plain_result(value: str, players: int) -> tuple[tuple[Seat, int | None], ...] | None:
     out: list[tuple[Seat, int | None]] = []
     seats = "ABCD"[:players]
+    given = ""
     for word in value.split():
-        if not 3 <= len(word) <= 4 or word[1] != ":" or word[0] not in seats or \
-                not word[2:].isdigit() or int(word[2:]) > 10:
+        name, count = word[0], word[2:]
+        if not 3 <= len(word) <= 4 or word[1] != ":" or name not in seats or \
+                not (count.isascii() and count.isdigit()) or int(count) > 10:
             return None
-        seat = SEAT_BY_NAME[word[0]]
-        if any(seat == other for other, _ in out):
+        if name in given:
             return None  # the full reading says which seat is given twice
-        out.append((seat, int(word[2:])))
+        given += name
+        out.append((SEAT_BY_NAME[name], int(count)))
     return tuple(out)
 
 
@@ -421,7 +423,7 @@ def rules(value: str) -> tuple[tuple[str, str], ...]:
 def note(value: str) -> tuple[int, str]:
     """A Note tag: ``n:text``."""
     num, sep, text = value.partition(":")
-    if not sep or not num.strip().isdigit() or len(num.strip()) > 4:
+    if not sep or not (num.strip().isascii() and num.strip().isdigit()) or len(num.strip()) > 4:
         raise ValueProblem(codes.E113, msg("note {text} does not start with its number",
                                           text=repr(value)),
                            0, len(num), msg('write [Note "1:text"] and refer to it with =1='))

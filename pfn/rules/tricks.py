@@ -61,21 +61,17 @@ def trick_winner(cards: Sequence[int | None], trump: int | None, led: int | None
     """Index of the winning card: the highest trump, else the highest card of suit
     ``led``; ``None`` when an unknown card (``None``) could change it, or when nobody
     played a trump or the suit led."""
-    best: int | None = None
-    best_key = -1
-    for index, card in enumerate(cards):
-        if card is None:
-            return None
-        suit = card >> 3
-        if suit == trump:
-            key = 16 + (card & 7)
-        elif suit == led:
-            key = card & 7
-        else:
-            continue
-        if key > best_key:
-            best, best_key = index, key
-    return best
+    if None in cards:
+        return None
+    played = 0
+    for card in cards:
+        played |= 1 << card  # type: ignore[operator]
+    # a suit's cards are numbered by rank, so its highest is the mask's highest bit
+    if trump is not None and played & SUIT_MASKS[trump]:
+        return cards.index((played & SUIT_MASKS[trump]).bit_length() - 1)
+    if led is None or not played & SUIT_MASKS[led]:
+        return None
+    return cards.index((played & SUIT_MASKS[led]).bit_length() - 1)
 
 
 def winning_card(cards: Sequence[int | None], trump: int | None) -> int | None:
@@ -287,7 +283,7 @@ class Tricks:
         half-played).  The replay of a record plays a whole line at a time this way."""
         hands, order, table, seats = self.hands, self.order, self.cards, self.seats
         at, n, trump, heads = self._at, self._n, self._trump, self._heads
-        follow = legal_cards
+        masks = SUIT_MASKS
         for card in cards:
             seat = order[at]
             hand = hands[seat]
@@ -295,8 +291,10 @@ class Tricks:
                 legal = hand
             elif heads:
                 legal = self.rules.legal(hand, table, seats)
-            else:
-                legal = follow(hand, table[0], trump)
+            else:  # legal_cards(), inline: the suit led, else a trump, else anything
+                legal = hand & masks[table[0] >> 3]
+                if not legal:
+                    legal = (hand & masks[trump] if trump is not None else 0) or hand
             if not legal >> card & 1:
                 return False
             hands[seat] = hand & ~(1 << card)
