@@ -142,15 +142,20 @@ def _write_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 def written(source: Path, *args: str) -> Path:
     """``pfn render SOURCE -f html ARGS`` (the page, or with --fragment the block): its
-    file, written on the first call."""
+    file, written on the first call (by the command line in this process: a process a
+    page would take a second more each)."""
+    from typer.testing import CliRunner
+
+    from pfn.cli import app
+
     key = (source.name, hashlib.sha256(source.read_bytes()).hexdigest(), *args)
     if key not in WRITTEN.files:
         folder = WRITTEN.folder / str(len(WRITTEN.files))
         folder.mkdir()
         out = folder / f"{source.stem}.html"
-        done = subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(source), "-f",
-                               "html", "-o", str(out), *args], capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
+        done = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-o", str(out),
+                                        *args])
+        assert done.exit_code == 0, done.output
         WRITTEN.files[key] = out
     return WRITTEN.files[key]
 
