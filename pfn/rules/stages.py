@@ -17,8 +17,7 @@ from pfn.cards import Card, CardSet
 from pfn.codes import Code
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Fix, Problem, RuleError
-from pfn.i18n import tr
-from pfn.messages import Text, msg, nmsg
+from pfn.messages import Text, joined, msg, nmsg
 from pfn.model import Annotation, Call, CardRun, Pos, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import possible_defences
@@ -242,7 +241,7 @@ class Replayer:
                                         level=exit_level, contract=contract),
                         self.tag_pos("Contract"), None, msg("house rule allpass-exit"))
 
-    def _calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
+    def _calls(self, auction: Auction, calls: Sequence[Call], where: Text) -> None:
         for call in calls:
             speaker, problem = auction.speaker(call.seat)
             if problem is None and speaker is not None:
@@ -256,13 +255,13 @@ class Replayer:
             self._variations(call.ann, lambda a=auction: _clone_auction(a), where)
             auction.apply(speaker, call.token)
 
-    def _variations(self, ann: Annotation | None, snapshot: object, where: str) -> None:
+    def _variations(self, ann: Annotation | None, snapshot: object, where: Text) -> None:
         if ann is None or not ann.variations:
             return
         for variation in ann.variations:
             if isinstance(variation.moves, tuple):
                 clone = snapshot()  # type: ignore[operator]
-                self._calls(clone, variation.moves, where + tr("in a variation: "))
+                self._calls(clone, variation.moves, where + msg("in a variation: "))
 
     def talon(self) -> None:
         r, record = self.r, self.record
@@ -459,7 +458,7 @@ class Replayer:
         if hidden:
             self.unchecked(msg("the cards of {seats} are not all given: their play is checked"
                               " only against what they showed",
-                              seats=tr(" and ").join(hidden)))
+                              seats=joined(msg(" and "), hidden)))
         stage = PlayStage(self, participants, leader, self.play_rules())
         stage.run(section.tricks)
         r.taken = dict(sorted(stage.taken.items()))  # in seat order
@@ -473,11 +472,11 @@ class Replayer:
                 values = {"given": len(section.tricks), "total": record.tricks_left,
                           "cards": " ".join(map(str, cards))}
                 if len(places) == 1:
-                    said = tr("trick {number} is missing: the play gives {given} of {total}"
+                    said: Text = msg("trick {number} is missing: the play gives {given} of {total}"
                               " tricks without '*', and the cards left ({cards}) fit only"
                               " there", number=places[0], **values)
                 else:
-                    said = tr("a trick line is missing, trick {numbers} or {last}: the play"
+                    said = msg("a trick line is missing, trick {numbers} or {last}: the play"
                               " gives {given} of {total} tricks without '*', and the cards"
                               " left ({cards}) fit in each of these",
                               numbers=", ".join(map(str, places[:-1])), last=places[-1],
