@@ -151,7 +151,7 @@ def written(source: Path, *args: str) -> Path:
     key = (source.name, hashlib.sha256(source.read_bytes()).hexdigest(), *args)
     if key not in WRITTEN.files:
         folder = WRITTEN.folder / str(len(WRITTEN.files))
-        folder.mkdir()
+        folder.mkdir(exist_ok=True)  # left by a page that could not be written
         out = folder / f"{source.stem}.html"
         done = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-o", str(out),
                                         *args])
@@ -727,13 +727,21 @@ def test_a_file_of_results_alone_is_its_score_sheet(browser: Any) -> None:
 
 
 def test_a_block_of_results_alone_says_it_has_no_deal(tmp_path: Path) -> None:
-    """A block for a host page would have nothing to step through, and says so."""
-    done = subprocess.run([sys.executable, "-m", "pfn.cli", "render",
-                           str(EXAMPLES / "first-game.pfn"), "-f", "html", "--fragment",
-                           "-o", str(tmp_path / "block.html")], capture_output=True, text=True)
+    """A block for a host page would have nothing to step through, and says so; the
+    page is written (its sheet), while a picture has no deal to draw."""
+    def render(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pfn.cli", "render",
+                               str(EXAMPLES / "first-game.pfn"), *args],
+                              capture_output=True, text=True)
+
+    done = render("-f", "html", "--fragment", "-o", str(tmp_path / "block.html"))
     assert done.returncode == 2
     assert "first-game.pfn: no deal for a block to show" in done.stderr
     assert "Traceback" not in done.stderr and not (tmp_path / "block.html").exists()
+    done = render("-o", str(tmp_path / "page.html"))
+    assert done.returncode == 0 and "(the score sheet)" in done.stderr, done.stderr
+    done = render("-o", str(tmp_path / "table.svg"))
+    assert done.returncode == 2 and "first-game.pfn: no deal to draw" in done.stderr
 
 
 def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any) -> None:
