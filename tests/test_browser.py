@@ -200,6 +200,11 @@ def test_stepping_through_a_deal(browser: Any, view: View) -> None:
     record = next(r for r in load(EXAMPLES / "brief.pfn") if r.play is not None)
     result = replay(record)
     browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1"))
+    # the view is what the page sees: its width, its colour scheme, a finger or none
+    assert browser.execute_script(
+        "return [innerWidth, matchMedia('(prefers-color-scheme: dark)').matches,"
+        " matchMedia('(pointer: coarse)').matches]") == \
+        [view.width, view.scheme == "dark", view.phone]
     names = {"A": 0, "B": 1, "C": 2}
     start = {s: sorted(str(CARDS[c]) for c in range(32) if result.hands[i] >> c & 1)
              for s, i in names.items()}
