@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -121,37 +121,57 @@ def browser(chromium: Any, view: View) -> Iterator[Any]:
         chromium.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
 
 
-# the pages written, by their source's name and text and the options: each is written
-# once for the module's tests and views (pytest keeps the directory for the session)
-WRITTEN: dict[tuple[str, ...], Path] = {}
+@dataclass
+class Written:
+    """The pages this module's tests load, by their source's name and text and the
+    options: each is written once, for every test and view that loads it."""
+
+    folder: Path = Path()
+    files: dict[tuple[str, ...], Path] = field(default_factory=dict)
 
 
-def written(tmp_path: Path, source: Path, *args: str) -> Path:
+WRITTEN = Written()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _write_once(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    WRITTEN.folder = tmp_path_factory.mktemp("pages")
+    yield
+    WRITTEN.files.clear()
+
+
+def written(source: Path, *args: str) -> Path:
     """``pfn render SOURCE -f html ARGS`` (the page, or with --fragment the block): its
-    file, written on the first call."""
+    file, written on the first call (by the command line in this process: a process a
+    page would take a second more each)."""
+    from typer.testing import CliRunner
+
+    from pfn.cli import app
+
     key = (source.name, hashlib.sha256(source.read_bytes()).hexdigest(), *args)
-    if key not in WRITTEN:
-        folder = tmp_path / f"written-{len(WRITTEN)}"
-        folder.mkdir()
+    if key not in WRITTEN.files:
+        folder = WRITTEN.folder / str(len(WRITTEN.files))
+        folder.mkdir(exist_ok=True)  # left by a page that could not be written
         out = folder / f"{source.stem}.html"
-        done = subprocess.run([sys.executable, "-m", "pfn.cli", "render", str(source), "-f",
-                               "html", "-o", str(out), *args], capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
-        WRITTEN[key] = out
-    return WRITTEN[key]
+        done = CliRunner().invoke(app, ["render", str(source), "-f", "html", "-o", str(out),
+                                        *args])
+        assert done.exit_code == 0, done.output
+        WRITTEN.files[key] = out
+    return WRITTEN.files[key]
 
 
-def page_of(tmp_path: Path, source: Path, *args: str) -> str:
-    text = written(tmp_path, source, *args).read_text(encoding="utf-8")
+def page_of(source: Path, *args: str) -> str:
+    """The address of ``source``'s page."""
+    text = written(source, *args).read_text(encoding="utf-8")
     # nothing is fetched: no scripts, styles, images or fonts from elsewhere
     for pattern in ('src="http', "src='http", 'href="http', "url(http", "@import", "<link"):
         assert pattern not in text, pattern
-    return written(tmp_path, source, *args).as_uri()
+    return written(source, *args).as_uri()
 
 
-def block_of(tmp_path: Path, source: Path, *args: str) -> str:
+def block_of(source: Path, *args: str) -> str:
     """The ``--fragment`` block of ``source``, to paste into a host page."""
-    return written(tmp_path, source, "--fragment", *args).read_text(encoding="utf-8")
+    return written(source, "--fragment", *args).read_text(encoding="utf-8")
 
 
 def hand(browser: Any, seat: str) -> list[str]:
@@ -173,13 +193,18 @@ def press(browser: Any, key: str, times: int = 1) -> None:
         ActionChains(browser).send_keys(key).perform()
 
 
-def test_stepping_through_a_deal(browser: Any, view: View, tmp_path: Path) -> None:
+def test_stepping_through_a_deal(browser: Any, view: View) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
     record = next(r for r in load(EXAMPLES / "brief.pfn") if r.play is not None)
     result = replay(record)
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1"))
+    # the view is what the page sees: its width, its colour scheme, a finger or none
+    assert browser.execute_script(
+        "return [innerWidth, matchMedia('(prefers-color-scheme: dark)').matches,"
+        " matchMedia('(pointer: coarse)').matches]") == \
+        [view.width, view.scheme == "dark", view.phone]
     names = {"A": 0, "B": 1, "C": 2}
     start = {s: sorted(str(CARDS[c]) for c in range(32) if result.hands[i] >> c & 1)
              for s, i in names.items()}
@@ -224,13 +249,13 @@ def test_stepping_through_a_deal(browser: Any, view: View, tmp_path: Path) -> No
     _baseline(browser, f"html-brief-start-{view}")
 
 
-def test_a_match_page_has_every_deal_and_the_sheet(browser: Any, tmp_path: Path) -> None:
+def test_a_match_page_has_every_deal_and_the_sheet(browser: Any) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     records = [r for r in load(EXAMPLES / "sochi-match.pfn") if not r.empty]
     deals = [r for r in records if r.deal is not None or r.play is not None]
-    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    browser.get(page_of(EXAMPLES / "sochi-match.pfn"))
     select = Select(browser.find_element(By.ID, "board"))
     assert len(select.options) == len(deals)
     select.select_by_index(2)
@@ -295,7 +320,7 @@ def test_text_from_a_record_is_never_markup(browser: Any, tmp_path: Path) -> Non
     check = subprocess.run([sys.executable, "-m", "pfn.cli", "check", str(source)],
                            capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
-    browser.get(page_of(tmp_path, source))
+    browser.get(page_of(source))
     press_all = browser.find_element(By.ID, "next")
     for _ in range(31):
         press_all.click()
@@ -322,27 +347,26 @@ def test_text_from_a_record_is_never_markup(browser: Any, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize(("name", "deals"), [("brief.pfn", 3), ("published.pfn", 10),
                                              ("four-players.pfn", None)])
-def test_every_deal_of_the_input_is_in_the_page(browser: Any, tmp_path: Path, name: str,
-                                                deals: int | None) -> None:
+def test_every_deal_of_the_input_is_in_the_page(browser: Any, name: str, deals: int | None) -> None:
     """A file without a match: all its deals, not the first alone."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     records = [r for r in load(EXAMPLES / name) if r.deal is not None or r.play is not None]
     assert deals is None or len(records) == deals
-    browser.get(page_of(tmp_path, EXAMPLES / name))
+    browser.get(page_of(EXAMPLES / name))
     select = Select(browser.find_element(By.ID, "board"))
     assert len(select.options) == len(records)
     select.select_by_index(len(records) - 1)
     assert browser.find_element(By.ID, "title").text  # the last deal draws
 
 
-def test_hide_and_bottom_shape_the_page(browser: Any, tmp_path: Path) -> None:
+def test_hide_and_bottom_shape_the_page(browser: Any) -> None:
     """--hide leaves a hand out of the page (nothing to reveal); --bottom turns the
     table; an unknown hand has no hide button."""
     from selenium.webdriver.common.by import By
 
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--hide", "B",
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1", "--hide", "B",
                         "--bottom", "C"))
     assert browser.find_element(By.ID, "hand-B").text == "not shown"
     assert not browser.find_elements(By.CSS_SELECTOR, "#seat-B .toggle")
@@ -357,7 +381,7 @@ def test_hide_and_bottom_shape_the_page(browser: Any, tmp_path: Path) -> None:
     assert "T9.QJT.AKQ.KQ" not in text  # nor in the record's text
 
 
-def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any, tmp_path: Path) -> None:
+def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any) -> None:
     """Board 2 of four-players.pfn, an all-pass: the talon's ace opens trick 2 and wins
     it for the dealer (A), who sits out; it lies in his place, labelled and framed, as
     the diagram draws it — not under a player's card."""
@@ -365,7 +389,7 @@ def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any, tmp_path
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
-    browser.get(page_of(tmp_path, EXAMPLES / "four-players.pfn"))
+    browser.get(page_of(EXAMPLES / "four-players.pfn"))
     Select(browser.find_element(By.ID, "board")).select_by_index(1)
     browser.execute_script("document.activeElement.blur()")  # the keys to the table
     press(browser, Keys.ARROW_RIGHT, 8)  # both talon-led tricks, every card
@@ -379,8 +403,7 @@ def test_the_talon_card_at_four_lies_in_the_dealers_place(browser: Any, tmp_path
     assert len(set(places.values())) == 4  # four cards, four places: none under another
 
 
-def test_a_deep_link_opens_the_position_and_follows_the_steps(browser: Any,
-                                                               tmp_path: Path) -> None:
+def test_a_deep_link_opens_the_position_and_follows_the_steps(browser: Any) -> None:
     """#board=2&trick=3&card=1: board 2 (its Board tag), after the first card of its
     third trick; stepping keeps the address up to date, and an address typed later
     moves the page."""
@@ -390,7 +413,7 @@ def test_a_deep_link_opens_the_position_and_follows_the_steps(browser: Any,
     records = [r for r in load(EXAMPLES / "sochi-match.pfn") if r.play is not None]
     second = next(r for r in records if r.tag("Board") == "2")
     result = replay(second)
-    url = page_of(tmp_path, EXAMPLES / "sochi-match.pfn")
+    url = page_of(EXAMPLES / "sochi-match.pfn")
     browser.get(url + "#board=2&trick=3&card=1")
     assert browser.find_element(By.ID, "title").text.startswith("Board 2")
     total = sum(len(t.cards) for t in result.tricks)
@@ -423,20 +446,20 @@ def test_the_page_shows_what_the_record_says(browser: Any, tmp_path: Path) -> No
     claimed = tmp_path / "claimed.pfn"
     text = (EXAMPLES / "analysis.pfn").read_text(encoding="utf-8")
     claimed.write_text(text.replace("SQ DQ D9\n", "SQ $14 DQ D9\n"), encoding="utf-8")
-    browser.get(page_of(tmp_path, claimed, "--board", "3"))
+    browser.get(page_of(claimed, "--board", "3"))
     assert browser.find_element(By.ID, "talon").text == "talon ♦8 ♥8 · discard ♦7 ♦8"
     press(browser, Keys.ARROW_RIGHT, 7)  # the queen of spades, marked $14
     assert browser.find_element(By.ID, "note").text.startswith("⩲")
     press(browser, Keys.END)  # the claim after five tricks: A's eight, as the Result says
     assert browser.find_element(By.ID, "taken-A").text == "8 tricks"
     assert browser.find_element(By.ID, "result").text == "7♠ made with an overtrick"
-    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    browser.get(page_of(EXAMPLES / "sochi-match.pfn"))
     select = Select(browser.find_element(By.ID, "board"))
     select.select_by_visible_text("Board 3")  # 6♦: pass, half-whist: no play
     assert browser.find_element(By.ID, "result").text == "6♦ made without play"
 
 
-def test_the_solver_beside_the_replay(browser: Any, tmp_path: Path) -> None:
+def test_the_solver_beside_the_replay(browser: Any) -> None:
     """--dd: at every step, each legal card with its open-hand value (worked out when
     the page was written), the best marked, and the value over the play as a graph."""
     from selenium.webdriver.common.by import By
@@ -445,7 +468,7 @@ def test_the_solver_beside_the_replay(browser: Any, tmp_path: Path) -> None:
     from pfn.analysis.solve import position_at, solve
 
     record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
-    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--dd"))
+    browser.get(page_of(EXAMPLES / "analysis.pfn", "--board", "1", "--dd"))
     expected = solve(position_at(replay(record), 1))
     marks = {e.text.rsplit(" ", 1)[0]: int(e.text.rsplit(" ", 1)[1])
              for e in browser.find_elements(By.CSS_SELECTOR, "#dd .dd-card")}
@@ -456,20 +479,19 @@ def test_the_solver_beside_the_replay(browser: Any, tmp_path: Path) -> None:
     assert browser.find_element(By.CSS_SELECTOR, "#dd-graph polyline")
     press(browser, Keys.ARROW_RIGHT)  # Ana's seven of spades: Boris to play
     assert browser.find_element(By.ID, "dd-line").text.startswith("Boris to play")
-    hidden = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--dd",
+    hidden = page_of(EXAMPLES / "analysis.pfn", "--board", "1", "--dd",
                      "--hide", "B")
     browser.get(hidden)
     assert not browser.find_element(By.ID, "dd").is_displayed()  # it would tell B's cards
 
 
-def test_autoplay_keys_wheel_dark_mode_and_screen_readers(browser: Any, view: View,
-                                                          tmp_path: Path) -> None:
+def test_autoplay_keys_wheel_dark_mode_and_screen_readers(browser: Any, view: View) -> None:
     import time
 
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1"))
     # the keys' list: ? opens it, Escape closes it
     press(browser, "?")
     assert browser.find_element(By.ID, "keys").is_displayed()
@@ -511,7 +533,7 @@ def test_a_fragment_embeds_twice_in_a_host_page(browser: Any, view: View,
     fetched."""
     from selenium.webdriver.common.by import By
 
-    blocks = [block_of(tmp_path, EXAMPLES / name, "-b", board)
+    blocks = [block_of(EXAMPLES / name, "-b", board)
               for name, board in (("brief.pfn", "1"), ("sochi-match.pfn", "2"))]
     assert all("<html" not in b and "<body" not in b for b in blocks)
     for pattern in ('src="http', "src='http", 'href="http', "url(http", "@import", "<link"):
@@ -547,11 +569,11 @@ def test_a_fragment_embeds_twice_in_a_host_page(browser: Any, view: View,
     _baseline(browser, f"html-embed-{view}")
 
 
-def test_the_auction_as_a_table(browser: Any, tmp_path: Path) -> None:
+def test_the_auction_as_a_table(browser: Any) -> None:
     """The brief's auction, 6S 6C pass 6D pass from Ana: a column a seat, a row a round."""
     from selenium.webdriver.common.by import By
 
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1"))
     rows = [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")]
             for row in browser.find_elements(By.CSS_SELECTOR, "#auction tr")]
     assert rows == [["Ana (A)", "Boris (B)", "Ceca (C)"], ["6♠", "6♣", "pass"],
@@ -575,7 +597,7 @@ def _page_text(browser: Any) -> str:
         "return copy.textContent + ' ' + labels.join(' ');"))
 
 
-def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
+def test_quiz_mode_asks_before_each_card(browser: Any) -> None:
     """--quiz: stepping on asks which card Ana would lead, and the answer shows its
     value, the card played and the best, worked out by pfn; nothing on the page tells
     the answer before it is given (no values, no graph, no record's text, no trick
@@ -587,7 +609,7 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
 
     record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
     expected = solve(position_at(replay(record), 1))
-    url = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz")
+    url = page_of(EXAMPLES / "analysis.pfn", "--board", "1", "--quiz")
     browser.get(url + "#board=1&trick=8&card=2")
     assert browser.find_element(By.ID, "where").text == "before the lead"  # no skipping
     assert not browser.find_elements(By.CSS_SELECTOR, "#tricks li")
@@ -612,7 +634,7 @@ def test_quiz_mode_asks_before_each_card(browser: Any, tmp_path: Path) -> None:
         ["Ana ♠7"]
 
 
-def test_a_quiz_with_hidden_hands_asks_the_seen_hand(browser: Any, tmp_path: Path) -> None:
+def test_a_quiz_with_hidden_hands_asks_the_seen_hand(browser: Any) -> None:
     """--quiz --hide B,C (a declarer's problem): Ana is asked before each of her cards,
     the hidden hands play without a question, and no card of theirs is on the page
     before it is played."""
@@ -622,7 +644,7 @@ def test_a_quiz_with_hidden_hands_asks_the_seen_hand(browser: Any, tmp_path: Pat
     record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
     result = replay(record)
     theirs = {_shown(CARDS[c]) for i in (1, 2) for c in range(32) if result.hands[i] >> c & 1}
-    browser.get(page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--quiz",
+    browser.get(page_of(EXAMPLES / "analysis.pfn", "--board", "1", "--quiz",
                         "--hide", "B,C"))
     assert browser.find_element(By.ID, "hand-B").text == "not shown"
     text = _page_text(browser)
@@ -640,7 +662,7 @@ def test_a_quiz_with_hidden_hands_asks_the_seen_hand(browser: Any, tmp_path: Pat
     assert _shown(first.cards[1]) in shown and _shown(first.cards[2]) not in shown
 
 
-def test_hidden_hands_stay_hidden_until_played(browser: Any, tmp_path: Path) -> None:
+def test_hidden_hands_stay_hidden_until_played(browser: Any) -> None:
     """--hide B,C: the trick list, the record's text, the deal comment and what a screen
     reader finds hold no card of Boris's or Ceca's before it is played; a deep link to
     trick 3 lists tricks 1 and 2, no more."""
@@ -649,7 +671,7 @@ def test_hidden_hands_stay_hidden_until_played(browser: Any, tmp_path: Path) -> 
 
     record = next(r for r in load(EXAMPLES / "analysis.pfn") if r.tag("Board") == "1")
     result = replay(record)
-    url = page_of(tmp_path, EXAMPLES / "analysis.pfn", "--board", "1", "--hide", "B,C")
+    url = page_of(EXAMPLES / "analysis.pfn", "--board", "1", "--hide", "B,C")
     browser.get(url)
     theirs = [(t, _shown(c)) for t in result.tricks
               for s, c in zip(t.seats, t.cards, strict=True) if s in (1, 2)]
@@ -669,8 +691,7 @@ def test_hidden_hands_stay_hidden_until_played(browser: Any, tmp_path: Path) -> 
     assert "seven of trumps" in browser.find_element(By.ID, "comment").text  # at the end
 
 
-def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
-                                                          tmp_path: Path) -> None:
+def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any) -> None:
     """One sheet a match, drawn once: the whole match's, or with --board the sheet as it
     stood after that board; on a phone's screen as on a desktop's the page does not
     overflow, the sheet keeps a readable size (scrolling in its own box) and names do
@@ -678,9 +699,9 @@ def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn", "--board", "3"))
+    browser.get(page_of(EXAMPLES / "sochi-match.pfn", "--board", "3"))
     third = browser.find_element(By.CSS_SELECTOR, "#sheet .sheet-at").get_attribute("innerHTML")
-    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    browser.get(page_of(EXAMPLES / "sochi-match.pfn"))
     sheets = browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")
     assert len(sheets) == 1  # not one a deal
     Select(browser.find_element(By.ID, "board")).select_by_index(2)
@@ -697,12 +718,12 @@ def test_the_sheet_follows_the_board_and_reads_on_a_phone(browser: Any,
         assert name.size["height"] < 30  # one line: a name never breaks mid-word
 
 
-def test_a_file_of_results_alone_is_its_score_sheet(browser: Any, tmp_path: Path) -> None:
+def test_a_file_of_results_alone_is_its_score_sheet(browser: Any) -> None:
     """examples/first-game.pfn has results and no deal: the page is the match's sheet
     (the script ran to its end and showed it)."""
     from selenium.webdriver.common.by import By
 
-    browser.get(page_of(tmp_path, EXAMPLES / "first-game.pfn"))
+    browser.get(page_of(EXAMPLES / "first-game.pfn"))
     sheet = browser.find_element(By.CSS_SELECTOR, "#sheet .sheet-at")
     assert sheet.is_displayed()
     assert not browser.find_element(By.ID, "table-view").is_displayed()
@@ -711,21 +732,29 @@ def test_a_file_of_results_alone_is_its_score_sheet(browser: Any, tmp_path: Path
 
 
 def test_a_block_of_results_alone_says_it_has_no_deal(tmp_path: Path) -> None:
-    """A block for a host page would have nothing to step through, and says so."""
-    done = subprocess.run([sys.executable, "-m", "pfn.cli", "render",
-                           str(EXAMPLES / "first-game.pfn"), "-f", "html", "--fragment",
-                           "-o", str(tmp_path / "block.html")], capture_output=True, text=True)
+    """A block for a host page would have nothing to step through, and says so; the
+    page is written (its sheet), while a picture has no deal to draw."""
+    def render(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pfn.cli", "render",
+                               str(EXAMPLES / "first-game.pfn"), *args],
+                              capture_output=True, text=True)
+
+    done = render("-f", "html", "--fragment", "-o", str(tmp_path / "block.html"))
     assert done.returncode == 2
     assert "first-game.pfn: no deal for a block to show" in done.stderr
     assert "Traceback" not in done.stderr and not (tmp_path / "block.html").exists()
+    done = render("-o", str(tmp_path / "page.html"))
+    assert done.returncode == 0 and "(the score sheet)" in done.stderr, done.stderr
+    done = render("-o", str(tmp_path / "table.svg"))
+    assert done.returncode == 2 and "first-game.pfn: no deal to draw" in done.stderr
 
 
-def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any, tmp_path: Path) -> None:
+def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
-    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    browser.get(page_of(EXAMPLES / "annotated.pfn"))
     # before the lead Ana is to play; after her card, Boris
     assert browser.find_element(By.CSS_SELECTOR, "#seat-A .to-play")
     press(browser, Keys.ARROW_RIGHT, 4)  # trick 2, its first card: SK
@@ -740,14 +769,14 @@ def test_variations_notes_whose_turn_and_the_bottom_seat(browser: Any, tmp_path:
     assert browser.find_element(By.ID, "seat-A").get_attribute("data-place") != "bottom"
 
 
-def test_chances_from_each_players_seat(browser: Any, tmp_path: Path) -> None:
+def test_chances_from_each_players_seat(browser: Any) -> None:
     """--chances: before each card, its player's chances over what he could not see —
     the numbers pfn odds gives from that seat at that point."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
     record = next(r for r in load(EXAMPLES / "brief.pfn") if r.tag("Board") == "1")
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--chances"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1", "--chances"))
     press(browser, Keys.ARROW_RIGHT)  # Ana's ace led: Boris to play, from his seat
     line = browser.find_element(By.ID, "chances-line").text
     assert line.startswith("Seen from Boris's seat")
@@ -757,14 +786,13 @@ def test_chances_from_each_players_seat(browser: Any, tmp_path: Path) -> None:
         assert f"{card.symbol} {expected:g}" in line
 
 
-def test_the_auction_talon_discard_contract_and_defence_as_steps(browser: Any,
-                                                                  tmp_path: Path) -> None:
+def test_the_auction_talon_discard_contract_and_defence_as_steps(browser: Any) -> None:
     """Before the lead, stepping back walks the brief's deal from the end of the defence
     to the first call: each step named, the table's calls appearing one by one."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1"))
     assert browser.find_element(By.ID, "where").text == "before the lead"
     expected = ["defence: Ceca whist", "defence: Boris whist", "Ana plays 7♠",
                 "Ana discards two cards, face down", "Ana takes the talon: ♦8 ♥8",
@@ -784,14 +812,14 @@ def test_the_auction_talon_discard_contract_and_defence_as_steps(browser: Any,
     assert browser.find_element(By.ID, "where").text == "before the lead"
 
 
-def test_swipe_steps_and_the_end_reads_clear_on_a_phone(browser: Any, tmp_path: Path) -> None:
+def test_swipe_steps_and_the_end_reads_clear_on_a_phone(browser: Any) -> None:
     """A finger swiped to the left over the table steps on, to the right back (on a
     touch screen of either size); at the end the result sits clear of the trick; nothing
     overflows."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1"))
 
     def swipe(dx: int) -> None:
         x, y = browser.execute_script(
@@ -817,18 +845,18 @@ def test_swipe_steps_and_the_end_reads_clear_on_a_phone(browser: Any, tmp_path: 
         "return document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
-def test_copy_pfn_gives_the_records_text(browser: Any, tmp_path: Path) -> None:
+def test_copy_pfn_gives_the_records_text(browser: Any) -> None:
     from selenium.webdriver.common.by import By
 
     record = next(r for r in load(EXAMPLES / "brief.pfn") if r.tag("Board") == "2")
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "2"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "2"))
     browser.find_element(By.CSS_SELECTOR, "details:last-of-type summary").click()
     browser.find_element(By.ID, "copy").click()
     chosen = browser.execute_script("return window.getSelection().toString()")
     assert chosen.strip() == str(record).strip()
 
 
-def test_the_page_in_serbian_and_in_russian(browser: Any, tmp_path: Path) -> None:
+def test_the_page_in_serbian_and_in_russian(browser: Any) -> None:
     """--lang sr: the page's language, its labels and buttons, the counts in agreement
     with their number, the result in Serbian; --lang ru: the court cards as Russian
     players write them (Т К Д В) in the hands and on the table."""
@@ -837,7 +865,7 @@ def test_the_page_in_serbian_and_in_russian(browser: Any, tmp_path: Path) -> Non
 
     record = next(r for r in load(EXAMPLES / "brief.pfn") if r.play is not None)
     result = replay(record)
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--lang", "sr"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1", "--lang", "sr"))
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sr"
     assert browser.find_element(By.ID, "where").text == "pre prvog izlaza"
     assert browser.find_element(By.ID, "first").get_attribute("title") == "početak (Home)"
@@ -858,7 +886,7 @@ def test_the_page_in_serbian_and_in_russian(browser: Any, tmp_path: Path) -> Non
     cells = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#auction td")]
     assert [c for c in cells if c] == ["pik", "tref", "dalje", "karo", "dalje"]
 
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1", "--lang", "ru"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1", "--lang", "ru"))
     spades = browser.find_element(By.CSS_SELECTOR, "#hand-A span[data-suit=S]").text
     assert spades.split() == ["♠", "Т", "К", "Д", "В", "7"]  # AKQJ7
     press(browser, Keys.ARROW_RIGHT)
@@ -879,7 +907,7 @@ def test_a_name_that_looks_like_a_placeholder_is_shown_as_written(browser: Any,
     source = tmp_path / "names.pfn"
     source.write_text(first.replace('[Players "Ana; Boris; Ceca"]',
                                     '[Players "{text}; {n}; Ceca"]') + "\n", encoding="utf-8")
-    browser.get(page_of(tmp_path, source))
+    browser.get(page_of(source))
     record = load(source)[0]
     steps = len(record.auction.calls) + 2 + 1 + len(record.defence.calls)  # talon, discard
     press(browser, Keys.ARROW_LEFT, steps)
@@ -897,15 +925,14 @@ def hundred(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.slow
-def test_a_hundred_deal_pool_is_a_small_page(browser: Any, tmp_path: Path,
-                                             hundred: Path) -> None:
+def test_a_hundred_deal_pool_is_a_small_page(browser: Any, hundred: Path) -> None:
     """A pool of 100 deals: every deal in the menu, the page under 1 MB and under 10,000
     DOM nodes (one score sheet for the pool, not one a deal)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    url = page_of(tmp_path, hundred)
-    assert written(tmp_path, hundred).stat().st_size <= 1_000_000
+    url = page_of(hundred)
+    assert written(hundred).stat().st_size <= 1_000_000
     browser.get(url)
     assert len(Select(browser.find_element(By.ID, "board")).options) == 100
     assert len(browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")) == 1
@@ -927,7 +954,7 @@ def test_several_matches_in_one_file(browser: Any, tmp_path: Path) -> None:
     records = [r for r in load(source) if r.deal is not None or r.play is not None]
     matches = list(dict.fromkeys(r.match for r in records))
     assert len(matches) == 2
-    url = page_of(tmp_path, source)
+    url = page_of(source)
     browser.get(url)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#sheet .sheet-at")) == 2
     groups = browser.find_elements(By.CSS_SELECTOR, "#board optgroup")
@@ -973,7 +1000,7 @@ def _legible(browser: Any, element: Any) -> float:
     return _contrast(fore, back)
 
 
-def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Path) -> None:
+def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any) -> None:
     """Alt+← is left to the browser, a focused menu takes its arrows, a focused hand
     button its space (and keeps the focus); the trick list is operable by keyboard; the
     steps past an end are marked aria-disabled; the page has one h1; in either colour
@@ -983,7 +1010,7 @@ def test_keys_and_focus_as_the_best_viewers_have_them(browser: Any, tmp_path: Pa
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
-    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    browser.get(page_of(EXAMPLES / "sochi-match.pfn"))
     where = browser.find_element(By.ID, "where")
     assert where.text == "before the lead"
     assert browser.find_element(By.ID, "first").get_attribute("aria-disabled") == "true"
@@ -1032,7 +1059,7 @@ def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> N
         '[Players "Ana; Boris; Ceca"]',
         '[Players "Anastasija Aleksandrovna Konstantinopoljska; Boris Vladimirovich'
         ' Rimsky-Korsakov-Petrov; Ceca"]') + "\n", encoding="utf-8")
-    browser.get(page_of(tmp_path, source))
+    browser.get(page_of(source))
     fits = "return document.documentElement.scrollWidth <= window.innerWidth + 1"
     assert browser.execute_script(fits)
     # a name of 10,000 letters neither
@@ -1041,19 +1068,18 @@ def test_long_names_do_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> N
     huge.write_text(first.replace('[Players "Ana; Boris; Ceca"]',
                                   '[Players "Ana; Boris; Ceca' + "Z" * 10_000 + '"]') +
                     "\n", encoding="utf-8")
-    browser.get(page_of(tmp_path / "huge", huge))
+    browser.get(page_of(huge))
     assert browser.execute_script(fits)
 
 
-def test_every_annotation_of_the_auction_and_the_tags_is_shown(browser: Any,
-                                                               tmp_path: Path) -> None:
+def test_every_annotation_of_the_auction_and_the_tags_is_shown(browser: Any) -> None:
     """examples/annotated.pfn: the !? on a call, the auction's variation, the note a
     call refers to, the comment after [Discard], the ! on a defence call and the
     comment after [Deal] all reach the page, each at its step."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    browser.get(page_of(EXAMPLES / "annotated.pfn"))
     where, note = browser.find_element(By.ID, "where"), browser.find_element(By.ID, "note")
     assert "Ana holds five spades" in browser.find_element(By.ID, "comment").text
     press(browser, Keys.ARROW_LEFT, 10)  # 5 calls, talon, discard, contract, 2 defence calls
@@ -1103,13 +1129,13 @@ def test_axe_finds_nothing_serious(browser: Any, view: View, tmp_path: Path,
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
-    pool = page_of(tmp_path, EXAMPLES / "sochi-match.pfn", "--dd")
-    quiz = page_of(tmp_path, EXAMPLES / "analysis.pfn", "-b", "1", "--quiz")
-    hide = page_of(tmp_path, EXAMPLES / "analysis.pfn", "-b", "1", "--hide", "B,C")
+    pool = page_of(EXAMPLES / "sochi-match.pfn", "--dd")
+    quiz = page_of(EXAMPLES / "analysis.pfn", "-b", "1", "--quiz")
+    hide = page_of(EXAMPLES / "analysis.pfn", "-b", "1", "--hide", "B,C")
     two = tmp_path / "two.pfn"
     two.write_text((EXAMPLES / "sochi-match.pfn").read_text("utf-8") + "\n" +
                    (EXAMPLES / "classic-match.pfn").read_text("utf-8"), encoding="utf-8")
-    block = block_of(tmp_path, EXAMPLES / "annotated.pfn")
+    block = block_of(EXAMPLES / "annotated.pfn")
     host = tmp_path / "host.html"
     host.write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A'
                     f" blog</title></head><body><main><h1>A blog</h1>{block}</main></body>"
@@ -1148,14 +1174,14 @@ def test_axe_finds_nothing_serious(browser: Any, view: View, tmp_path: Path,
     browser.get(hide)
     press(browser, Keys.ARROW_RIGHT, 4)
     found["hide"] = _axe(browser)
-    browser.get(page_of(tmp_path, EXAMPLES / "first-game.pfn"))
+    browser.get(page_of(EXAMPLES / "first-game.pfn"))
     found["results"] = _axe(browser)
-    browser.get(page_of(tmp_path, hundred))
+    browser.get(page_of(hundred))
     found["hundred"] = _axe(browser)
-    browser.get(page_of(tmp_path, two))
+    browser.get(page_of(two))
     browser.find_element(By.ID, "show-sheet").click()
     found["matches"] = _axe(browser)
-    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    browser.get(page_of(EXAMPLES / "annotated.pfn"))
     for _ in range(30):  # to Ana's ♣A: a NAG and a line to step into
         press(browser, Keys.ARROW_RIGHT)
         if browser.find_elements(By.CSS_SELECTOR, "#note button.line"):
@@ -1181,14 +1207,14 @@ def _board_one(tmp_path: Path, old: str = "", new: str = "") -> Path:
     return source
 
 
-def test_a_phone_keeps_the_buttons_under_the_finger(browser: Any, tmp_path: Path) -> None:
+def test_a_phone_keeps_the_buttons_under_the_finger(browser: Any) -> None:
     """On a 375 px phone (and on a desktop) ▶ and ▶▶ stay where they are at every step,
     from the auction's first call to the end (the player to move and the step's words
     change, the buttons do not)."""
     from selenium.webdriver.common.keys import Keys
 
     record = next(r for r in load(EXAMPLES / "sochi-match.pfn") if r.play is not None)
-    browser.get(page_of(tmp_path, EXAMPLES / "sochi-match.pfn"))
+    browser.get(page_of(EXAMPLES / "sochi-match.pfn"))
     press(browser, Keys.ARROW_LEFT, 20)
     seen = set()
     for _ in range(20 + 30):
@@ -1212,7 +1238,7 @@ def test_what_a_record_writes_reads_as_written(browser: Any, tmp_path: Path) -> 
 
     source = _board_one(tmp_path, "C7 { Ceca shows out of spades }",
                         "C7 { \u202eevom } { a second thought }")
-    browser.get(page_of(tmp_path, source))
+    browser.get(page_of(source))
     heading = browser.find_elements(By.TAG_NAME, "h1")
     assert len(heading) == 1
     for part in ("Board 1", "Friday pool", "Ana, Boris, Ceca", "2026.11.27"):
@@ -1224,8 +1250,7 @@ def test_what_a_record_writes_reads_as_written(browser: Any, tmp_path: Path) -> 
     text = browser.execute_script("return document.getElementById('note').textContent")
     assert "a second thought" in text and "\u202e" not in text
     # the glyph named
-    (tmp_path / "nag").mkdir()
-    browser.get(page_of(tmp_path / "nag", EXAMPLES / "annotated.pfn"))
+    browser.get(page_of(EXAMPLES / "annotated.pfn"))
     named = []
     for _ in range(30):
         press(browser, Keys.ARROW_RIGHT)
@@ -1233,8 +1258,7 @@ def test_what_a_record_writes_reads_as_written(browser: Any, tmp_path: Path) -> 
                   for a in browser.find_elements(By.CSS_SELECTOR, "#note abbr")]
     assert ("⩲", "the declarer stands slightly better") in named
     # x: a card of the suit, its rank not given
-    (tmp_path / "x").mkdir()
-    browser.get(page_of(tmp_path / "x", EXAMPLES / "partial.pfn"))
+    browser.get(page_of(EXAMPLES / "partial.pfn"))
     Select(browser.find_element(By.ID, "board")).select_by_index(1)
     lines = {e.get_attribute("data-suit"): e.text.split()[1:]
              for e in browser.find_elements(By.CSS_SELECTOR, "#hand-A span[data-suit]")}
@@ -1252,7 +1276,7 @@ def test_print_wheel_links_and_seats(browser: Any, view: View, tmp_path: Path) -
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
-    url = page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1")
+    url = page_of(EXAMPLES / "brief.pfn", "--board", "1")
     browser.get(url)
     browser.find_element(By.CSS_SELECTOR, "#tricks-box summary").click()  # closed
     view.media(browser, "print")
@@ -1293,7 +1317,7 @@ def test_print_wheel_links_and_seats(browser: Any, view: View, tmp_path: Path) -
     assert menu[1:] == ["Ana (A) at the bottom", "Boris (B) at the bottom",
                         "Ceca (C) at the bottom"]
     # a block that opts out of the wheel
-    block = block_of(tmp_path, EXAMPLES / "brief.pfn", "-b", "1")
+    block = block_of(EXAMPLES / "brief.pfn", "-b", "1")
     host = tmp_path / "host.html"
     host.write_text('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t'
                     "</title></head><body>" + block.replace("<pfn-replay>",
@@ -1307,8 +1331,7 @@ def test_print_wheel_links_and_seats(browser: Any, view: View, tmp_path: Path) -
                                   ".getElementById('where').textContent") == "before the lead"
 
 
-def test_bbo_options_played_cards_pictures_and_a_seat_to_watch(browser: Any,
-                                                               tmp_path: Path) -> None:
+def test_bbo_options_played_cards_pictures_and_a_seat_to_watch(browser: Any) -> None:
     """BBO's options at run time: "played cards" keeps the played cards in the hands,
     greyed (at the end every card is there, played); "cards as pictures" draws each card
     as a card; watching a seat shows that hand alone, at the bottom. At all-pass the
@@ -1319,7 +1342,7 @@ def test_bbo_options_played_cards_pictures_and_a_seat_to_watch(browser: Any,
 
     record = next(r for r in load(EXAMPLES / "brief.pfn") if r.play is not None)
     result = replay(record)
-    browser.get(page_of(tmp_path, EXAMPLES / "brief.pfn", "--board", "1"))
+    browser.get(page_of(EXAMPLES / "brief.pfn", "--board", "1"))
     press(browser, Keys.END)
     assert hand(browser, "A") == []
     browser.find_element(By.ID, "played").click()
@@ -1337,14 +1360,13 @@ def test_bbo_options_played_cards_pictures_and_a_seat_to_watch(browser: Any,
     assert browser.find_element(By.ID, "hand-C").text == "hidden"
     assert browser.find_elements(By.CSS_SELECTOR, "#hand-B .pic")
     # all-pass with --dd: the values are shown, no line joins them
-    (tmp_path / "ap").mkdir()
-    browser.get(page_of(tmp_path / "ap", EXAMPLES / "classic-match.pfn", "-b", "4", "--dd"))
+    browser.get(page_of(EXAMPLES / "classic-match.pfn", "-b", "4", "--dd"))
     press(browser, Keys.ARROW_RIGHT, 2)
     assert browser.find_element(By.ID, "dd-line").text
     assert not browser.find_elements(By.CSS_SELECTOR, "#dd-graph polyline")
 
 
-def test_a_variation_can_be_stepped_into(browser: Any, tmp_path: Path) -> None:
+def test_a_variation_can_be_stepped_into(browser: Any) -> None:
     """examples/annotated.pfn writes on Ana's ♣A "(or ♥A ♥K ♥9: hearts first…)": the
     line is a button; in it → plays its cards one by one on the table (its hands lose
     them, the trick goes to Ana, who holds the ♥A over ♥K ♥9 in hearts led), ← steps
@@ -1352,7 +1374,7 @@ def test_a_variation_can_be_stepped_into(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    browser.get(page_of(tmp_path, EXAMPLES / "annotated.pfn"))
+    browser.get(page_of(EXAMPLES / "annotated.pfn"))
     where = browser.find_element(By.ID, "where")
     for _ in range(30):
         press(browser, Keys.ARROW_RIGHT)
@@ -1414,7 +1436,7 @@ def test_an_ending_numbers_its_tricks_as_they_are(browser: Any, tmp_path: Path) 
 
     source = tmp_path / "ending.pfn"
     source.write_text(ENDING, encoding="utf-8")
-    url = page_of(tmp_path, source)
+    url = page_of(source)
     browser.get(url)
     press(browser, Keys.ARROW_RIGHT)
     assert browser.find_element(By.ID, "where").text.startswith("trick 4, card 1")
@@ -1430,7 +1452,7 @@ def test_a_second_block_may_leave_out_its_script(browser: Any, tmp_path: Path) -
     block's <script> left out (its ~40 KB), both draw and step on their own."""
     from selenium.webdriver.common.by import By
 
-    blocks = [block_of(tmp_path, EXAMPLES / "brief.pfn", "-b", board) for board in ("1", "2")]
+    blocks = [block_of(EXAMPLES / "brief.pfn", "-b", board) for board in ("1", "2")]
     second = blocks[1][:blocks[1].index("<script>")]
     assert "pfn-replay" in second and len(second) < len(blocks[1]) / 2
     host = tmp_path / "host.html"

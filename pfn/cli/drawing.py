@@ -129,14 +129,15 @@ def _streamed(source: str) -> tuple[Iterator[Record], Record]:
 
 
 def _load_one(source: str, board: str | None, any_record: bool = False,
-              purpose: str = "draw") -> tuple[list[Record], Record]:
+              purpose: str = "draw", results: bool = False) -> tuple[list[Record], Record]:
     """All records of ``source`` and the one asked for (by Board, else the first deal,
-    or with ``any_record`` the first record)."""
+    or with ``any_record`` the first record; with ``results`` a record of a result alone
+    will do: the HTML page of a file of results is its score sheet)."""
     from pfn.notation.reader import find_board
 
     records = _records(source)
     chosen = find_board(records, board, any_record)
-    if chosen is not None and chosen.deal is None and not any_record:
+    if chosen is not None and chosen.deal is None and not any_record and not results:
         if board is not None:  # a result-only record: no cards to draw, solve or weigh
             raise fail(tr("{source}: board {board} has no deal (its result only)",
                           source=source, board=board))
@@ -331,7 +332,8 @@ def render(
         stream, record = _streamed(source)
         records: list[Record] = []
     else:
-        records, record = _load_one(source, board, any_record=sheet)
+        given = fmt.value if fmt is not None else Path(output or "").suffix.lstrip(".").lower()
+        records, record = _load_one(source, board, any_record=sheet, results=given == "html")
     try:
         # a problem set is pages: a PDF unless told otherwise
         kind = kind_of(output, fmt.value if fmt is not None else
