@@ -6,6 +6,7 @@ discard, the cards of the Play section), not from the renderer's own position co
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -1259,3 +1260,27 @@ def test_standard_output_takes_a_fragment_and_dash_o(tmp_path: Path) -> None:
     assert several.returncode == 2 and several.stdout == b""
     assert b"standard output takes one file" in several.stderr
     assert sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("width", [2.4, 3.0, 3.35, 3.5, 4.0, 6.0])
+def test_serbian_headings_are_written_alike(width: float) -> None:
+    """A Serbian sheet's three headings of each block are written alike at every
+    width: all capitals (LEVO BULE DESNO), all small letters or all initials, in one
+    type size, never cut, side by side without touching (a narrow sheet wrote
+    "desno" beside "LEVO" and "BULE", or "d…"): measured with matplotlib's renderer."""
+    from pfn.report import reports
+
+    figure = sheet_figure(reports(load(EXAMPLES / "seeds" / "seed001-primer.pfn"))[0],
+                          width=width)
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    texts = _artists(figure)
+    for seat in "ABC":
+        headings = [texts[f"column-{seat}-{title}"] for title in ("LEVO", "BULE", "DESNO")]
+        words = [h.get_text() for h in headings]  # type: ignore[attr-defined]
+        assert words in (["LEVO", "BULE", "DESNO"], ["levo", "bule", "desno"],
+                         ["L", "B", "D"]), (width, words)
+        assert len({h.get_fontsize() for h in headings}) == 1  # type: ignore[attr-defined]
+        boxes = [h.get_window_extent(renderer) for h in headings]  # type: ignore[attr-defined]
+        for left, right in itertools.pairwise(boxes):
+            assert left.x1 < right.x0, (width, words)
