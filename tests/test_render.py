@@ -10,10 +10,12 @@ import itertools
 import os
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from matplotlib.transforms import Bbox
 from typer.testing import CliRunner
 
 from pfn.cards import SUITS, Card
@@ -1284,3 +1286,46 @@ def test_serbian_headings_are_written_alike(width: float) -> None:
         boxes = [h.get_window_extent(renderer) for h in headings]  # type: ignore[attr-defined]
         for left, right in itertools.pairwise(boxes):
             assert left.x1 < right.x0, (width, words)
+
+
+HEADING_STYLES = {"screen": Style(), "book": Style.book(), "8.5cm": Style(width=8.5 / 2.54),
+                  "book 8.5cm": replace(Style.book(), width=8.5 / 2.54)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("look", sorted(HEADING_STYLES))
+def test_a_four_player_heading_is_whole_and_apart_at_every_width(look: str) -> None:
+    """At a table of four the heading is long ("Dejan pass/return, Ana own"): at every
+    width and look the title, the moment and the deal line are drawn whole (no "…",
+    the deal line wrapped rather than cut) and no two of them touch, measured with
+    matplotlib's renderer both at the figure's resolution and at 200 dpi, where
+    hinting draws small type wider (the book style's title once ran into "before the
+    lead")."""
+    from matplotlib.text import Text
+
+    said = {"1": "Ceca plays 6♠ · Dejan pass/return, Ana own · open · Boris deals"
+                 " · Ceca leads", "2": "all-pass · Ana deals · Boris leads"}
+    for record in drawable(EXAMPLES / "four-players.pfn"):
+        for trick in (0, 3):
+            figure = deal_figure(replay(record), trick, HEADING_STYLES[look])
+            for dpi in (100, 200):
+                figure.set_dpi(dpi)
+                figure.canvas.draw()
+                renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+                parts: dict[str, list[Any]] = {}
+                for text in figure.findobj(Text):
+                    gid = (text.get_gid() or "").split("/")[0]
+                    if gid in ("title", "trick-label") or gid.startswith("deal-line"):
+                        parts.setdefault(gid, []).append(text)
+                lines = sorted(g for g in parts if g.startswith("deal-line"))
+                joined = " ".join("".join(t.get_text() for t in parts[g]) for g in lines)
+                assert joined == said[record.tag("Board")], (look, joined)
+                assert "…" not in "".join(t.get_text() for t in parts["title"])
+                assert parts["trick-label"][0].get_text() in ("before the lead", "trick 3")
+                boxes = {g: Bbox.union([t.get_window_extent(renderer) for t in texts])
+                         for g, texts in parts.items()}
+                frame = figure.bbox
+                for gid, box in boxes.items():
+                    assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, (look, gid)
+                for a, b in itertools.combinations(sorted(boxes), 2):
+                    assert not boxes[a].overlaps(boxes[b]), (look, dpi, a, b)
