@@ -6,13 +6,16 @@ discard, the cards of the Play section), not from the renderer's own position co
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from matplotlib.transforms import Bbox
 from typer.testing import CliRunner
 
 from pfn.cards import SUITS, Card
@@ -1259,3 +1262,70 @@ def test_standard_output_takes_a_fragment_and_dash_o(tmp_path: Path) -> None:
     assert several.returncode == 2 and several.stdout == b""
     assert b"standard output takes one file" in several.stderr
     assert sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("width", [2.4, 3.0, 3.35, 3.5, 4.0, 6.0])
+def test_serbian_headings_are_written_alike(width: float) -> None:
+    """A Serbian sheet's three headings of each block are written alike at every
+    width: all capitals (LEVO BULE DESNO), all small letters or all initials, in one
+    type size, never cut, side by side without touching (a narrow sheet wrote
+    "desno" beside "LEVO" and "BULE", or "d…"): measured with matplotlib's renderer."""
+    from pfn.report import reports
+
+    figure = sheet_figure(reports(load(EXAMPLES / "seeds" / "seed001-primer.pfn"))[0],
+                          width=width)
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    texts = _artists(figure)
+    for seat in "ABC":
+        headings = [texts[f"column-{seat}-{title}"] for title in ("LEVO", "BULE", "DESNO")]
+        words = [h.get_text() for h in headings]  # type: ignore[attr-defined]
+        assert words in (["LEVO", "BULE", "DESNO"], ["levo", "bule", "desno"],
+                         ["L", "B", "D"]), (width, words)
+        assert len({h.get_fontsize() for h in headings}) == 1  # type: ignore[attr-defined]
+        boxes = [h.get_window_extent(renderer) for h in headings]  # type: ignore[attr-defined]
+        for left, right in itertools.pairwise(boxes):
+            assert left.x1 < right.x0, (width, words)
+
+
+HEADING_STYLES = {"screen": Style(), "book": Style.book(), "8.5cm": Style(width=8.5 / 2.54),
+                  "book 8.5cm": replace(Style.book(), width=8.5 / 2.54)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("look", sorted(HEADING_STYLES))
+def test_a_four_player_heading_is_whole_and_apart_at_every_width(look: str) -> None:
+    """At a table of four the heading is long ("Dejan pass/return, Ana own"): at every
+    width and look the title, the moment and the deal line are drawn whole (no "…",
+    the deal line wrapped rather than cut) and no two of them touch, measured with
+    matplotlib's renderer both at the figure's resolution and at 200 dpi, where
+    hinting draws small type wider (the book style's title once ran into "before the
+    lead")."""
+    from matplotlib.text import Text
+
+    said = {"1": "Ceca plays 6♠ · Dejan pass/return, Ana own · open · Boris deals"
+                 " · Ceca leads", "2": "all-pass · Ana deals · Boris leads"}
+    for record in drawable(EXAMPLES / "four-players.pfn"):
+        for trick in (0, 3):
+            figure = deal_figure(replay(record), trick, HEADING_STYLES[look])
+            for dpi in (100, 200):
+                figure.set_dpi(dpi)
+                figure.canvas.draw()
+                renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+                parts: dict[str, list[Any]] = {}
+                for text in figure.findobj(Text):
+                    gid = (text.get_gid() or "").split("/")[0]
+                    if gid in ("title", "trick-label") or gid.startswith("deal-line"):
+                        parts.setdefault(gid, []).append(text)
+                lines = sorted(g for g in parts if g.startswith("deal-line"))
+                joined = " ".join("".join(t.get_text() for t in parts[g]) for g in lines)
+                assert joined == said[record.tag("Board")], (look, joined)
+                assert "…" not in "".join(t.get_text() for t in parts["title"])
+                assert parts["trick-label"][0].get_text() in ("before the lead", "trick 3")
+                boxes = {g: Bbox.union([t.get_window_extent(renderer) for t in texts])
+                         for g, texts in parts.items()}
+                frame = figure.bbox
+                for gid, box in boxes.items():
+                    assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, (look, gid)
+                for a, b in itertools.combinations(sorted(boxes), 2):
+                    assert not boxes[a].overlaps(boxes[b]), (look, dpi, a, b)

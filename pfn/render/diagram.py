@@ -11,6 +11,7 @@ winner framed.  Text stays text in SVG and PDF (DejaVu Sans, which has the suits
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -24,7 +25,8 @@ from pfn.cards import SUITS, Card, cards_of
 from pfn.diagnostics import printable
 from pfn.model import CardRef, Record
 from pfn.render.bidi import isolate
-from pfn.render.fit import FLOOR, coloured, fit, left_of, renderer_of, wrap
+from pfn.render.fit import FLOOR, fit, left_of, renderer_of, wrap
+from pfn.render.heading import draw_heading, heading_lines, heading_steps, text_line
 from pfn.render.look import BACK, BLACK, GREY, HIGHLIGHT, Style, suit_colour, typeset
 from pfn.render.picture import extent, svg_text, tighten
 from pfn.render.position import (
@@ -171,9 +173,9 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
     if heading and style.title:
         corner = ax.text(0.98, 0.985, moment(pos, words), fontsize=size * 0.85, va="top",
                          ha="right", color="#333333", gid="trick-label")
-        _line(ax, 0.02, 0.985, title(replay, words), style, high=left_of(ax, corner) - 0.02,
+        text_line(ax, 0.02, 0.985, title(replay, words), style, high=left_of(ax, corner) - 0.02,
               fontsize=size * 1.05, fontweight="bold", va="top", color=BLACK, gid="title")
-        _line(ax, 0.02, 0.945, deal_line(replay, words), style, high=0.98,
+        text_line(ax, 0.02, 0.945, deal_line(replay, words), style, high=0.98,
               fontsize=size * 0.85, va="top", color="#333333", gid="deal-line")
     elif not heading:  # a panel: its trick's number in the table's corner
         tx0, ty0, _, th = table.table
@@ -239,22 +241,6 @@ def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float |
         _result(ax, said, table, style, size, words)
     if trick is not None:
         _trick(ax, trick, replay, where, table, style, size, words)
-
-
-def _line(ax: Axes, x: float, y: float, text: str, theme: Style, low: float | None = None,
-          high: float | None = None, ha: str = "left", **look: Any) -> None:
-    """One line of text, fitted between ``low`` and ``high``, its red suits red."""
-    probe = ax.text(x, y, text, ha=ha, **look)
-    fit(ax, probe, low, high)
-    size, said = probe.get_fontsize(), probe.get_text()
-    probe.remove()
-    options = {**look, "fontsize": size}
-    coloured(ax, x, y, said, _suit_colours(theme), ha=ha, **options)
-
-
-def _suit_colours(style: Style) -> dict[str, str]:
-    return {suit.symbol: suit_colour(suit, style) for suit in SUITS
-            if suit_colour(suit, style) != BLACK}
 
 
 def _seat_label(ax: Axes, text: Text, replay: Replay, seat: Seat, marks: str,
@@ -324,7 +310,7 @@ def _result(ax: Axes, said: str, table: Layout, style: Style, size: float,
     step = size * 1.3 * _points(ax)
     top = ty0 + th / 2 + step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        _line(ax, tx0 + tw / 2, top - i * step, line, style, low=tx0, high=tx0 + tw,
+        text_line(ax, tx0 + tw / 2, top - i * step, line, style, low=tx0, high=tx0 + tw,
               ha="center", va="center", gid="outcome" if i == 0 else f"outcome-{i}", **look)
 
 
@@ -446,18 +432,25 @@ def _deal_figure(pos: Position, style: Style) -> Figure:
         texts += [(line, f"{kind}-{i}", look) for i, line in enumerate(lines)]
     texts += [(named_trick_line(replay, t, words), f"list-{t.number}", dict(plain))
               for t in listed]
+    heading = heading_lines(probe, pos, style, words) if style.title else None
     figure.delaxes(probe)
     line = font * 1.45 / 72  # inches a line
     extra = (len(texts) + 0.8) * line if texts else 0.0
     ax = figure.add_axes((0, 0, 1, 1))
-    draw_position(ax, pos, style)
+    # a heading that needs more than the diagram's own two lines gets a band of its own
+    # above the diagram, as tall as its lines (the moment beside the title when it fits)
+    draw_position(ax, pos, style if heading is None else replace(style, title=False))
+    steps, above = heading_steps(heading or [])
     # tight: the diagram's axes cut to what is drawn (no band of white above the side
     # hands or under the bottom one); one unit keeps its inches, so nothing moves
     low, high = extent(ax) if style.tight else (0.0, 1.0)
     drawing = height * (high - low)
     ax.set_ylim(low, high)
-    figure.set_size_inches(style.width, drawing + extra)
-    ax.set_position((0, extra / (drawing + extra), 1, drawing / (drawing + extra)))
+    total = drawing + extra + above
+    figure.set_size_inches(style.width, total)
+    ax.set_position((0, extra / total, 1, drawing / total))
+    if heading:
+        draw_heading(figure, heading, style, steps, (extra + drawing) / total, above / total)
     figure.set_label(" · ".join(p for p in (title(replay, words), deal_line(replay, words),
                                              moment(pos, words)) if p))
     if texts:
@@ -466,7 +459,7 @@ def _deal_figure(pos: Position, style: Style) -> Figure:
         under.set_ylim(0, 1)
         under.set_axis_off()
         for i, (text, gid, look) in enumerate(texts):
-            _line(under, 0.02, 1 - (i + 0.5) / (len(texts) + 0.8), text, style, high=0.98,
+            text_line(under, 0.02, 1 - (i + 0.5) / (len(texts) + 0.8), text, style, high=0.98,
                   fontsize=font, va="center", gid=gid, **look)
     _finish(figure, style)
     return figure
@@ -503,12 +496,12 @@ def strip_figure(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] 
             top.set_xlim(0, 1)
             top.set_ylim(0, 1)
             top.set_axis_off()
-            _line(top, 0.01, 0.9, title(replay, words), style, high=0.99,
+            text_line(top, 0.01, 0.9, title(replay, words), style, high=0.99,
                   fontsize=style.size * 1.05, fontweight="bold", va="top", color=BLACK,
                   gid="title")
             line = " · ".join(p for p in (deal_line(replay, words),
                                           _table_cards(replay, words, hidden)) if p)
-            _line(top, 0.01, 0.42, line, style, high=0.99, fontsize=style.size * 0.85,
+            text_line(top, 0.01, 0.42, line, style, high=0.99, fontsize=style.size * 0.85,
                   va="top", color="#333333", gid="deal-line")
         panel_w, panel_h = style.width * scale, height * scale
         panels = []

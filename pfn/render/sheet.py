@@ -155,21 +155,31 @@ def _name(report: MatchReport, seat: Seat) -> str:
     return str(seat)
 
 
-def _heading(ax: Axes, x: float, y: float, title: str, room: float, size: float,
-             gid: str) -> None:
-    """A column's heading centred at ``x``, clear of the lines ``room`` apart around it
-    by :data:`CLEAR` points: smaller type first, then in small letters (``desno`` is
-    narrower than ``DESNO``), never cut."""
+def _headings(ax: Axes, columns: list[tuple[float, str, str]], y: float, room: float,
+              size: float) -> None:
+    """The columns' headings (centre, title, gid), each centred in its column, clear of
+    the lines ``room`` apart around it by :data:`CLEAR` points, and all alike: capitals
+    while every one fits, else small letters for all (``desno`` is narrower than
+    ``DESNO``), else each one's initial; one type size, the smallest any needed."""
     clear = CLEAR / 72 / (ax.get_position().width *
                           ax.get_figure(root=True).get_size_inches()[0])  # type: ignore[union-attr]
-    low, high = x - room / 2 + clear, x + room / 2 - clear
-    for said in (title, title.lower()):
-        text = ax.text(x, y, said, ha="center", va="top", fontsize=size, color="#444444",
-                       gid=gid)
-        fit(ax, text, low, high)
-        if text.get_text() == said or said != title:
+    tiers = ("upper", "lower", "initial")
+    for k, case in enumerate(tiers):
+        texts = []
+        for x, title, gid in columns:
+            said = title.upper() if case == "upper" else title.lower() \
+                if case == "lower" else title[:1].upper()
+            text = ax.text(x, y, said, ha="center", va="top", fontsize=size,
+                           color="#444444", gid=gid)
+            fit(ax, text, x - room / 2 + clear, x + room / 2 - clear)
+            texts.append((text, said))
+        if all(text.get_text() == said for text, said in texts) or k == len(tiers) - 1:
+            smallest = min(text.get_fontsize() for text, _ in texts)
+            for text, _ in texts:
+                text.set_fontsize(smallest)
             return
-        text.remove()
+        for text, _ in texts:
+            text.remove()
 
 
 CLEAR = 1.0
@@ -365,10 +375,11 @@ def _serbian(ax: Axes, report: MatchReport, rows: list[DealRow], size: float,
                         gid=f"sheet-name-{seat}"), x0 + 0.015, x0 + block - 0.015)
         columns = (("LEVO", (seat, "supe", left_of)), ("BULE", (seat, "bule", None)),
                    ("DESNO", (seat, "supe", right_of)))
-        for k, (title, key) in enumerate(columns):
-            cx = x0 + 0.01 + (block - 0.02) * (k + 0.5) / 3
-            _heading(ax, cx, top - 0.065, title, (block - 0.02) / 3, pt(size * 0.7),
-                     f"column-{seat}-{title}")
+        centres = [x0 + 0.01 + (block - 0.02) * (k + 0.5) / 3 for k in range(3)]
+        _headings(ax, [(cx, title, f"column-{seat}-{title}")
+                       for cx, (title, _) in zip(centres, columns, strict=True)],
+                  top - 0.065, (block - 0.02) / 3, pt(size * 0.7))
+        for cx, (_, key) in zip(centres, columns, strict=True):
             values = history(rows, key)
             if key[1] == "bule" and report.target and values[:1] != [report.target]:
                 values.insert(0, report.target)  # every player starts with the agreed bule
