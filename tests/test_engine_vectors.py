@@ -240,8 +240,8 @@ def test_jpref_discard_vectors_are_read_as_the_program_reads_them() -> None:
     result = import_data((DATA / "jpref-declare.txt").read_bytes(), "jpref-declare", "d.txt")
     assert result.ok, result.problems
     records = tags(result.text)
-    assert len(records) == 3
-    trumps, tops, misere = records
+    assert len(records) == 4
+    trumps, tops, misere, aces = records
     # eldest 1: the hand after the declarer leads, so the declarer is third: C
     assert (trumps["Declarer"], trumps["Contract"], trumps["Board"]) == ("C", "10S", "5")
     assert hands_of(trumps)["C"] == {"SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "CA",
@@ -257,6 +257,11 @@ def test_jpref_discard_vectors_are_read_as_the_program_reads_them() -> None:
                                    "HK"}
     # eldest 2: the declarer plays second, seat B
     assert (misere["Declarer"], misere["Contract"]) == ("B", "mis")
+    # declare-misere's layout: the talon is given after the lead, and kept as the talon
+    assert (aces["Declarer"], aces["Contract"], aces["Discard"]) == ("C", "mis", "SA HA")
+    assert aces["Deal"].endswith("talon:A...8")
+    assert hands_of(aces)["C"] == {"S9", "S8", "S7", "C9", "C8", "C7", "D8", "D7", "HA",
+                                   "H7"}
     notes = [str(d) for d in result.problems]
     assert any("1 line where JPref passes declares nothing" in n for n in notes), notes
 
@@ -285,7 +290,7 @@ def test_jpref_discard_vectors_weigh_from_the_declarers_seat(tmp_path: Path) -> 
     (("♥78 1 -> ♥7, ♥8, X♠", "♥78 -> ♥7, ♥8, X♠"), "no eldest hand's index"),
     (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7, ♥8, Z♠"), "'Z♠' is not a contract JPref"),
     (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7, ♦8, X♠"), "is not two cards of the declarer's"),
-    (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7 ♥8 X♠"), "no answer"),
+    (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 ->"), "no answer"),
     (("♠789XJQKA ♣A ♦A", "♠789XJQKA ♣AA ♦A"), "is dealt twice"),
 ])
 def test_jpref_discard_vectors_bad_input_is_located(change: tuple[str, str],

@@ -1,25 +1,29 @@
-"""JPref's discard vectors: its ``etc/tests/declare-round`` lines, the bidder's choice.
+"""JPref's discard vectors: its ``etc/tests/declare-round`` and ``declare-misere`` lines,
+the bidder's choice.
 
 A vector is one line::
 
     ♠AK ♣789XJ ♦7 ♥789X 1 6♠ -> ♥7, ♥8, 7♣
+    ♠9 ♣789X ♦79J ♥79 0 ♠A ♥Q -> ♠A ♠9
 
 the twelve cards the declarer holds once he has taken the talon (a suit sign, then its
 ranks, ``X`` the ten); the index (0–2) of the eldest hand, who leads, counting the
 declarer as 0 and the others in the order they play after him; optionally the bid the
 auction reached (``6♠``); after ``->`` the two cards JPref discards and the contract it
 then declares (``6``–``9`` or ``X`` for ten, a suit sign or ``-`` for no-trumps; or
-``Misère``). A line where JPref passes declares nothing and is left out, said.
+``Misère``). A line where JPref passes declares nothing and is left out, said. In
+``declare-misere``'s layout (the second line) the hand is ten cards, the lead, then the
+talon, and after ``->`` the two cards JPref discards for the misère it plays.
 
 JPref's test gives the bot the twelve cards and the lead, and checks its discard and
-its declaration; which two of the twelve were the talon is not stated. The record writes
-the two it discards as the talon and as the ``Discard`` (so the twelve cards are those
-the line gives), the others' hands unseen (``?``): ``pfn odds --discards`` weighs every
-discard of the twelve from the declarer's seat. The discard is also kept as
-``[JprefDiscard]``, the auction's bid as ``[JprefBid]``; a trailing ``#`` comment
-becomes the record's comment; the record's Board is the line's number in the file. As in
-:mod:`pfn.formats.jpref` the eldest becomes seat A (the dealer C) and the variant is
-Sochi.
+its declaration. In ``declare-round`` which two of the twelve were the talon is not
+stated: the record then writes the two it discards as the talon, so the twelve cards
+are those the line gives. JPref's discard is the record's ``Discard``, the others' hands
+are unseen (``?``): ``pfn odds --discards`` weighs every discard of the twelve from the
+declarer's seat. The discard is also kept as ``[JprefDiscard]``, the auction's bid as
+``[JprefBid]``; a trailing ``#`` comment becomes the record's comment; the record's
+Board is the line's number in the file. As in :mod:`pfn.formats.jpref` the eldest
+becomes seat A (the dealer C) and the variant is Sochi.
 """
 
 from __future__ import annotations
@@ -77,8 +81,10 @@ def _contract(word: str) -> str | None:
 def _vector(text: str, number: int, batch: Batch) -> Draft | str | None:
     given, arrow, result = text.partition("->")
     result, _, comment = result.partition("#")
-    answer = [part.strip() for part in result.split(",")]
-    if not arrow or len(answer) != 3:
+    # declare-round: ``-> card, card, contract``; declare-misere: ``-> card card``
+    answer = [part.strip() for part in result.split(",")] if "," in result else \
+        [result.strip(), "", "Misère"]
+    if not arrow or len(answer) != 3 or not answer[0]:
         batch.problem(codes.E007, msg("no answer: a vector ends with -> and two cards and"
                                       " a contract"), number, None, text,
                       msg("♠AK ♣789XJ ♦7 ♥789X 1 -> ♥7, ♥8, 7♣"))
@@ -86,22 +92,25 @@ def _vector(text: str, number: int, batch: Batch) -> Draft | str | None:
     if answer[2].lower() == "pass":
         return "pass"
     words = given.split()
-    turns = [w for w in words if w in ("0", "1", "2")]
-    bids = [w for w in words if _contract(w) is not None]
+    turns = [i for i, w in enumerate(words) if w in ("0", "1", "2")]
     if len(turns) != 1:
         batch.problem(codes.E007, msg("the line gives no eldest hand's index (0, 1 or 2)"),
                       number, None, given.strip())
         return None
-    cards = suit_groups(" ".join(w for w in words if w not in turns and w not in bids), number,
-                    batch)
-    if cards is None:
+    bids = [w for w in words if _contract(w) is not None]
+    before = suit_groups(" ".join(w for w in words[:turns[0]] if w not in bids), number,
+                         batch)
+    after = suit_groups(" ".join(w for w in words[turns[0] + 1:] if w not in bids), number,
+                        batch)
+    if before is None or after is None:
         return None
+    cards = before + after
     twice = sorted({c for c in cards if cards.count(c) > 1})
     if twice:
         batch.problem(codes.E007, msg("{card} is dealt twice", card=twice[0]), number, None,
                       given.strip())
         return None
-    if len(cards) != 12:
+    if len(cards) != 12 or len(after) not in (0, 2):
         batch.problem(codes.E007, msg("the line gives {n} cards: a discard vector gives the"
                                       " declarer's twelve (his hand and the talon)",
                                       n=len(cards)), number, None, given.strip())
@@ -120,16 +129,17 @@ def _vector(text: str, number: int, batch: Batch) -> Draft | str | None:
                                       " declarer's twelve", cards=" ".join(map(str, drop))),
                       number, None, answer[0])
         return None
-    return _draft(number, cards, drop, int(turns[0]), contract,
-                  _contract(bids[0]) if bids else None, comment.strip())
+    # the talon when the line gives it after the lead (declare-misere), else unstated
+    talon = after or drop
+    return _draft(number, [c for c in cards if c not in talon], talon, drop, int(words[turns[0]]),
+                  contract, _contract(bids[0]) if bids else None, comment.strip())
 
 
-def _draft(number: int, twelve: list[Card], drop: list[Card], eldest: int,
+def _draft(number: int, hand: list[Card], talon: list[Card], drop: list[Card], eldest: int,
            contract: str, bid: str | None, comment: str) -> Draft:
     # the declarer is the line's hand 0; the eldest, hand ``eldest``, is seat A
     declarer = "ABC"[(0 - eldest) % 3]
-    kept = [c for c in twelve if c not in drop]
-    deal = " ".join(f"{s}:{hand_text(kept) if s == declarer else '?'}" for s in "ABC")
+    deal = " ".join(f"{s}:{hand_text(hand) if s == declarer else '?'}" for s in "ABC")
     draft = Draft(number)
     if comment:
         draft.comments = [comment]
@@ -137,7 +147,7 @@ def _draft(number: int, twelve: list[Card], drop: list[Card], eldest: int,
     draft.tag("Variant", "sochi")
     draft.tag("Board", str(number))  # the line's number: the vector is found by it
     draft.tag("Dealer", "C")
-    draft.tag("Deal", f"{deal} talon:{hand_text(drop)}")
+    draft.tag("Deal", f"{deal} talon:{hand_text(talon)}")
     draft.tag("Declarer", declarer)
     draft.tag("Contract", contract)
     discard = " ".join(str(c) for c in sorted(drop))
