@@ -286,6 +286,7 @@ def test_jpref_discard_vectors_weigh_from_the_declarers_seat(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(("change", "words"), [
     (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7, ♥8, X♠"), None),
+    (("♠7 ♣7 6♠ 0 ->", "♠7 ♣7 0 6♠ ->"), None),  # the bid after the lead, as JPref has it
     (("♠789XJQKA ♣A ♦A ♥78 1", "♠789XJQKA ♣A ♦A ♥7 1"), "the line gives 11 cards"),
     (("♥78 1 -> ♥7, ♥8, X♠", "♥78 -> ♥7, ♥8, X♠"), "no eldest hand's index"),
     (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7, ♥8, Z♠"), "'Z♠' is not a contract JPref"),
