@@ -42,7 +42,8 @@ _MISERE = ("misère", "misere")
 
 
 def read(data: bytes, name: str) -> Batch:
-    """Every discard vector of a JPref ``declare-round`` file as a PFN draft."""
+    """Every discard vector of a JPref ``declare-round`` or ``declare-misere`` file as a
+    PFN draft."""
     batch = Batch(name)
     lines = source_lines(data)
     batch.source = lines
