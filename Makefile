@@ -93,6 +93,7 @@ demo: $(STAMP)
 	$(BIN)/pfn export examples/analysis.pfn --to pts -o out/analysis.pts
 	@echo "== other engines' test vectors: each stated answer checked against best play (test 4's is wrong)"
 	$(BIN)/pfn import tests/data/formats/jpref.txt --from jpref -o out/jpref.pfn
+	$(BIN)/pfn import tests/data/formats/jpref-declare.txt --from jpref-declare -o out/jpref-declare.pfn
 	$(BIN)/pfn import tests/data/formats/solvers.tests -o out/solvers.pfn
 	$(BIN)/pfn check --analyse out/solvers.pfn
 	@echo "== pfn conformance: the suite's scores and pools put to an engine over the protocol (here pfn itself)"

@@ -6,6 +6,7 @@ back as the same hands at the same seats."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -228,3 +229,80 @@ def test_a_file_of_no_vectors_says_so() -> None:
     assert not result.ok and "no vector in the file" in str(result.problems[0])
     result = import_data(b"", "shavlyugin", "e.tests")
     assert not result.ok and "no test in the file" in str(result.problems[0])
+
+
+# -- JPref's discard vectors (declare-round) -------------------------------------------------
+
+def test_jpref_discard_vectors_are_read_as_the_program_reads_them() -> None:
+    """The sample: twelve cards, the eldest's index counting the declarer as 0, the
+    auction's bid where given, then JPref's discard and declaration. The declarer keeps
+    the ten cards it does not discard; the others are unseen."""
+    result = import_data((DATA / "jpref-declare.txt").read_bytes(), "jpref-declare", "d.txt")
+    assert result.ok, result.problems
+    records = tags(result.text)
+    assert len(records) == 4
+    trumps, tops, misere, aces = records
+    # eldest 1: the hand after the declarer leads, so the declarer is third: C
+    assert (trumps["Declarer"], trumps["Contract"], trumps["Board"]) == ("C", "10S", "5")
+    assert hands_of(trumps)["C"] == {"SA", "SK", "SQ", "SJ", "ST", "S9", "S8", "S7", "CA",
+                                     "DA"}
+    assert "A" not in hands_of(trumps) and "B" not in hands_of(trumps)  # unseen
+    assert trumps["Discard"] == trumps["JprefDiscard"] == "H7 H8"
+    assert trumps["Deal"].endswith("talon:...87")
+    assert "JprefBid" not in trumps
+    # eldest 0: the declarer leads, seat A; the auction's bid kept
+    assert (tops["Declarer"], tops["Contract"], tops["JprefBid"]) == ("A", "10NT", "6S")
+    assert set(tops["Discard"].split()) == {"S7", "C7"}
+    assert hands_of(tops)["A"] == {"SA", "SK", "SQ", "CA", "CK", "CQ", "DA", "DK", "HA",
+                                   "HK"}
+    # eldest 2: the declarer plays second, seat B
+    assert (misere["Declarer"], misere["Contract"]) == ("B", "mis")
+    # declare-misere's layout: the talon is given after the lead, and kept as the talon
+    assert (aces["Declarer"], aces["Contract"], aces["Discard"]) == ("C", "mis", "SA HA")
+    assert aces["Deal"].endswith("talon:A...8")
+    assert hands_of(aces)["C"] == {"S9", "S8", "S7", "C9", "C8", "C7", "D8", "D7", "HA",
+                                   "H7"}
+    notes = [str(d) for d in result.problems]
+    assert any("1 line where JPref passes declares nothing" in n for n in notes), notes
+
+
+def test_jpref_discard_vectors_weigh_from_the_declarers_seat(tmp_path: Path) -> None:
+    out = tmp_path / "d.pfn"
+    done = pfn("import", str(DATA / "jpref-declare.txt"), "--from", "jpref-declare", "-o",
+               str(out))
+    assert done.returncode == 0, done.stderr
+    checked = pfn("check", str(out))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    # Every trump and the two side aces kept, no lead beats them: ten tricks on every
+    # layout; any other discard keeps a heart the defenders cash. So JPref's discard is
+    # the best, alone at ten.
+    weighed = pfn("odds", str(out), "-b", "5", "--seat", "C", "--discards", "--samples", "6",
+                  "-f", "json")
+    assert weighed.returncode == 0, weighed.stderr
+    found = json.loads(weighed.stdout)["discards"]
+    assert found[0]["cards"] == ["H7", "H8"] and found[0]["expected"] == 10
+    assert all(d["expected"] < 10 for d in found[1:])
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7, ♥8, X♠"), None),
+    (("♠7 ♣7 6♠ 0 ->", "♠7 ♣7 0 6♠ ->"), None),  # the bid after the lead, as JPref has it
+    (("♠789XJQKA ♣A ♦A ♥78 1", "♠789XJQKA ♣A ♦A ♥7 1"), "the line gives 11 cards"),
+    (("♥78 1 -> ♥7, ♥8, X♠", "♥78 -> ♥7, ♥8, X♠"), "no eldest hand's index"),
+    (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7, ♥8, Z♠"), "'Z♠' is not a contract JPref"),
+    (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 -> ♥7, ♦8, X♠"), "is not two cards of the declarer's"),
+    (("♥78 1 -> ♥7, ♥8, X♠", "♥78 1 ->"), "no answer"),
+    (("♠789XJQKA ♣A ♦A", "♠789XJQKA ♣AA ♦A"), "is dealt twice"),
+])
+def test_jpref_discard_vectors_bad_input_is_located(change: tuple[str, str],
+                                                    words: str | None) -> None:
+    text = (DATA / "jpref-declare.txt").read_text(encoding="utf-8")
+    assert change[0] in text
+    result = import_data(text.replace(*change, 1).encode(), "jpref-declare", "bad.txt")
+    if words is None:
+        assert result.ok
+        return
+    assert not result.ok
+    shown = [str(d) for d in result.problems if d.is_error]
+    assert any(words in s for s in shown), shown
+    assert [d.line for d in result.problems if d.is_error] == [5]

@@ -28,6 +28,7 @@ class ImportFormat(StrEnum):
     unisay = "unisay"
     gambler = "gambler"
     jpref = "jpref"
+    jpref_declare = "jpref-declare"
     shavlyugin = "shavlyugin"
 
 
@@ -45,7 +46,7 @@ def import_(
     source_format: Annotated[ImportFormat | None, typer.Option(
         "--format", "-f", "--from", help="Its format (default: from the extension: .bts"
                                          " .pts .ppn; .json unisay; .txt/.log gambler;"
-                                         " .tests shavlyugin; jpref: give it).",
+                                         " .tests shavlyugin; jpref, jpref-declare: give it).",
         show_default=False)] = None,
     output: Annotated[str | None, typer.Option(
         "--output", "-o", help="Write the PFN here (default: stdout).",

@@ -11,6 +11,7 @@ reader), or nothing at all when something could not be imported.
 | ``unisay`` | :mod:`pfn.formats.unisay` | the JSON of the Unisay/preferanser deal editor |
 | ``gambler`` | :mod:`pfn.formats.gambler` | the game logs scraped from a Russian server |
 | ``jpref`` | :mod:`pfn.formats.jpref` | the test-vector lines of the JPref program |
+| ``jpref-declare`` | :mod:`pfn.formats.jpref_declare` | JPref's discard vectors |
 | ``shavlyugin`` | :mod:`pfn.formats.shavlyugin` | the solver tests of E. Shavlyugin's engine |
 """
 
@@ -23,7 +24,8 @@ from pfn.diagnostics import Diagnostic
 from pfn.model import Record
 
 FORMATS = {"bts": "bts", "pts": "bts", "ppn": "ppn", "unisay": "unisay", "gambler": "gambler",
-           "jpref": "jpref", "shavlyugin": "shavlyugin"}
+           "jpref": "jpref", "jpref-declare": "jpref_declare",
+           "shavlyugin": "shavlyugin"}
 """Every format ``pfn import`` reads, and the module that reads it."""
 
 SUFFIXES = {".bts": "bts", ".pts": "pts", ".ppn": "ppn", ".json": "unisay", ".txt": "gambler",

@@ -70,7 +70,7 @@ def read(data: bytes, name: str) -> Batch:
     return batch
 
 
-def _groups(text: str, number: int, batch: Batch) -> list[Card] | None:
+def suit_groups(text: str, number: int, batch: Batch) -> list[Card] | None:
     """The cards of ``text``, suit sign by suit sign (``♠8XJK ♣7``); ``None`` when a word
     is not one (said)."""
     cards: list[Card] = []
@@ -88,7 +88,7 @@ def _groups(text: str, number: int, batch: Batch) -> list[Card] | None:
 
 def _cards(text: str, number: int, batch: Batch) -> list[Card] | None:
     """The 32 cards of a vector, each once."""
-    cards = _groups(text, number, batch)
+    cards = suit_groups(text, number, batch)
     if cards is None:
         return None
     twice = sorted({c for c in cards if cards.count(c) > 1})
@@ -151,7 +151,7 @@ def _vector(text: str, number: int, board: int, batch: Batch) -> Draft | None:
             draft.tag("Result", _result({declarer: "0"}))
         drop = talon
         if ":" in result:
-            given_drop = _groups(result.split(":", 1)[1], number, batch)
+            given_drop = suit_groups(result.split(":", 1)[1], number, batch)
             if given_drop is None:
                 return None
             if len(given_drop) < 2 or not set(given_drop[:2]) <= set(hands[0] + talon):
