@@ -222,21 +222,40 @@ static int shape(uint32_t own, uint32_t others) {
     return (((own & -own) > others) ? DEAD : 0) | (ducks(own, others) ? DUCKS : 0);
 }
 
-static uint32_t compress(SearchObject *s, int shift) {
-    /* the owners (their index in the order) of the suit's live cards, high to low, two
-     * bits each, then their count: no card is in two hands, so a card's owner is the
-     * sum of index times "holds it" */
-    uint32_t h1 = s->hands[s->order[1]] >> shift & 0xFF;
-    uint32_t h2 = s->n > 2 ? s->hands[s->order[2]] >> shift & 0xFF : 0;
-    uint32_t h3 = s->n > 3 ? s->hands[s->order[3]] >> shift & 0xFF : 0;
-    uint32_t live = (s->hands[s->order[0]] >> shift & 0xFF) | h1 | h2 | h3, code = 0, count = 0;
-    while (live) {
-        int rank = highest(live);
-        live &= ~(1u << rank);
-        code = code << 2 | ((h1 >> rank & 1) + 2 * (h2 >> rank & 1) + 3 * (h3 >> rank & 1));
-        count++;
-    }
-    return code << 4 | count;
+/* A suit compressed: the owners (their index in the order: the order has at most three
+ * seats) of its live cards, two bits each, the lowest card's at the bottom, then their
+ * count in four bits.  Built a half-suit at a time from tables, not card by card:
+ * COMPACT[live][pairs] packs the owners (two bits a rank) of a half-suit's four ranks,
+ * keeping those of the live ranks. */
+static uint8_t COMPACT[16][256], POP8[256];
+
+/* bit i of x to bit 2i */
+static inline uint64_t spread(uint32_t x) {
+    uint64_t v = x;
+    v = (v | v << 16) & 0x0000FFFF0000FFFFull;
+    v = (v | v << 8) & 0x00FF00FF00FF00FFull;
+    v = (v | v << 4) & 0x0F0F0F0F0F0F0F0Full;
+    v = (v | v << 2) & 0x3333333333333333ull;
+    return (v | v << 1) & 0x5555555555555555ull;
+}
+
+static inline uint64_t compress(uint64_t pairs, uint32_t live, int shift) {
+    uint32_t alive = live >> shift & 0xFF, low = alive & 15;
+    uint32_t owners = (uint32_t)(pairs >> 2 * shift);
+    uint32_t code = COMPACT[low][owners & 0xFF] |
+                    (uint32_t)COMPACT[alive >> 4][owners >> 8 & 0xFF] << 2 * POP8[low];
+    return (uint64_t)code << 4 | POP8[alive];
+}
+
+static void compact_tables(void) {
+    for (int live = 0; live < 16; live++)
+        for (int pairs = 0; pairs < 256; pairs++) {
+            int out = 0, k = 0;
+            for (int r = 0; r < 4; r++)
+                if (live >> r & 1) out |= (pairs >> 2 * r & 3) << 2 * k++;
+            COMPACT[live][pairs] = (uint8_t)out;
+        }
+    for (int x = 0; x < 256; x++) POP8[x] = (uint8_t)popcount((uint32_t)x);
 }
 
 /* ------------------------------------------------------------------------ bounds */
@@ -530,7 +549,13 @@ static void table_put(SearchObject *s, uint64_t k1, uint64_t k2, int lo, int hi)
 
 /* the position at a boundary: four compressed suits (sorted without trumps), the leader */
 static void key(SearchObject *s, int leader, uint64_t *k1, uint64_t *k2) {
-    uint64_t a = compress(s, 0), b = compress(s, 8), c = compress(s, 16), d = compress(s, 24), t;
+    /* no card is in two hands: a card's owner is 1 * "the second holds it" + 2 * "the
+     * third holds it" */
+    uint32_t h1 = s->hands[s->order[1]], h2 = s->n > 2 ? s->hands[s->order[2]] : 0;
+    uint32_t live = s->hands[s->order[0]] | h1 | h2;
+    uint64_t pairs = spread(h1) | spread(h2) << 1;
+    uint64_t a = compress(pairs, live, 0), b = compress(pairs, live, 8),
+             c = compress(pairs, live, 16), d = compress(pairs, live, 24), t;
     if (s->trump == NONE) {
         if (a > b) { t = a; a = b; b = t; }
         if (c > d) { t = c; c = d; d = t; }
@@ -1283,6 +1308,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__core(void) {
     for (int c = 0; c < 32; c++) { RANK_KEY[c] = RANK(c); MINUS_RANK_KEY[c] = -RANK(c); }
+    compact_tables();
     if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
