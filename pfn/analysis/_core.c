@@ -48,9 +48,14 @@ enum { DEAD = 1, DUCKS = 2 };
 
 /* the table: key -> (lo, hi), open addressing, emptied when full */
 typedef struct {
-    uint64_t k1, k2;  /* k1 == 0: an empty slot (every real key has k1 != 0: see key()) */
-    uint8_t lo, hi;
+    /* k1 == 0: an empty slot (every real key has k1 != 0: see key()); k2 holds the rest
+     * of the key below BOUNDS and the bounds lo, hi (0..10) in its top eight bits, so
+     * that an entry is 16 bytes, four to a cache line */
+    uint64_t k1, k2;
 } Entry;
+
+#define BOUNDS 56
+#define KEY2 ((1ull << BOUNDS) - 1)
 
 #define TABLE_LIMIT (1u << 20)  /* entries; the slots are twice as many at most */
 
@@ -500,7 +505,11 @@ static int table_get(SearchObject *s, uint64_t k1, uint64_t k2, int *lo, int *hi
     for (uint32_t i = (uint32_t)(h >> 32) & mask;; i = (i + 1) & mask) {
         Entry *e = &s->table[i];
         if (!e->k1) return 0;
-        if (e->k1 == k1 && e->k2 == k2) { *lo = e->lo; *hi = e->hi; return 1; }
+        if (e->k1 == k1 && (e->k2 & KEY2) == k2) {
+            *lo = (int)(e->k2 >> BOUNDS & 15);
+            *hi = (int)(e->k2 >> (BOUNDS + 4));
+            return 1;
+        }
     }
 }
 
@@ -515,7 +524,7 @@ static int table_grow(SearchObject *s, uint32_t slots) {
     for (uint32_t i = 0; i < old_slots; i++) {
         if (!old[i].k1) continue;
         uint32_t mask = slots - 1;
-        uint64_t h = (old[i].k1 * 0x9E3779B97F4A7C15ull) ^ (old[i].k2 * 0xC2B2AE3D27D4EB4Full);
+        uint64_t h = (old[i].k1 * 0x9E3779B97F4A7C15ull) ^ ((old[i].k2 & KEY2) * 0xC2B2AE3D27D4EB4Full);
         uint32_t j = (uint32_t)(h >> 32) & mask;
         while (fresh[j].k1) j = (j + 1) & mask;
         fresh[j] = old[i];
@@ -540,10 +549,11 @@ static void table_put(SearchObject *s, uint64_t k1, uint64_t k2, int lo, int hi)
     }
     uint32_t mask = s->slots - 1;
     uint64_t h = (k1 * 0x9E3779B97F4A7C15ull) ^ (k2 * 0xC2B2AE3D27D4EB4Full);
+    uint64_t stored = k2 | (uint64_t)lo << BOUNDS | (uint64_t)hi << (BOUNDS + 4);
     for (uint32_t i = (uint32_t)(h >> 32) & mask;; i = (i + 1) & mask) {
         Entry *e = &s->table[i];
-        if (!e->k1) { e->k1 = k1; e->k2 = k2; e->lo = lo; e->hi = hi; s->used++; return; }
-        if (e->k1 == k1 && e->k2 == k2) { e->lo = lo; e->hi = hi; return; }
+        if (!e->k1) { e->k1 = k1; e->k2 = stored; s->used++; return; }
+        if (e->k1 == k1 && (e->k2 & KEY2) == k2) { e->k2 = stored; return; }
     }
 }
 
