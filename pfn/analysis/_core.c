@@ -90,6 +90,18 @@ static inline int highest(uint32_t mask) {
     return found;
 }
 #endif
+/* the lowest set bit of a non-zero mask */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PFN_PORTABLE)
+static inline int lowest(uint32_t mask) { return __builtin_ctz(mask); }
+#elif defined(_MSC_VER) && !defined(PFN_PORTABLE)
+static inline int lowest(uint32_t mask) {
+    unsigned long index;
+    _BitScanForward(&index, mask);
+    return (int)index;
+}
+#else
+static inline int lowest(uint32_t mask) { return highest(mask & -mask); }
+#endif
 static inline int popcount(uint32_t x) {
     /* SWAR: as fast as the instruction where a generic build has no popcnt */
     x = x - ((x >> 1) & 0x55555555u);
@@ -178,6 +190,7 @@ static inline int next_leader(SearchObject *s, int number, int winner) {
 /* ------------------------------------------------------------------------- suits */
 
 static inline uint32_t runs(uint32_t own, uint32_t live) {
+    /* the tables' source: RUNS is this on every suit */
     uint32_t keep = 0;
     int above = 0;
     for (int rank = 7; rank >= 0; rank--) {
@@ -191,17 +204,66 @@ static inline uint32_t runs(uint32_t own, uint32_t live) {
     return keep;
 }
 
+/* RUNS[live][own]: the highest card of each run of own cards among a suit's live ones
+ * (runs); SPREAD4[suit]: rank r's bit moved to bit 4r */
+static uint8_t RUNS[256][256];
+static uint32_t SPREAD4[256];
+
+/* one card of each run of equivalent cards: a mask */
+static inline uint32_t kept_of(uint32_t mask, uint32_t live) {
+    uint32_t kept = 0;
+    for (int shift = 0; shift < 32; shift += 8)
+        if (mask >> shift & 0xFF)
+            kept |= (uint32_t)RUNS[live >> shift & 0xFF][mask >> shift & 0xFF] << shift;
+    return kept;
+}
+
+/* a mask of cards by rank: card (suit, rank) at bit 4 * rank + suit (up), or at
+ * 4 * rank + 3 - suit (down) */
+static inline uint32_t rank_major(uint32_t mask, int up) {
+    uint32_t found = 0;
+    for (int suit = 0; suit < 4; suit++)
+        found |= SPREAD4[mask >> 8 * suit & 0xFF] << (up ? suit : 3 - suit);
+    return found;
+}
+
+/* the cards of a rank_major mask, low to high rank, suit by suit up within a rank */
+static int low_to_high(uint32_t ranked, int *out) {
+    int n = 0;
+    for (; ranked; ranked &= ranked - 1) {
+        int bit = lowest(ranked);
+        out[n++] = 8 * (bit & 3) + (bit >> 2);
+    }
+    return n;
+}
+
+/* high to low rank; within a rank suit by suit down (up: the mask made up) or up */
+static int high_to_low(uint32_t ranked, int up, int *out) {
+    int n = 0;
+    while (ranked) {
+        int bit = highest(ranked);
+        ranked &= ~(1u << bit);
+        out[n++] = 8 * (up ? bit & 3 : 3 - (bit & 3)) + (bit >> 2);
+    }
+    return n;
+}
+
 /* one card of each run of equivalent cards, low to high by suit */
 static int moves_of(uint32_t mask, uint32_t live, int *out) {
     int n = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t own = mask >> shift & 0xFF;
-        if (!own) continue;
-        uint32_t kept = runs(own, live >> shift & 0xFF);
-        for (int r = 0; r < 8; r++)
-            if (kept >> r & 1) out[n++] = shift + r;
-    }
+    for (uint32_t kept = kept_of(mask, live); kept; kept &= kept - 1) out[n++] = lowest(kept);
     return n;
+}
+
+static void suit_tables(void) {
+    for (int live = 0; live < 256; live++)
+        for (int own = 0; own < 256; own++)
+            RUNS[live][own] = (uint8_t)runs((uint32_t)(own & live), (uint32_t)live);
+    for (int x = 0; x < 256; x++) {
+        SPREAD4[x] = 0;
+        for (int r = 0; r < 8; r++)
+            if (x >> r & 1) SPREAD4[x] |= 1u << 4 * r;
+    }
 }
 
 static int each_card(uint32_t mask, int *out) {
@@ -369,17 +431,6 @@ static int escapes(SearchObject *s, int leader) {
 
 /* ---------------------------------------------------------------------- ordering */
 
-/* stable insertion sort of moves by an int key each */
-static void sort_by(int *moves, int n, const long long *key) {
-    for (int i = 1; i < n; i++) {
-        int m = moves[i];
-        long long k = key[m];
-        int j = i - 1;
-        while (j >= 0 && key[moves[j]] > k) { moves[j + 1] = moves[j]; j--; }
-        moves[j + 1] = m;
-    }
-}
-
 static void sort_by_history(int *moves, int n, const hist_t *history) {
     for (int i = 1; i < n; i++) {
         int m = moves[i];
@@ -390,28 +441,20 @@ static void sort_by_history(int *moves, int n, const hist_t *history) {
     }
 }
 
-static long long RANK_KEY[32], MINUS_RANK_KEY[32];
-
+/* the moves in an order, as stable sorts of moves_of's list would put them: by rank up
+ * or down, suits up within a rank; winners (beat) first or ducks first */
 static int ordered(int order, uint32_t legal, uint32_t live, uint32_t beat, int *out) {
-    int n = moves_of(legal, live, out);
-    if (n < 2) return n;
-    int tmp[32], k = 0;
+    uint32_t kept = kept_of(legal, live);
     if (order == WINNERS_FIRST) {
-        sort_by(out, n, RANK_KEY);
-        for (int i = 0; i < n; i++) if (beat >> out[i] & 1) tmp[k++] = out[i];
-        for (int i = 0; i < n; i++) if (!(beat >> out[i] & 1)) tmp[k++] = out[i];
-        memcpy(out, tmp, n * sizeof(int));
-    } else if (order == DUCKS_FIRST) {
-        sort_by(out, n, MINUS_RANK_KEY);
-        for (int i = 0; i < n; i++) if (!(beat >> out[i] & 1)) tmp[k++] = out[i];
-        for (int i = 0; i < n; i++) if (beat >> out[i] & 1) tmp[k++] = out[i];
-        memcpy(out, tmp, n * sizeof(int));
-    } else if (order == LOW_FIRST) {
-        sort_by(out, n, RANK_KEY);
-    } else {
-        sort_by(out, n, MINUS_RANK_KEY);
+        int n = low_to_high(rank_major(kept & beat, 1), out);
+        return n + low_to_high(rank_major(kept & ~beat, 1), out + n);
     }
-    return n;
+    if (order == DUCKS_FIRST) {
+        int n = high_to_low(rank_major(kept & ~beat, 0), 0, out);
+        return n + high_to_low(rank_major(kept & beat, 0), 0, out + n);
+    }
+    if (order == LOW_FIRST) return low_to_high(rank_major(kept, 1), out);
+    return high_to_low(rank_major(kept, 0), 0, out);
 }
 
 /* lead_against as one comparable triple (kind, history, rank) */
@@ -446,21 +489,20 @@ static void leads_against(int *moves, int n, uint32_t held, uint32_t partner,
     }
 }
 
-static int ordered_leads(int *moves, int n, const hist_t *history, int wanted, long long ex) {
+/* the leads of kept (two at least): the exits low to high, then the other cards high to
+ * low (suits down within a rank); else high to low (wanted) or low to high; then by
+ * history, a stable sort */
+static int ordered_leads(uint32_t kept, int *moves, const hist_t *history, int wanted,
+                         long long ex) {
+    int n;
     if (ex >= 0) {
         uint32_t e = (uint32_t)ex;
-        int tmp[32], k = 0;
-        sort_by(moves, n, RANK_KEY);
-        for (int i = 0; i < n; i++) if (e >> moves[i] & 1) tmp[k++] = moves[i];
-        for (int i = n - 1; i >= 0; i--) if (!(e >> moves[i] & 1)) tmp[k++] = moves[i];
-        memcpy(moves, tmp, n * sizeof(int));
+        n = low_to_high(rank_major(kept & e, 1), moves);
+        n += high_to_low(rank_major(kept & ~e, 1), 1, moves + n);
     } else if (wanted) {
-        for (int i = 0; i < n / 2; i++) {
-            int t = moves[i]; moves[i] = moves[n - 1 - i]; moves[n - 1 - i] = t;
-        }
-        sort_by(moves, n, MINUS_RANK_KEY);
+        n = high_to_low(rank_major(kept, 1), 1, moves);
     } else {
-        sort_by(moves, n, RANK_KEY);
+        n = low_to_high(rank_major(kept, 1), moves);
     }
     sort_by_history(moves, n, history);
     return n;
@@ -468,10 +510,11 @@ static int ordered_leads(int *moves, int n, const hist_t *history, int wanted, l
 
 static int leads(SearchObject *s, int seat, uint32_t hand, uint32_t live, int maximising,
                  int bound, int *out) {
-    int n = moves_of(hand, live, out);
-    if (n < 2) return n;
+    uint32_t kept = kept_of(hand, live);
+    if (!(kept & (kept - 1))) return moves_of(hand, live, out);
     hist_t *history = s->history[seat];
     if (maximising && seat != s->target) {
+        int n = moves_of(hand, live, out);
         uint32_t partner = 0;
         for (int i = 0; i < s->nopp; i++)
             if (s->opponents[i] != seat) partner = s->hands[s->opponents[i]];
@@ -480,7 +523,7 @@ static int leads(SearchObject *s, int seat, uint32_t hand, uint32_t live, int ma
         return n;
     }
     long long e = seat == s->target && s->ducking ? (long long)exits(s) : -1;
-    return ordered_leads(out, n, history, (seat == s->target) == maximising, e);
+    return ordered_leads(kept, out, history, (seat == s->target) == maximising, e);
 }
 
 static int follows(SearchObject *s, int seat, uint32_t legal, uint32_t live, uint32_t beat,
@@ -1317,8 +1360,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-    for (int c = 0; c < 32; c++) { RANK_KEY[c] = RANK(c); MINUS_RANK_KEY[c] = -RANK(c); }
     compact_tables();
+    suit_tables();
     if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
