@@ -15,6 +15,10 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__linux__)
+#include <stdlib.h>
+#include <sys/mman.h>
+#endif
 
 /* The history of cuts counts as Python's integers do, past 64 bits: 128 bits where the
  * compiler has them, else (MSVC, 32-bit targets) a pair of words.  PFN_PORTABLE builds
@@ -556,10 +560,38 @@ static int table_get(SearchObject *s, uint64_t k1, uint64_t k2, int *lo, int *hi
     }
 }
 
+/* a table of slots empty entries: on Linux in huge pages where the kernel gives them
+ * (a lookup is a cache miss anyway; a TLB miss too in small pages, the table being
+ * megabytes), else from Python's allocator */
+#define HUGE_PAGE (2u << 20)
+
+static Entry *table_alloc(uint32_t slots) {
+    size_t size = (size_t)slots * sizeof(Entry);
+#if defined(__linux__)
+    void *found = NULL;
+    if (posix_memalign(&found, size >= HUGE_PAGE ? HUGE_PAGE : 64, size)) return NULL;
+#ifdef MADV_HUGEPAGE
+    if (size >= HUGE_PAGE) madvise(found, size, MADV_HUGEPAGE);
+#endif
+    memset(found, 0, size);
+    return found;
+#else
+    return PyMem_Calloc(slots, sizeof(Entry));
+#endif
+}
+
+static void table_free(Entry *table) {
+#if defined(__linux__)
+    free(table);
+#else
+    PyMem_Free(table);
+#endif
+}
+
 static int table_grow(SearchObject *s, uint32_t slots) {
     Entry *old = s->table;
     uint32_t old_slots = s->slots;
-    Entry *fresh = PyMem_Calloc(slots, sizeof(Entry));
+    Entry *fresh = table_alloc(slots);
     if (!fresh) return 0;
     s->table = fresh;
     s->slots = slots;
@@ -573,13 +605,13 @@ static int table_grow(SearchObject *s, uint32_t slots) {
         fresh[j] = old[i];
         s->used++;
     }
-    PyMem_Free(old);
+    table_free(old);
     return 1;
 }
 
 static void table_put(SearchObject *s, uint64_t k1, uint64_t k2, int lo, int hi) {
     if (!s->table) {
-        s->table = PyMem_Calloc(1u << 12, sizeof(Entry));
+        s->table = table_alloc(1u << 12);
         if (!s->table) return;  /* no memory: the search goes on without its table */
         s->slots = 1u << 12;
         s->used = 0;
@@ -888,7 +920,7 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
                                      &maximisers, &talon, &first))
         return -1;
     /* a fresh search: no table, no history, whatever an earlier __init__ left */
-    PyMem_Free(s->table);
+    table_free(s->table);
     s->table = NULL;
     s->slots = s->used = 0;
     s->nodes = 0;
@@ -942,7 +974,7 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
 }
 
 static void Search_dealloc(SearchObject *s) {
-    PyMem_Free(s->table);
+    table_free(s->table);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
