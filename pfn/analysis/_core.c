@@ -61,7 +61,7 @@ typedef struct {
 #define BOUNDS 56
 #define KEY2 ((1ull << BOUNDS) - 1)
 
-#define TABLE_LIMIT (1u << 20)  /* entries; the slots are twice as many at most */
+#define TABLE_LIMIT (1u << 21)  /* entries, as in the Python table; slots twice as many at most */
 
 typedef struct {
     PyObject_HEAD
@@ -599,7 +599,8 @@ static int table_grow(SearchObject *s, uint32_t slots) {
     for (uint32_t i = 0; i < old_slots; i++) {
         if (!old[i].k1) continue;
         uint32_t mask = slots - 1;
-        uint64_t h = (old[i].k1 * 0x9E3779B97F4A7C15ull) ^ ((old[i].k2 & KEY2) * 0xC2B2AE3D27D4EB4Full);
+        uint64_t h = (old[i].k1 * 0x9E3779B97F4A7C15ull) ^
+                     ((old[i].k2 & KEY2) * 0xC2B2AE3D27D4EB4Full);
         uint32_t j = (uint32_t)(h >> 32) & mask;
         while (fresh[j].k1) j = (j + 1) & mask;
         fresh[j] = old[i];
