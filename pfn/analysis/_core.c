@@ -209,7 +209,7 @@ static inline uint32_t runs(uint32_t own, uint32_t live) {
 }
 
 /* RUNS[live][own]: the highest card of each run of own cards among a suit's live ones
- * (runs); SPREAD4[suit]: rank r's bit moved to bit 4r */
+ * (runs); SPREAD4[ranks]: the bit of rank r moved to bit 4r */
 static uint8_t RUNS[256][256];
 static uint32_t SPREAD4[256];
 
@@ -241,7 +241,8 @@ static int low_to_high(uint32_t ranked, int *out) {
     return n;
 }
 
-/* high to low rank; within a rank suit by suit down (up: the mask made up) or up */
+/* the cards of a rank_major mask, high to low rank; within a rank the suits down when
+ * the mask was made up, else up */
 static int high_to_low(uint32_t ranked, int up, int *out) {
     int n = 0;
     while (ranked) {
