@@ -15,6 +15,10 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__linux__)
+#include <stdlib.h>
+#include <sys/mman.h>
+#endif
 
 /* The history of cuts counts as Python's integers do, past 64 bits: 128 bits where the
  * compiler has them, else (MSVC, 32-bit targets) a pair of words.  PFN_PORTABLE builds
@@ -48,11 +52,16 @@ enum { DEAD = 1, DUCKS = 2 };
 
 /* the table: key -> (lo, hi), open addressing, emptied when full */
 typedef struct {
-    uint64_t k1, k2;  /* k1 == 0: an empty slot (every real key has k1 != 0: see key()) */
-    uint8_t lo, hi;
+    /* k1 == 0: an empty slot (every real key has k1 != 0: see key()); k2 holds the rest
+     * of the key below BOUNDS and the bounds lo, hi (0..10) in its top eight bits, so
+     * that an entry is 16 bytes, four to a cache line */
+    uint64_t k1, k2;
 } Entry;
 
-#define TABLE_LIMIT (1u << 20)  /* entries; the slots are twice as many at most */
+#define BOUNDS 56
+#define KEY2 ((1ull << BOUNDS) - 1)
+
+#define TABLE_LIMIT (1u << 21)  /* entries, as in the Python table; slots twice as many at most */
 
 typedef struct {
     PyObject_HEAD
@@ -84,6 +93,18 @@ static inline int highest(uint32_t mask) {
     while (mask >>= 1) found++;
     return found;
 }
+#endif
+/* the lowest set bit of a non-zero mask */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(PFN_PORTABLE)
+static inline int lowest(uint32_t mask) { return __builtin_ctz(mask); }
+#elif defined(_MSC_VER) && !defined(PFN_PORTABLE)
+static inline int lowest(uint32_t mask) {
+    unsigned long index;
+    _BitScanForward(&index, mask);
+    return (int)index;
+}
+#else
+static inline int lowest(uint32_t mask) { return highest(mask & -mask); }
 #endif
 static inline int popcount(uint32_t x) {
     /* SWAR: as fast as the instruction where a generic build has no popcnt */
@@ -173,6 +194,7 @@ static inline int next_leader(SearchObject *s, int number, int winner) {
 /* ------------------------------------------------------------------------- suits */
 
 static inline uint32_t runs(uint32_t own, uint32_t live) {
+    /* the tables' source: RUNS is this on every suit */
     uint32_t keep = 0;
     int above = 0;
     for (int rank = 7; rank >= 0; rank--) {
@@ -186,17 +208,67 @@ static inline uint32_t runs(uint32_t own, uint32_t live) {
     return keep;
 }
 
+/* RUNS[live][own]: the highest card of each run of own cards among a suit's live ones
+ * (runs); SPREAD4[ranks]: the bit of rank r moved to bit 4r */
+static uint8_t RUNS[256][256];
+static uint32_t SPREAD4[256];
+
+/* one card of each run of equivalent cards: a mask */
+static inline uint32_t kept_of(uint32_t mask, uint32_t live) {
+    uint32_t kept = 0;
+    for (int shift = 0; shift < 32; shift += 8)
+        if (mask >> shift & 0xFF)
+            kept |= (uint32_t)RUNS[live >> shift & 0xFF][mask >> shift & 0xFF] << shift;
+    return kept;
+}
+
+/* a mask of cards by rank: card (suit, rank) at bit 4 * rank + suit (up), or at
+ * 4 * rank + 3 - suit (down) */
+static inline uint32_t rank_major(uint32_t mask, int up) {
+    uint32_t found = 0;
+    for (int suit = 0; suit < 4; suit++)
+        found |= SPREAD4[mask >> 8 * suit & 0xFF] << (up ? suit : 3 - suit);
+    return found;
+}
+
+/* the cards of a rank_major mask, low to high rank, suit by suit up within a rank */
+static int low_to_high(uint32_t ranked, int *out) {
+    int n = 0;
+    for (; ranked; ranked &= ranked - 1) {
+        int bit = lowest(ranked);
+        out[n++] = 8 * (bit & 3) + (bit >> 2);
+    }
+    return n;
+}
+
+/* the cards of a rank_major mask, high to low rank; within a rank the suits down when
+ * the mask was made up, else up */
+static int high_to_low(uint32_t ranked, int up, int *out) {
+    int n = 0;
+    while (ranked) {
+        int bit = highest(ranked);
+        ranked &= ~(1u << bit);
+        out[n++] = 8 * (up ? bit & 3 : 3 - (bit & 3)) + (bit >> 2);
+    }
+    return n;
+}
+
 /* one card of each run of equivalent cards, low to high by suit */
 static int moves_of(uint32_t mask, uint32_t live, int *out) {
     int n = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t own = mask >> shift & 0xFF;
-        if (!own) continue;
-        uint32_t kept = runs(own, live >> shift & 0xFF);
-        for (int r = 0; r < 8; r++)
-            if (kept >> r & 1) out[n++] = shift + r;
-    }
+    for (uint32_t kept = kept_of(mask, live); kept; kept &= kept - 1) out[n++] = lowest(kept);
     return n;
+}
+
+static void suit_tables(void) {
+    for (int live = 0; live < 256; live++)
+        for (int own = 0; own < 256; own++)
+            RUNS[live][own] = (uint8_t)runs((uint32_t)(own & live), (uint32_t)live);
+    for (int x = 0; x < 256; x++) {
+        SPREAD4[x] = 0;
+        for (int r = 0; r < 8; r++)
+            if (x >> r & 1) SPREAD4[x] |= 1u << 4 * r;
+    }
 }
 
 static int each_card(uint32_t mask, int *out) {
@@ -222,21 +294,40 @@ static int shape(uint32_t own, uint32_t others) {
     return (((own & -own) > others) ? DEAD : 0) | (ducks(own, others) ? DUCKS : 0);
 }
 
-static uint32_t compress(SearchObject *s, int shift) {
-    /* the owners (their index in the order) of the suit's live cards, high to low, two
-     * bits each, then their count: no card is in two hands, so a card's owner is the
-     * sum of index times "holds it" */
-    uint32_t h1 = s->hands[s->order[1]] >> shift & 0xFF;
-    uint32_t h2 = s->n > 2 ? s->hands[s->order[2]] >> shift & 0xFF : 0;
-    uint32_t h3 = s->n > 3 ? s->hands[s->order[3]] >> shift & 0xFF : 0;
-    uint32_t live = (s->hands[s->order[0]] >> shift & 0xFF) | h1 | h2 | h3, code = 0, count = 0;
-    while (live) {
-        int rank = highest(live);
-        live &= ~(1u << rank);
-        code = code << 2 | ((h1 >> rank & 1) + 2 * (h2 >> rank & 1) + 3 * (h3 >> rank & 1));
-        count++;
-    }
-    return code << 4 | count;
+/* A suit compressed: the owners (their index in the order: the order has at most three
+ * seats) of its live cards, two bits each, the lowest card's at the bottom, then their
+ * count in four bits.  Built a half-suit at a time from tables, not card by card:
+ * COMPACT[live][pairs] packs the owners (two bits a rank) of a half-suit's four ranks,
+ * keeping those of the live ranks. */
+static uint8_t COMPACT[16][256], POP8[256];
+
+/* bit i of x to bit 2i */
+static inline uint64_t spread(uint32_t x) {
+    uint64_t v = x;
+    v = (v | v << 16) & 0x0000FFFF0000FFFFull;
+    v = (v | v << 8) & 0x00FF00FF00FF00FFull;
+    v = (v | v << 4) & 0x0F0F0F0F0F0F0F0Full;
+    v = (v | v << 2) & 0x3333333333333333ull;
+    return (v | v << 1) & 0x5555555555555555ull;
+}
+
+static inline uint64_t compress(uint64_t pairs, uint32_t live, int shift) {
+    uint32_t alive = live >> shift & 0xFF, low = alive & 15;
+    uint32_t owners = (uint32_t)(pairs >> 2 * shift);
+    uint32_t code = COMPACT[low][owners & 0xFF] |
+                    (uint32_t)COMPACT[alive >> 4][owners >> 8 & 0xFF] << 2 * POP8[low];
+    return (uint64_t)code << 4 | POP8[alive];
+}
+
+static void compact_tables(void) {
+    for (int live = 0; live < 16; live++)
+        for (int pairs = 0; pairs < 256; pairs++) {
+            int out = 0, k = 0;
+            for (int r = 0; r < 4; r++)
+                if (live >> r & 1) out |= (pairs >> 2 * r & 3) << 2 * k++;
+            COMPACT[live][pairs] = (uint8_t)out;
+        }
+    for (int x = 0; x < 256; x++) POP8[x] = (uint8_t)popcount((uint32_t)x);
 }
 
 /* ------------------------------------------------------------------------ bounds */
@@ -345,17 +436,6 @@ static int escapes(SearchObject *s, int leader) {
 
 /* ---------------------------------------------------------------------- ordering */
 
-/* stable insertion sort of moves by an int key each */
-static void sort_by(int *moves, int n, const long long *key) {
-    for (int i = 1; i < n; i++) {
-        int m = moves[i];
-        long long k = key[m];
-        int j = i - 1;
-        while (j >= 0 && key[moves[j]] > k) { moves[j + 1] = moves[j]; j--; }
-        moves[j + 1] = m;
-    }
-}
-
 static void sort_by_history(int *moves, int n, const hist_t *history) {
     for (int i = 1; i < n; i++) {
         int m = moves[i];
@@ -366,28 +446,20 @@ static void sort_by_history(int *moves, int n, const hist_t *history) {
     }
 }
 
-static long long RANK_KEY[32], MINUS_RANK_KEY[32];
-
+/* the moves in an order, as stable sorts of moves_of's list would put them: by rank up
+ * or down, suits up within a rank; winners (beat) first or ducks first */
 static int ordered(int order, uint32_t legal, uint32_t live, uint32_t beat, int *out) {
-    int n = moves_of(legal, live, out);
-    if (n < 2) return n;
-    int tmp[32], k = 0;
+    uint32_t kept = kept_of(legal, live);
     if (order == WINNERS_FIRST) {
-        sort_by(out, n, RANK_KEY);
-        for (int i = 0; i < n; i++) if (beat >> out[i] & 1) tmp[k++] = out[i];
-        for (int i = 0; i < n; i++) if (!(beat >> out[i] & 1)) tmp[k++] = out[i];
-        memcpy(out, tmp, n * sizeof(int));
-    } else if (order == DUCKS_FIRST) {
-        sort_by(out, n, MINUS_RANK_KEY);
-        for (int i = 0; i < n; i++) if (!(beat >> out[i] & 1)) tmp[k++] = out[i];
-        for (int i = 0; i < n; i++) if (beat >> out[i] & 1) tmp[k++] = out[i];
-        memcpy(out, tmp, n * sizeof(int));
-    } else if (order == LOW_FIRST) {
-        sort_by(out, n, RANK_KEY);
-    } else {
-        sort_by(out, n, MINUS_RANK_KEY);
+        int n = low_to_high(rank_major(kept & beat, 1), out);
+        return n + low_to_high(rank_major(kept & ~beat, 1), out + n);
     }
-    return n;
+    if (order == DUCKS_FIRST) {
+        int n = high_to_low(rank_major(kept & ~beat, 0), 0, out);
+        return n + high_to_low(rank_major(kept & beat, 0), 0, out + n);
+    }
+    if (order == LOW_FIRST) return low_to_high(rank_major(kept, 1), out);
+    return high_to_low(rank_major(kept, 0), 0, out);
 }
 
 /* lead_against as one comparable triple (kind, history, rank) */
@@ -422,21 +494,20 @@ static void leads_against(int *moves, int n, uint32_t held, uint32_t partner,
     }
 }
 
-static int ordered_leads(int *moves, int n, const hist_t *history, int wanted, long long ex) {
+/* the leads of kept (two at least): the exits low to high, then the other cards high to
+ * low (suits down within a rank); else high to low (wanted) or low to high; then by
+ * history, a stable sort */
+static int ordered_leads(uint32_t kept, int *moves, const hist_t *history, int wanted,
+                         long long ex) {
+    int n;
     if (ex >= 0) {
         uint32_t e = (uint32_t)ex;
-        int tmp[32], k = 0;
-        sort_by(moves, n, RANK_KEY);
-        for (int i = 0; i < n; i++) if (e >> moves[i] & 1) tmp[k++] = moves[i];
-        for (int i = n - 1; i >= 0; i--) if (!(e >> moves[i] & 1)) tmp[k++] = moves[i];
-        memcpy(moves, tmp, n * sizeof(int));
+        n = low_to_high(rank_major(kept & e, 1), moves);
+        n += high_to_low(rank_major(kept & ~e, 1), 1, moves + n);
     } else if (wanted) {
-        for (int i = 0; i < n / 2; i++) {
-            int t = moves[i]; moves[i] = moves[n - 1 - i]; moves[n - 1 - i] = t;
-        }
-        sort_by(moves, n, MINUS_RANK_KEY);
+        n = high_to_low(rank_major(kept, 1), 1, moves);
     } else {
-        sort_by(moves, n, RANK_KEY);
+        n = low_to_high(rank_major(kept, 1), moves);
     }
     sort_by_history(moves, n, history);
     return n;
@@ -444,10 +515,11 @@ static int ordered_leads(int *moves, int n, const hist_t *history, int wanted, l
 
 static int leads(SearchObject *s, int seat, uint32_t hand, uint32_t live, int maximising,
                  int bound, int *out) {
-    int n = moves_of(hand, live, out);
-    if (n < 2) return n;
+    uint32_t kept = kept_of(hand, live);
+    if (!(kept & (kept - 1))) return moves_of(hand, live, out);
     hist_t *history = s->history[seat];
     if (maximising && seat != s->target) {
+        int n = moves_of(hand, live, out);
         uint32_t partner = 0;
         for (int i = 0; i < s->nopp; i++)
             if (s->opponents[i] != seat) partner = s->hands[s->opponents[i]];
@@ -456,7 +528,7 @@ static int leads(SearchObject *s, int seat, uint32_t hand, uint32_t live, int ma
         return n;
     }
     long long e = seat == s->target && s->ducking ? (long long)exits(s) : -1;
-    return ordered_leads(out, n, history, (seat == s->target) == maximising, e);
+    return ordered_leads(kept, out, history, (seat == s->target) == maximising, e);
 }
 
 static int follows(SearchObject *s, int seat, uint32_t legal, uint32_t live, uint32_t beat,
@@ -481,14 +553,46 @@ static int table_get(SearchObject *s, uint64_t k1, uint64_t k2, int *lo, int *hi
     for (uint32_t i = (uint32_t)(h >> 32) & mask;; i = (i + 1) & mask) {
         Entry *e = &s->table[i];
         if (!e->k1) return 0;
-        if (e->k1 == k1 && e->k2 == k2) { *lo = e->lo; *hi = e->hi; return 1; }
+        if (e->k1 == k1 && (e->k2 & KEY2) == k2) {
+            *lo = (int)(e->k2 >> BOUNDS & 15);
+            *hi = (int)(e->k2 >> (BOUNDS + 4));
+            return 1;
+        }
     }
+}
+
+/* a table of slots empty entries: on Linux in huge pages where the kernel gives them
+ * (a lookup is a cache miss anyway; a TLB miss too in small pages, the table being
+ * megabytes), else from Python's allocator */
+#define HUGE_PAGE (2u << 20)
+
+static Entry *table_alloc(uint32_t slots) {
+    size_t size = (size_t)slots * sizeof(Entry);
+#if defined(__linux__)
+    void *found = NULL;
+    if (posix_memalign(&found, size >= HUGE_PAGE ? HUGE_PAGE : 64, size)) return NULL;
+#ifdef MADV_HUGEPAGE
+    if (size >= HUGE_PAGE) madvise(found, size, MADV_HUGEPAGE);
+#endif
+    memset(found, 0, size);
+    return found;
+#else
+    return PyMem_Calloc(slots, sizeof(Entry));
+#endif
+}
+
+static void table_free(Entry *table) {
+#if defined(__linux__)
+    free(table);
+#else
+    PyMem_Free(table);
+#endif
 }
 
 static int table_grow(SearchObject *s, uint32_t slots) {
     Entry *old = s->table;
     uint32_t old_slots = s->slots;
-    Entry *fresh = PyMem_Calloc(slots, sizeof(Entry));
+    Entry *fresh = table_alloc(slots);
     if (!fresh) return 0;
     s->table = fresh;
     s->slots = slots;
@@ -496,19 +600,20 @@ static int table_grow(SearchObject *s, uint32_t slots) {
     for (uint32_t i = 0; i < old_slots; i++) {
         if (!old[i].k1) continue;
         uint32_t mask = slots - 1;
-        uint64_t h = (old[i].k1 * 0x9E3779B97F4A7C15ull) ^ (old[i].k2 * 0xC2B2AE3D27D4EB4Full);
+        uint64_t h = (old[i].k1 * 0x9E3779B97F4A7C15ull) ^
+                     ((old[i].k2 & KEY2) * 0xC2B2AE3D27D4EB4Full);
         uint32_t j = (uint32_t)(h >> 32) & mask;
         while (fresh[j].k1) j = (j + 1) & mask;
         fresh[j] = old[i];
         s->used++;
     }
-    PyMem_Free(old);
+    table_free(old);
     return 1;
 }
 
 static void table_put(SearchObject *s, uint64_t k1, uint64_t k2, int lo, int hi) {
     if (!s->table) {
-        s->table = PyMem_Calloc(1u << 12, sizeof(Entry));
+        s->table = table_alloc(1u << 12);
         if (!s->table) return;  /* no memory: the search goes on without its table */
         s->slots = 1u << 12;
         s->used = 0;
@@ -521,16 +626,23 @@ static void table_put(SearchObject *s, uint64_t k1, uint64_t k2, int lo, int hi)
     }
     uint32_t mask = s->slots - 1;
     uint64_t h = (k1 * 0x9E3779B97F4A7C15ull) ^ (k2 * 0xC2B2AE3D27D4EB4Full);
+    uint64_t stored = k2 | (uint64_t)lo << BOUNDS | (uint64_t)hi << (BOUNDS + 4);
     for (uint32_t i = (uint32_t)(h >> 32) & mask;; i = (i + 1) & mask) {
         Entry *e = &s->table[i];
-        if (!e->k1) { e->k1 = k1; e->k2 = k2; e->lo = lo; e->hi = hi; s->used++; return; }
-        if (e->k1 == k1 && e->k2 == k2) { e->lo = lo; e->hi = hi; return; }
+        if (!e->k1) { e->k1 = k1; e->k2 = stored; s->used++; return; }
+        if (e->k1 == k1 && (e->k2 & KEY2) == k2) { e->k2 = stored; return; }
     }
 }
 
 /* the position at a boundary: four compressed suits (sorted without trumps), the leader */
 static void key(SearchObject *s, int leader, uint64_t *k1, uint64_t *k2) {
-    uint64_t a = compress(s, 0), b = compress(s, 8), c = compress(s, 16), d = compress(s, 24), t;
+    /* no card is in two hands: a card's owner is 1 * "the second holds it" + 2 * "the
+     * third holds it" */
+    uint32_t h1 = s->hands[s->order[1]], h2 = s->n > 2 ? s->hands[s->order[2]] : 0;
+    uint32_t live = s->hands[s->order[0]] | h1 | h2;
+    uint64_t pairs = spread(h1) | spread(h2) << 1;
+    uint64_t a = compress(pairs, live, 0), b = compress(pairs, live, 8),
+             c = compress(pairs, live, 16), d = compress(pairs, live, 24), t;
     if (s->trump == NONE) {
         if (a > b) { t = a; a = b; b = t; }
         if (c > d) { t = c; c = d; d = t; }
@@ -810,7 +922,7 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
                                      &maximisers, &talon, &first))
         return -1;
     /* a fresh search: no table, no history, whatever an earlier __init__ left */
-    PyMem_Free(s->table);
+    table_free(s->table);
     s->table = NULL;
     s->slots = s->used = 0;
     s->nodes = 0;
@@ -864,7 +976,7 @@ static int Search_init(SearchObject *s, PyObject *args, PyObject *kw) {
 }
 
 static void Search_dealloc(SearchObject *s) {
-    PyMem_Free(s->table);
+    table_free(s->table);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -1282,7 +1394,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
-    for (int c = 0; c < 32; c++) { RANK_KEY[c] = RANK(c); MINUS_RANK_KEY[c] = -RANK(c); }
+    compact_tables();
+    suit_tables();
     if (PyType_Ready(&SearchType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
