@@ -3,9 +3,8 @@ play and result.
 
 :class:`Replayer` runs them in order on one record, asking the rule family only the
 questions of :class:`~pfn.rules.family.RuleFamily`; each stage checks what the
-record says and hands the next what it established.  The play itself is
-:mod:`pfn.rules.play`.
-"""
+record says and hands the next what it established (the play: :mod:`pfn.rules.play`).
+The deal state (:mod:`pfn.rules.state`) feeds the same stages its moves."""
 
 from __future__ import annotations
 
@@ -177,7 +176,7 @@ class Replayer:
                                        " dealer, not {first}", eldest=r.eldest,
                                        first=section.first), self.tag_pos("Auction"), None)
         r.auction = auction
-        self._calls(auction, section.calls, "")
+        self.walk_calls(auction, section.calls, "")
         state = auction.state
         if not state.finished:
             if contract is not None or record.play is not None:
@@ -239,7 +238,8 @@ class Replayer:
         if problem is not None:
             self.add(problem.at(self.tag_pos("Contract")))
 
-    def _calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
+    def walk_calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
+        """The calls, in order, on ``auction``: each checked, then made."""
         for call in calls:
             speaker, problem = auction.speaker(call.seat)
             if problem is None and speaker is not None:
@@ -259,7 +259,7 @@ class Replayer:
         for variation in ann.variations:
             if isinstance(variation.moves, tuple):
                 clone = snapshot()  # type: ignore[operator]
-                self._calls(clone, variation.moves, where + tr("in a variation: "))
+                self.walk_calls(clone, variation.moves, where + tr("in a variation: "))
 
     def talon(self) -> None:
         r, record = self.r, self.record

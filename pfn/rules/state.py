@@ -118,10 +118,8 @@ class DealState:
         auction = r.auction
         if self.walks_auction:
             auction = r.auction = stage.open_auction(self.eldest)
-            for s, call, _ in moves:
-                if s == "auction":
-                    assert isinstance(call, Call)
-                    auction.apply(auction.speaker(call.seat)[0], call.token)  # type: ignore[arg-type]
+            stage.walk_calls(auction, [m for s, m, _ in moves  # type: ignore[misc]
+                                       if s == "auction"], "")
         if auction is not None and not auction.state.finished:
             return "auction"
         if auction is not None:
