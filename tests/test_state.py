@@ -315,7 +315,8 @@ def refused_candidate(state: DealState, rng: random.Random) -> object | None:
 
 def same_state(state: DealState, record: Record) -> None:
     """The state's own account of the deal against the replay of the record it
-    writes: no error, the same contract, declarer, defence and tricks taken."""
+    writes: no error, the same contract, declarer, defence, hands, players and leader
+    of the play, and tricks taken."""
     codes, replayed = replay_of_text(record)
     # (a record that stops inside the defence is an unfinished Defence section)
     assert codes == (["PFN-E407"] if state.stage == "defence" and state.moves[-1][0] == "defence"
@@ -325,8 +326,13 @@ def same_state(state: DealState, record: Record) -> None:
     assert (r.contract, r.declarer) == (replayed.contract, replayed.declarer), str(record)
     if state.stage in ("play", "over") and r.contract is not None:
         assert r.defence == replayed.defence, str(record)
-    kernel = state.kernel
-    if kernel is not None and state.start is not None:
+    kernel, start = state.kernel, state.start
+    if start is not None:  # where the play begins: the hands, who plays, who leads
+        assert {SEATS[s]: start.hands[s] for s in start.order} == \
+            {SEATS[s]: int(replayed.hands[s]) for s in start.order}, str(record)
+        assert (tuple(SEATS[s] for s in start.order), SEATS[start.leader], start.rules) == \
+            (replayed.participants, replayed.first_leader, replayed.play_rules), str(record)
+    if kernel is not None and start is not None:
         taken = {SEATS[s]: kernel.taken[s] for s in state.start.order}
         assert taken == {s: replayed.taken.get(s, 0) for s in taken}, str(record)
         assert (state.stage == "over") == replayed.play_complete, str(record)
@@ -337,7 +343,8 @@ def test_random_games_agree_with_the_replay_of_the_record_they_write(
         variant: str, players: int) -> None:
     """Random legal games on every variant and table, from the first call: at every
     step the state agrees with the batch replay of the record it writes (read back
-    from its text) — no error, the same contract, declarer, defence and tricks — a
+    from its text) — no error, the same contract, declarer, defence, hands, leader and
+    tricks — a
     move it refuses is refused by that replay too, for the same rule (the record with
     the move added fails with that code first), and nothing changed; at the end the
     same score; popping every move gives the start again."""
