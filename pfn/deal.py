@@ -13,7 +13,6 @@ from dataclasses import replace
 
 from pfn import codes
 from pfn.diagnostics import Diagnostic, OptionError, RuleError, UnknownVariant
-from pfn.i18n import tr
 from pfn.messages import msg
 from pfn.model import Amount, Call, CallSection, Record
 from pfn.rules import stages
@@ -109,7 +108,7 @@ def _each_defence(result: Replay, variant: Variant) -> Scored:
             incomplete=True)
         if scored.incomplete or scored.uncertain:
             out = Scored()
-            out.cannot(tr("the score: no Defence section, and the possible defences are not"
+            out.cannot(msg("the score: no Defence section, and the possible defences are not"
                           " all scored from what is given"))
             return out
         amounts: dict[Key, Amount] = {}
@@ -124,6 +123,6 @@ def _each_defence(result: Replay, variant: Variant) -> Scored:
         if len(possible) == 1:
             out.entries.append(replace(labels[key], value=possible.pop()))
         else:
-            out.unsure(key, tr("{entry} (no Defence section: whist or pass is not given)",
+            out.unsure(key, msg("{entry} (no Defence section: whist or pass is not given)",
                                entry=entry_label(key)), possible)
     return out

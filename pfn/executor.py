@@ -1,10 +1,14 @@
 """Work done in parallel, results in input order: in worker processes or on a Dask
-cluster, each item in the language of the run that sends it.
+cluster.
 
 The layer below everything that runs in parallel (checking a file in spans, weighing
 layouts, annotating records): it knows nothing of records, only of functions and the
 items they are given.  How many workers a run uses is decided here too, so a serial
 run imports nothing more than this module.
+
+No language travels with the items: what a worker sends back says its texts as
+:mod:`pfn.messages` values (problems, the reasons of a score), put into words where
+they are printed, in the language of the run that prints them.
 """
 
 from __future__ import annotations
@@ -13,8 +17,7 @@ import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pfn.diagnostics import PfnError
 from pfn.i18n import tr
@@ -59,11 +62,8 @@ def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1
     analysis is heavy beside sending them).  At most a few items per worker are in
     flight, so memory stays bounded.  Workers end with this process, however it ends;
     one that dies is an :class:`EngineError` naming what it was working on
-    (``describe``).  Each item is worked on in the language of this run."""
-    if engine == "dask" or jobs > 1:
-        from pfn.i18n import current
-
-        function = InLanguage(function, current())
+    (``describe``).  A worker speaks no language of its own: ``function`` returns
+    texts as :mod:`pfn.messages` values, said here when they are printed."""
     if engine == "dask":
         with _dask_client(jobs, scheduler) as client:
             window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})), 1)
@@ -101,21 +101,6 @@ def map_ordered(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1
                 yield result()
         while futures:
             yield result()
-
-
-@dataclass(frozen=True)
-class InLanguage(Generic[T, R]):
-    """``function`` run in the language of the run that sends it: a worker started
-    afresh (by spawn or forkserver, or on Dask) does not share the sender's."""
-
-    function: Callable[[T], R]
-    lang: str
-
-    def __call__(self, item: T) -> R:
-        from pfn.i18n import use
-
-        with use(self.lang):
-            return self.function(item)
 
 
 def _die_with_parent(parent: int) -> None:

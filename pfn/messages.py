@@ -21,7 +21,7 @@ be a message (a translated word inside a sentence), said in the same language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
 from pfn.i18n import current, translations
@@ -145,6 +145,17 @@ def nmsg(singular: str, plural: str, n: int, /, **values: Any) -> Message:
 def pmsg(context: str, text: str, /, **values: Any) -> Message:
     """``text`` as said in ``context``, said when shown."""
     return Message(text, values, context=context)
+
+
+def joined(separator: Text, items: Iterable[object]) -> Joined:
+    """``items`` said one after the other with ``separator`` between them (``" or "``
+    marked: said in the language of the moment too)."""
+    parts: list[Text] = []
+    for item in items:
+        if parts:
+            parts.append(separator)
+        parts.append(item if isinstance(item, Said) else str(item))
+    return Joined(tuple(parts))
 
 
 def args(text: Text | None) -> dict[str, object]:

@@ -17,6 +17,7 @@ from typing import IO
 from pfn.diagnostics import printable
 from pfn.i18n import ptr, tr
 from pfn.match import MatchChecker
+from pfn.messages import Text
 from pfn.model import Amount, Record, format_amount
 from pfn.notation.canonical import COLUMN_ORDER
 from pfn.scoring.ledger import Key, LedgerEntry, entry_label, totals
@@ -48,7 +49,8 @@ class MatchReport:
     target: int | None
     rows: list[DealRow] = field(default_factory=list)
     settlement: dict[Seat, Fraction] = field(default_factory=dict)
-    method: str = ""
+    method: Text = ""
+    """The settlement method in words (said when shown)."""
     layout: str = "pulka"
     """How the family draws its sheet (``pulka``, ``columns``, ``chips``)."""
 
@@ -198,7 +200,7 @@ def _json_of(r: MatchReport) -> dict[str, object]:
                    "written": entries(row.written), "sheet": entries(row.sheet),
                    "problems": row.problems} for row in r.rows],
         "settlement": {str(s): _amount_json(v) for s, v in sorted(r.settlement.items())},
-        "method": r.method,
+        "method": str(r.method),
     }
 
 

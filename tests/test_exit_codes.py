@@ -117,3 +117,29 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     err = writer.stderr.read()
     assert writer.wait(timeout=120) == 141
     assert first.startswith(b"% PFN") and err == b""
+
+
+RESULT_ONLY = ('[Event "x"]\n[Board "3"]\n[Variant "sochi"]\n[Players "Ana; Boris; Ceca"]\n'
+               '[Dealer "A"]\n[Declarer "B"]\n[Contract "6S"]\n[Result "B:6"]\n')
+
+
+@pytest.mark.parametrize(("command", "says"), [
+    (["show"], "no deal to show"), (["render", "-f", "svg"], "no deal to draw"),
+    (["solve"], "no deal to solve"), (["odds", "--seat", "B"], "no deal to weigh"),
+    (["solve", "-b", "3"], "board 3 has no deal"),
+    (["render", "-b", "3", "-f", "svg"], "board 3 has no deal")])
+def test_a_record_without_a_deal_is_refused(tmp_path: Path, command: list[str],
+                                                     says: str) -> None:
+    """A result-only record (contract and result, no cards) is unusable input for the
+    commands that draw, solve or weigh cards, as a missing file is: a diagnostic naming
+    the file, exit 2, nothing on stdout (no table of question marks)."""
+    source = tmp_path / "result-only.pfn"
+    source.write_text(RESULT_ONLY, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pfn.cli", command[0], str(source),
+                           *command[1:]], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=60)
+    assert done.returncode == 2, done
+    assert done.stdout == ""
+    assert f"{source}: {says}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == [source]  # nothing written beside it

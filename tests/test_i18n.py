@@ -559,33 +559,93 @@ def test_a_pool_recorded_in_russian(tmp_path: Path) -> None:
     assert '[Players "Аня; Борис; Вера"]' in text and '[Score "A:pool+2 B:whist/A+8"]' in text
 
 
-SPAWNED = """
-import multiprocessing, os, sys
-from pfn.i18n import current, use
-from pfn.executor import map_ordered
+EXAMPLES = ("sochi-match", "leningrad-match", "rostov-match", "mailru-match",
+            "britannica-match", "four-players", "published", "seeds/seed001-primer",
+            "seeds/seed000-examples")
+"""Matches of every family with a scorer (Sochi, Leningrad, Rostov, Mail.ru, Britannica,
+the four-handed standard, Serbian), written in English letters only."""
 
-def said(n):
-    return current(), os.getpid()
+
+def misscored(path: Path, names: tuple[str, ...] = EXAMPLES, copies: int = 3) -> Path:
+    """The example matches with every Score entry one more than the rules write (each an
+    E701 that says the rule behind it), ``copies`` times under new match names: more
+    records than one span holds, so workers share them."""
+    def bump(found: re.Match[str]) -> str:
+        return '[Score "' + re.sub(r"([+-])(\d+)", lambda n: f"{n[1]}{int(n[2]) + 1}",
+                                   found[1]) + '"]'
+
+    text = "".join(re.sub(r'\[Score "([^"]*)"\]', bump,
+                          (ROOT / "examples" / f"{name}.pfn").read_text(encoding="utf-8"))
+                   + "\n" for name in names)
+    path.write_text("".join(text.replace('[Match "', f'[Match "copy{n}-')
+                            for n in range(copies)), encoding="utf-8")
+    return path
+
+
+WORKERS = """
+import multiprocessing, pickle, re, sys
+from pfn.check import CheckJob, CheckOptions, check_records
+from pfn.corpus.engine import Task, run_task, spans
+from pfn.executor import map_ordered
+from pfn.i18n import current, use
+from pfn.notation.reader import read
+
+def language(_):
+    return current()
 
 if __name__ == "__main__":
     multiprocessing.set_start_method(sys.argv[1])
-    with use("sr-Cyrl"):
-        found = set(map_ordered(said, range(6), jobs=2))
-    print(sorted({lang for lang, _ in found}), os.getpid() in {pid for _, pid in found})
+    path = sys.argv[2]
+    with use("ru"):
+        spoken = set(map_ordered(language, range(4), jobs=2))
+        tasks = [Task(span, CheckJob(CheckOptions())) for span in spans(path)]
+        sent = list(map_ordered(run_task, tasks, jobs=2))
+        parallel = [d.format() for outcomes in sent for o in outcomes for d in o.diagnostics]
+        serial = [d.format() for r in check_records(read(path)) for d in r.diagnostics]
+    carried = pickle.dumps(sent).decode("utf-8", "replace")
+    print(sorted(spoken), len(tasks), len(parallel), parallel == serial,
+          re.search("[а-яё]", carried, re.I) is not None,
+          sum("Сочинка:" in line for line in parallel))
 """
 
 
-@pytest.mark.parametrize("method", ["spawn", "forkserver", "fork"])
-def test_workers_speak_the_language_of_the_run(tmp_path: Path, method: str) -> None:
-    """A worker process started afresh (spawn, forkserver: Python's coming default) does
-    not inherit the run's language; the engine hands it over with each item."""
-    script = tmp_path / "spawned.py"
-    script.write_text(SPAWNED, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script), method], capture_output=True,
-                          text=True, timeout=120, cwd=ROOT,
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_workers_send_problems_not_words(tmp_path: Path, method: str) -> None:
+    """A worker started afresh (spawn, forkserver: Python's coming default) speaks English
+    and is told no language; what it sends back carries no translated word, and said in
+    Russian here it reads as a serial Russian check, the reasons of each score too."""
+    script = tmp_path / "workers.py"
+    script.write_text(WORKERS, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), method,
+                           str(misscored(tmp_path / "misscored.pfn"))],
+                          capture_output=True, text=True, timeout=180, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["['sr-Cyrl']", "False"]  # in the workers, not here
+    spoken, spans, problems, same, cyrillic, sochi = done.stdout.rsplit(maxsplit=5)
+    assert spoken == "['en']"  # the workers' own language: none was handed over
+    assert int(spans) >= 2 and int(problems) > 300
+    assert (same, cyrillic) == ("True", "False")
+    assert int(sochi) > 20  # the rules behind the Sochi entries, in Russian
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ru", "sr"])
+def test_a_parallel_check_says_what_a_serial_one_says(tmp_path: Path, lang: str) -> None:
+    """``pfn check --jobs 2`` in Russian and Serbian prints, in text and in JSON, what
+    ``--jobs 1`` prints: the rule behind every wrong score entry in the run's language."""
+    path = misscored(tmp_path / "misscored.pfn", (*EXAMPLES, "classic-match"))
+    for form in ("text", "json"):
+        one, two = (pfn_run("check", str(path), "--lang", lang, "--format", form,
+                            "--jobs", jobs) for jobs in ("1", "2"))
+        assert one.returncode == two.returncode == 1
+        assert two.stdout == one.stdout and two.stderr == one.stderr
+    said = one.stdout
+    english = ("made, price", "both whisted", "to the pool", "Sochi:", "consolation")
+    assert not [word for word in english if word in said]
+    family = {"ru": ("Сочинка:", "Ленинградка:", "Британника:", "Классика:", "Сербский:"),
+              "sr": ("Soči:", "Lenjingrad:", "Britanika:", "Klasika:", "Srpski:")}[lang]
+    assert all(word in said for word in family), [w for w in family if w not in said]
 
 
 def pfn_run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -56,17 +56,32 @@ def first_lead_value(board: str) -> int:
     return value
 
 
-def test_kovalevskayas_misere_in_its_two_published_layouts() -> None:
-    """slovesnov/bridge's layout (board 5) and grafalex82/PreferansSolver's (board 7)
-    differ only in who holds the diamond ace and jack; from the first lead the defence
-    catches the misère for two tricks in the first and one in the second (the answers
-    two exact solvers give; the second repository's own line takes him one)."""
+def test_kovalevskayas_misere_in_each_published_layout() -> None:
+    """Four sources, two layouts.  slovesnov/bridge's (board 5) puts the diamond ace
+    with the leader; grafalex82/PreferansSolver's (board 7), Unisay/preferanser's
+    (board 9, seated as its importer seats it, with the talon named) and
+    avysogorets/preferans-solver's (board 10) put it alone in the third hand.  From
+    the first lead the defence catches the misère for two tricks in the first and one
+    in the second: the number the two sources with a solver of their own state."""
     records = {r.tag("Board"): r for r in loads((PROBLEMS / "classics.pfn").read_text("utf-8"))}
-    first, second = (records[b].tag("Deal") for b in ("5", "7"))
-    hands = [dict(h.split(":") for h in d.split()) for d in (first, second)]
-    assert hands[0]["A"] == hands[1]["A"] == "T987.8.987.98"
-    assert (hands[0]["B"], hands[0]["C"]) == ("AK.QJT.J.AKQT", "QJ.97.AKQT.J7")
-    assert (hands[1]["B"], hands[1]["C"]) == ("AK.QJT.A.AKQT", "QJ.97.KQJT.J7")
-    assert records["7"].tag("Source").startswith("grafalex82/PreferansSolver")
+    first = {"misere": "T987.8.987.98", "leader": "QJ.97.AKQT.J7", "third": "AK.QJT.J.AKQT"}
+    second = {"misere": "T987.8.987.98", "leader": "QJ.97.KQJT.J7", "third": "AK.QJT.A.AKQT"}
+    for board, layout, source in (("5", first, "slovesnov/bridge"),
+                                  ("7", second, "grafalex82/PreferansSolver"),
+                                  ("9", second, "Unisay/preferanser"),
+                                  ("10", second, "avysogorets/preferans-solver")):
+        record = records[board]
+        hands = dict(h.split(":") for h in record.tag("Deal").split())
+        order = "ABC" * 2
+        leader = record.tag("Play")
+        declarer = record.tag("Declarer")
+        assert record.tag("Contract") == "mis"
+        assert order[order.index(leader) + 1] == declarer  # the misère is second hand
+        third = order[order.index(declarer) + 1]
+        assert (hands[declarer], hands[leader], hands[third]) == (
+            layout["misere"], layout["leader"], layout["third"]), board
+        assert record.tag("Source").startswith(source)
+    assert dict(h.split(":") for h in records["9"].tag("Deal").split())["talon"] == ".AK.."
     assert first_lead_value("5") == 2
-    assert first_lead_value("7") == 1
+    for board in ("7", "9", "10"):
+        assert first_lead_value(board) == 1, board

@@ -1230,3 +1230,32 @@ def test_svg_has_a_title_and_a_font_fallback(tmp_path: Path) -> None:
     sheet = svg_text(sheet_figure(reports(load(EXAMPLES / "sochi-match.pfn"))[0]))
     names = [t.text for t in ET.fromstring(sheet).iter(f"{SVG}title")]
     assert len(names) == 1 and names[0] and "friday-2026-11-27" in names[0]
+
+
+def _render_in(folder: Path, *arguments: str) -> Any:
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "pfn.cli", "render", "brief.pfn",
+                           *arguments], capture_output=True, cwd=folder, timeout=120)
+
+
+@pytest.mark.slow
+def test_standard_output_takes_a_fragment_and_dash_o(tmp_path: Path) -> None:
+    """A --fragment block without -o, and any single file with -o -, go to standard
+    output and nothing is written beside the input (no file named '-'); a request for
+    several files refuses standard output and writes nothing."""
+    (tmp_path / "brief.pfn").write_bytes((EXAMPLES / "brief.pfn").read_bytes())
+    before = sorted(tmp_path.iterdir())
+    block = _render_in(tmp_path, "-b", "1", "-f", "html", "--fragment")
+    assert block.returncode == 0, block.stderr
+    assert block.stdout.startswith(b"<pfn-replay") and b"</pfn-replay>" in block.stdout
+    picture = _render_in(tmp_path, "-b", "1", "-o", "-")
+    assert picture.returncode == 0, picture.stderr
+    assert ET.fromstring(picture.stdout).tag.endswith("svg")
+    png = _render_in(tmp_path, "-b", "1", "-f", "png", "-o", "-")
+    assert png.returncode == 0 and png.stdout[:8] == b"\x89PNG\r\n\x1a\n"
+    several = _render_in(tmp_path, "-b", "1", "--all", "-o", "-")
+    assert several.returncode == 2 and several.stdout == b""
+    assert b"standard output takes one file" in several.stderr
+    assert sorted(tmp_path.iterdir()) == before

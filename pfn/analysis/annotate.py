@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from pfn.analysis.position import Kind, NotAnalysable, main_line, start_of
 from pfn.analysis.solve import Solver
 from pfn.cards import CARDS, Card
+from pfn.messages import Text
 from pfn.model import Annotation, CardRun, Record
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
@@ -126,7 +127,7 @@ class Analysis:
     record: Record
     kind: Kind | None = None
     notes: list[CardNote | ChanceNote] = field(default_factory=list)
-    problem: str | None = None
+    problem: Text | None = None
     """Why the record could not be analysed (``None``: it was)."""
     broken: bool = False
     """It could not because the deal breaks the rules of structure (an error)."""
@@ -170,7 +171,7 @@ def analyse_replay(replay: Replay, engine: str | None = None) -> Analysis:
     try:
         start = start_of(replay)
     except NotAnalysable as error:
-        out.problem, out.broken = str(error), error.broken
+        out.problem, out.broken = error.said, error.broken
         return out
     out.kind = start.kind
     solver = Solver(start, engine)
@@ -212,7 +213,7 @@ def analyse_information(replay: Replay, engine: str | None = None) -> Analysis:
                              sample=INFORMATION_SAMPLE, seed=line * 4 + index, engine=engine)
             except NotAnalysable as error:
                 if error.broken:
-                    out.problem, out.broken = str(error), True
+                    out.problem, out.broken = error.said, True
                     return out
                 played += 1
                 continue
@@ -274,7 +275,7 @@ class Annotated:
 
     record: Record
     """The record annotated, or as it was (nothing to analyse, or ``problem``)."""
-    problem: str | None = None
+    problem: Text | None = None
     mistakes: int = 0
     broken: bool = False
     """Not analysed because the deal breaks the rules of structure."""
@@ -293,7 +294,7 @@ def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = (),
         try:
             refuse_broken(replay(record, rules=rules, on_error="collect"))
         except NotAnalysable as error:
-            return Annotated(record, str(error), broken=error.broken)
+            return Annotated(record, error.said, broken=error.broken)
         return Annotated(record)
     found = analyse(record, rules, engine, by)
     if found.problem is not None:

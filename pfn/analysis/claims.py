@@ -14,8 +14,7 @@ from pfn.analysis.position import NotAnalysable, Position, main_line, start_of
 from pfn.analysis.solve import Solver
 from pfn.cards import CARDS
 from pfn.diagnostics import Diagnostic, Problem
-from pfn.i18n import ntr, tr
-from pfn.messages import msg
+from pfn.messages import Text, msg, nmsg
 from pfn.model import Play
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS
@@ -52,21 +51,21 @@ def verify(replay: Replay, engine: str | None = None) -> list[Diagnostic]:
         return []
     line = solver.line(position)
     if start.kind == "misere":
-        what = tr("misère")
-        says = tr("the defence gives him {n}", n=best) if stated < best else \
-            tr("he can keep to {n}", n=best)
+        what: Text = msg("misère")
+        says = msg("the defence gives him {n}", n=best) if stated < best else \
+            msg("he can keep to {n}", n=best)
     else:
         what = str(start.contract)
-        says = tr("the defence holds him to {n}", n=best) if stated > best else \
-            tr("he can take {n}", n=best)
+        says = msg("the defence holds him to {n}", n=best) if stated > best else \
+            msg("he can take {n}", n=best)
     if play.claimed or cards:
-        message = ntr("the result gives {seat} {n} trick in {contract}, but from the claim"
+        message = nmsg("the result gives {seat} {n} trick in {contract}, but from the claim"
                       " in trick {trick}, with best play, {says}",
                       "the result gives {seat} {n} tricks in {contract}, but from the claim"
                       " in trick {trick}, with best play, {says}", stated, seat=declarer,
                       contract=what, trick=position.number, says=says)
     else:  # a problem: no card played, no claim, the Result is the stated answer
-        message = ntr("the result gives {seat} {n} trick in {contract}, but from the start"
+        message = nmsg("the result gives {seat} {n} trick in {contract}, but from the start"
                       " of the play (trick {trick}), with best play, {says}",
                       "the result gives {seat} {n} tricks in {contract}, but from the start"
                       " of the play (trick {trick}), with best play, {says}", stated,

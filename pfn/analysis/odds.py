@@ -31,7 +31,7 @@ from pfn.analysis.position import NotAnalysable, refuse_broken
 from pfn.analysis.solve import Searches, Solver
 from pfn.cards import CARDS, Card
 from pfn.diagnostics import Diagnostic, Problem
-from pfn.i18n import ntr, number, tr
+from pfn.i18n import ntr, number
 from pfn.messages import msg
 from pfn.rules.replay import Replay
 from pfn.seats import SEATS, Seat
@@ -168,7 +168,7 @@ def odds(source: Any, seat: Seat, trick: int | None = None, card: int = 0, *,
     view = view_of(replay, seat, trick, card, bidding=bidding)
     found, exhaustive = layouts(view, limit, sample, seed)
     if not found:
-        raise NotAnalysable(tr("no layout agrees with the play"))
+        raise NotAnalysable(msg("no layout agrees with the play"))
     search = engine_in_use(engine)
     chunks = [found[i:i + CHUNK] for i in range(0, len(found), CHUNK)]
     work = functools.partial(_counts, view, search)
@@ -252,12 +252,12 @@ def discard_odds(source: Any, *, sample: int = DISCARD_SAMPLE, seed: int = 0,
     contract, declarer = r.contract, r.declarer
     if contract is None or declarer is None or contract.allpass or contract.hand or \
             r.record.start is not None or r.play_rules is None or r.first_leader is None:
-        raise NotAnalysable(tr("no discard to weigh: the contract is not played with the"
+        raise NotAnalysable(msg("no discard to weigh: the contract is not played with the"
                                   " talon"))
     deal = r.record.deal
     dealt = deal.hand(declarer) if deal is not None else None
     if dealt is None or not dealt.complete or r.talon.bit_count() != 2:
-        raise NotAnalysable(tr("not analysable: the declarer's twelve cards (hand and talon)"
+        raise NotAnalysable(msg("not analysable: the declarer's twelve cards (hand and talon)"
                                " are not all given"))
     twelve = dealt.mask | int(r.talon)
     unseen = [c for c in range(32) if not twelve >> c & 1]
@@ -424,7 +424,7 @@ def _counts(view: View, engine: str, chunk: Sequence[tuple[int, ...]]) -> _Tally
     searches = _searches(view, engine)
     position = view.deal(chunk[0])
     if position.over:
-        raise NotAnalysable(tr("the play is over: nothing is left to choose"))
+        raise NotAnalysable(msg("the play is over: nothing is left to choose"))
     solver = Solver(position.start, engine, searches)
     mover = position.turn
     counted = view.declarer if view.declarer is not None else mover

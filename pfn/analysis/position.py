@@ -19,7 +19,7 @@ from pfn.analysis.inputs import BadInput, check_order, check_rules, check_talon
 from pfn.cards import CARDS
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, PfnError
-from pfn.i18n import tr
+from pfn.messages import Text, msg
 from pfn.rules.replay import Replay
 from pfn.rules.state import talon_order as rules_talon_order
 from pfn.rules.tricks import TRICKS, PlayRules, Tricks
@@ -33,7 +33,7 @@ class NotAnalysable(PfnError):
     ``broken``: the deal breaks the rules of structure (no deal is like it), so the
     record has an error, not merely too little information."""
 
-    def __init__(self, message: str, broken: bool = False) -> None:
+    def __init__(self, message: Text, broken: bool = False) -> None:
         super().__init__(message)
         self.broken = broken
         self.diagnostics: list[Diagnostic] = []
@@ -64,33 +64,33 @@ class Start:
         try:
             self._check()
         except BadInput as error:
-            raise NotAnalysable(str(error)) from None
+            raise NotAnalysable(error.said) from None
 
     def _check(self) -> None:
         check_order(self.order)
         check_rules(self.rules)
         if not isinstance(self.number, int) or not 1 <= self.number <= TRICKS:
-            raise NotAnalysable(tr("not a position: trick {n} (1-10)", n=repr(self.number)[:20]))
+            raise NotAnalysable(msg("not a position: trick {n} (1-10)", n=repr(self.number)[:20]))
         if len(self.hands) > 4 or not all(isinstance(h, int) and 0 <= h < 1 << 32
                                           for h in self.hands) or \
                 max(self.order) >= len(self.hands):
-            raise NotAnalysable(tr("not a position: the hands are not four sets of cards"))
+            raise NotAnalysable(msg("not a position: the hands are not four sets of cards"))
         seen = 0
         for seat in self.order:
             twice = self.hands[seat] & seen
             if twice:
                 card = CARDS[twice.bit_length() - 1]
-                raise NotAnalysable(tr("not a position: {card} is in two hands", card=card))
+                raise NotAnalysable(msg("not a position: {card} is in two hands", card=card))
             seen |= self.hands[seat]
         counts = {self.hands[seat].bit_count() for seat in self.order}
         if len(counts) != 1 or counts.pop() > 11 - self.number:
-            raise NotAnalysable(tr("not a position: the hands before trick {n} do not hold"
+            raise NotAnalysable(msg("not a position: the hands before trick {n} do not hold"
                                    " the same number of cards, one for each trick left",
                                    n=self.number))
         if self.leader not in self.order:
-            raise NotAnalysable(tr("not a position: the leader does not play"))
+            raise NotAnalysable(msg("not a position: the leader does not play"))
         if self.declarer is not None and self.declarer not in self.order:
-            raise NotAnalysable(tr("not a position: the declarer does not play"))
+            raise NotAnalysable(msg("not a position: the declarer does not play"))
         check_talon(self.rules, self.talon, self.number, seen)
 
     @property
@@ -150,8 +150,8 @@ def refuse_broken(replay: Replay) -> None:
 
     broken = [d for d in check_structure(replay.record) if d.is_error]
     if broken:
-        error = NotAnalysable(tr("not analysable: {code} {message}", code=broken[0].code,
-                                 message=broken[0].message), True)
+        error = NotAnalysable(msg("not analysable: {code} {message}", code=broken[0].code,
+                                 message=broken[0].said), True)
         error.diagnostics = broken
         raise error
 
@@ -162,31 +162,31 @@ def start_of(replay: Replay) -> Start:
     refuse_broken(r)
     contract = r.contract
     if contract is None:
-        raise NotAnalysable(tr("no contract: there is no play to analyse"))
+        raise NotAnalysable(msg("no contract: there is no play to analyse"))
     if r.record.start is not None and r.play_rules is not None and r.first_leader is None:
-        raise NotAnalysable(tr("who leads to trick {n} is not given: an ending's leader is"
+        raise NotAnalysable(msg("who leads to trick {n} is not given: an ending's leader is"
                                " the one its Play tag names ([Play \"B\"])",
                                n=r.record.first_trick))
     if r.play_rules is None or not r.participants or r.first_leader is None:
-        raise NotAnalysable(tr("{contract} is not played: there is no play to analyse",
+        raise NotAnalysable(msg("{contract} is not played: there is no play to analyse",
                                 contract=contract))
     hidden = [str(s) for s in r.participants if not r.complete[s]]
     if hidden:
         known = [str(s) for s in r.participants if r.complete[s]]
         what = ", ".join(hidden)
         if known:
-            raise NotAnalysable(tr(
+            raise NotAnalysable(msg(
                 "not analysable: the cards of {hidden} are not all given (only {known} and the"
                 " played cards are known; the chances over every layout of the rest: {command})",
                 hidden=what, known=", ".join(known), command="pfn odds --seat " + known[0]))
-        raise NotAnalysable(tr("not analysable: the cards of {hidden} are not given",
+        raise NotAnalysable(msg("not analysable: the cards of {hidden} are not given",
                                hidden=what))
     order = tuple(int(s) for s in r.participants)
     hands = tuple(r.hands) + (0,) * (4 - len(r.hands))
     number, held = r.record.first_trick, r.record.tricks_left
     counts = {hands[s].bit_count() for s in order}
     if counts != {held}:
-        raise NotAnalysable(tr("not analysable: the hands do not hold {n} cards each when"
+        raise NotAnalysable(msg("not analysable: the hands do not hold {n} cards each when"
                                " the play begins", n=held))
     return Start(hands, order, int(r.first_leader), r.play_rules, contract,
                  None if r.declarer is None or contract.allpass else int(r.declarer),
@@ -201,10 +201,10 @@ def talon_order(r: Replay) -> tuple[int, ...]:
         return found
     number = r.record.first_trick
     if number > 1:
-        raise NotAnalysable(tr("not analysable: the talon card that opens trick {n} is not"
+        raise NotAnalysable(msg("not analysable: the talon card that opens trick {n} is not"
                                " given (write it first on the trick's line, or the talon"
                                " as shown in the Talon tag)", n=number))
-    raise NotAnalysable(tr("not analysable: the talon, which opens the first tricks, is"
+    raise NotAnalysable(msg("not analysable: the talon, which opens the first tricks, is"
                            " not given"))
 
 

@@ -75,7 +75,7 @@ def solve(
 
     Before the lead it also gives the open-hand table (the declarer's tricks in each
     strain and in misère) and the best discard.  Exit 1 when the record cannot be
-    analysed (hidden cards).
+    analysed (hidden cards), 2 when it has no deal at all.
 
     Examples:
 

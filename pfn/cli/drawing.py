@@ -25,12 +25,13 @@ from pfn.cli.common import (
     use_search,
 )
 from pfn.files import file_name_part
-from pfn.i18n import tr
+from pfn.i18n import ntr, tr
 
 if TYPE_CHECKING:
     from typer._click import Context  # the Click that Typer carries
 
     from pfn.model import Record
+    from pfn.render.output import Request
     from pfn.seats import Seat
 
 
@@ -135,6 +136,11 @@ def _load_one(source: str, board: str | None, any_record: bool = False,
 
     records = _records(source)
     chosen = find_board(records, board, any_record)
+    if chosen is not None and chosen.deal is None and not any_record:
+        if board is not None:  # a result-only record: no cards to draw, solve or weigh
+            raise fail(tr("{source}: board {board} has no deal (its result only)",
+                          source=source, board=board))
+        chosen = None
     if chosen is None:
         asked = {"draw": (tr("{source}: no board {board} to draw"),
                           tr("{source}: no deal to draw")),
@@ -239,8 +245,9 @@ def render(
                                " --output, else svg).",
         show_default=False)] = None,
     output: Annotated[str | None, typer.Option(
-        "--output", "-o", help="Output file (default: next to the input, named after the"
-                               " board and trick).", show_default=False)] = None,
+        "--output", "-o", help="Output file, '-' for standard output (default: next to the"
+                               " input, named after the board and trick; a --fragment"
+                               " block: standard output).", show_default=False)] = None,
     hide: Annotated[str | None, typer.Option(
         "--hide", help="Hands to hide, e.g. B,C or B C (a problem diagram).", show_default=False)
     ] = None,
@@ -314,7 +321,7 @@ def render(
       pfn render problems.pfn --problems -o problems.pdf
     """
     from pfn.render.look import Style
-    from pfn.render.output import RenderError, Request, kind_of, render
+    from pfn.render.output import RenderError, Request, kind_of
     from pfn.render.picture import NoLatex
 
     if dd or search is not None or engine:
@@ -363,18 +370,48 @@ def render(
                                  " (-f html)"))
         request = Request(kind, trick, final, every, strip, sheet, board, output, stem, dpi,
                           style, _seats(hide), inches, fragment, quiz, chances)
-        if problems:
-            from pfn.render.problems import problem_set
-
-            for written in problem_set(records if stream is None else stream, request):
-                sys.stderr.write(tr("wrote {written}",
-                                    written=written) + "\n")
+        if output == "-" or (fragment and output is None):  # a block to paste: to stdout
+            _to_stdout(records, record, stream, request, problems)
             return
-        for written in render(records, record, request):
+        for written in _drawn(records, record, stream, request, problems):
             sys.stderr.write(tr("wrote {written}",
                                 written=written) + "\n")
     except (RenderError, NoLatex) as error:  # nothing to draw as asked, no LaTeX for PGF
         raise fail(f"{source}: {error}") from None
+
+
+def _drawn(records: list[Record], record: Record, stream: Iterable[Record] | None,
+           request: Request, problems: bool) -> list[str]:
+    """The files ``pfn render`` writes for ``request``, each with a note on it."""
+    from pfn.render.output import render
+
+    if problems:
+        from pfn.render.problems import problem_set
+
+        return list(problem_set(records if stream is None else stream, request))
+    return render(records, record, request)
+
+
+def _to_stdout(records: list[Record], record: Record, stream: Iterable[Record] | None,
+               request: Request, problems: bool) -> None:
+    """Draw ``request`` as one file and copy it to standard output (``-o -``, and a
+    ``--fragment`` block without ``-o``); asked for several files, say so."""
+    import tempfile
+
+    from pfn.render.output import SUFFIX, RenderError
+
+    with tempfile.TemporaryDirectory(prefix="pfn-render-") as folder:
+        suffix = SUFFIX.get(request.kind, request.kind)
+        _drawn(records, record, stream,
+               replace(request, output=str(Path(folder) / f"out.{suffix}")), problems)
+        made = sorted(Path(folder).iterdir())
+        if len(made) != 1:
+            raise RenderError(ntr("standard output takes one file; this writes {n} file:"
+                                  " give -o a file name", "standard output takes one file;"
+                                  " this writes {n} files: give -o a file name",
+                                  len(made), n=len(made)))
+        sys.stdout.buffer.write(made[0].read_bytes())
+        sys.stdout.flush()
 
 
 @app.command()
@@ -402,7 +439,7 @@ def show(
     painted = color(sys.stdout)
     out: list[str] = []
     for record in _records(source):
-        if record.deal is None and record.contract is None:
+        if record.deal is None:  # a result-only record: nothing of its cards to replay
             continue
         if board is not None and record.tag("Board") != board:
             continue

@@ -25,6 +25,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pfn.corpus.stream import Checker, Entry, entries
 from pfn.executor import EngineError, Executor, map_ordered
 from pfn.i18n import tr
+from pfn.messages import msg
 from pfn.model import Record
 
 R = TypeVar("R")
@@ -191,7 +192,7 @@ def span_records(span: Span) -> Iterator[Record]:
 
     with open(span.path, "rb") as handle:
         if span.identity is not None and identity(os.fstat(handle.fileno())) != span.identity:
-            raise FileChanged(tr("{name} changed while it was read (replaced or rewritten):"
+            raise FileChanged(msg("{name} changed while it was read (replaced or rewritten):"
                                  " nothing of it is reported; run again",
                                  name=span.name))
         handle.seek(span.start)

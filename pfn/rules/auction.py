@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import tr
 from pfn.messages import msg
 from pfn.rules.ladder import Ladder
 from pfn.rules.options import HouseRules
@@ -89,8 +88,8 @@ class Auction:
         if explicit is not None and explicit != expected:
             if self.free_order and explicit not in self.state.passed:
                 return explicit, None
-            why = tr("has passed") if explicit in self.state.passed else \
-                tr("it is {expected}'s turn", expected=expected)
+            why = msg("has passed") if explicit in self.state.passed else \
+                msg("it is {expected}'s turn", expected=expected)
             return explicit, Problem(codes.E301, msg("{seat} speaks out of turn: {why}",
                                                     seat=explicit, why=why),
                                      msg("calls go round in playing order; a player who passed"

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import tr
-from pfn.messages import msg
+from pfn.messages import joined, msg
 from pfn.model import Call
 from pfn.rules.options import HouseRules
 from pfn.seats import Seat
@@ -151,7 +150,7 @@ class Defence:
                 problems.append((index, Problem(
                     codes.E405, msg("{seat} speaks out of turn: it is {expected}'s turn",
                                    seat=call.seat,
-                                   expected=tr(" or ").join(map(str, speaker))))))
+                                   expected=joined(msg(" or "), speaker)))))
             seat = call.seat if call.seat is not None else speaker[0]
             problem = self.step(seat, call.token)
             if problem is not None:

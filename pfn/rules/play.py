@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING
 from pfn import codes
 from pfn.cards import CARDS, FULL_DECK, Card, Suit
 from pfn.diagnostics import Problem
-from pfn.i18n import tr
-from pfn.messages import msg, nmsg
+from pfn.messages import Text, msg, nmsg
 from pfn.model import CardRun, Variation
 from pfn.rules.replay import PlayedTrick
 from pfn.rules.tricks import SUIT_MASKS, TRICKS, PlayRules, Tricks, broken_rule, winning_card
@@ -264,7 +263,7 @@ class PlayStage:
         order = self.participants
         return order[(order.index(start) + index) % len(order)]
 
-    def step(self, run: CardRun, at: int, where: str) -> bool:
+    def step(self, run: CardRun, at: int, where: Text) -> bool:
         """Play card ``at`` of ``run``; False once the play can no longer be followed."""
         card = run.cards[at]
         index = len(self.cards)
@@ -313,7 +312,7 @@ class PlayStage:
             return self.finish_trick(where)
         return True
 
-    def finish_trick(self, where: str) -> bool:
+    def finish_trick(self, where: Text) -> bool:
         rules = self.rules
         cards, seats = self.cards, self.seats
         talon_lead = rules.talon_lead(self.number)
@@ -399,7 +398,7 @@ class PlayStage:
                 ann = run.ann(index)
                 if ann is not None and ann.variations:
                     for variation in ann.variations:
-                        self._variation(variation, tr("in a variation: "))
+                        self._variation(variation, msg("in a variation: "))
                 if not self.step(run, index, ""):
                     return
                 if not self.cards and index + 1 < len(run.cards):
@@ -465,7 +464,7 @@ class PlayStage:
                        (run.position(0), *(run.position(i) for i in range(count))),
                        (str(card), *(run.text(i) for i in range(count))))
 
-    def _variation(self, variation: Variation, where: str) -> None:
+    def _variation(self, variation: Variation, where: Text) -> None:
         moves = variation.moves
         if not isinstance(moves, CardRun):
             return

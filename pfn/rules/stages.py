@@ -17,8 +17,7 @@ from pfn import codes
 from pfn.cards import Card, CardSet
 from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, Fix, Problem, RuleError
-from pfn.i18n import tr
-from pfn.messages import Text, msg, nmsg
+from pfn.messages import Text, joined, msg, nmsg
 from pfn.model import Annotation, Call, CardRun, Pos, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import Defence, DefenceOutcome, possible_defences
@@ -238,7 +237,7 @@ class Replayer:
         if problem is not None:
             self.add(problem.at(self.tag_pos("Contract")))
 
-    def walk_calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
+    def walk_calls(self, auction: Auction, calls: Sequence[Call], where: Text) -> None:
         """The calls, in order, on ``auction``: each checked, then made."""
         for call in calls:
             speaker, problem = auction.speaker(call.seat)
@@ -253,13 +252,13 @@ class Replayer:
             self._variations(call.ann, lambda a=auction: copy.deepcopy(a), where)
             auction.apply(speaker, call.token)
 
-    def _variations(self, ann: Annotation | None, snapshot: object, where: str) -> None:
+    def _variations(self, ann: Annotation | None, snapshot: object, where: Text) -> None:
         if ann is None or not ann.variations:
             return
         for variation in ann.variations:
             if isinstance(variation.moves, tuple):
                 clone = snapshot()  # type: ignore[operator]
-                self.walk_calls(clone, variation.moves, where + tr("in a variation: "))
+                self.walk_calls(clone, variation.moves, where + msg("in a variation: "))
 
     def talon(self) -> None:
         r, record = self.r, self.record
@@ -476,7 +475,7 @@ class Replayer:
         if hidden:
             self.unchecked(msg("the cards of {seats} are not all given: their play is checked"
                               " only against what they showed",
-                              seats=tr(" and ").join(hidden)))
+                              seats=joined(msg(" and "), hidden)))
         stage = PlayStage(self, participants, leader, self.play_rules())
         stage.run(section.tricks)
         r.taken = dict(sorted(stage.taken.items()))  # in seat order
@@ -490,11 +489,11 @@ class Replayer:
                 values = {"given": len(section.tricks), "total": record.tricks_left,
                           "cards": " ".join(map(str, cards))}
                 if len(places) == 1:
-                    said = tr("trick {number} is missing: the play gives {given} of {total}"
+                    said: Text = msg("trick {number} is missing: the play gives {given} of {total}"
                               " tricks without '*', and the cards left ({cards}) fit only"
                               " there", number=places[0], **values)
                 else:
-                    said = tr("a trick line is missing, trick {numbers} or {last}: the play"
+                    said = msg("a trick line is missing, trick {numbers} or {last}: the play"
                               " gives {given} of {total} tricks without '*', and the cards"
                               " left ({cards}) fit in each of these",
                               numbers=", ".join(map(str, places[:-1])), last=places[-1],

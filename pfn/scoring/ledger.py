@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
+from pfn.messages import Joined, Text
 from pfn.model import Amount, ScoreEntry, exact, format_amount
 from pfn.seats import Seat
 
@@ -22,8 +23,9 @@ class LedgerEntry:
     column: str
     against: Seat | None
     value: Amount
-    rule: str
-    """The rule that produced it, in words ("Sochi, both whisted: 1 trick × price 4")."""
+    rule: Text
+    """The rule that produced it, in words ("Sochi, both whisted: 1 trick × price 4"):
+    a :mod:`pfn.messages` value, said in the language of the moment when shown."""
 
     @property
     def key(self) -> Key:
@@ -45,7 +47,7 @@ class Scored:
 
     entries: list[LedgerEntry] = field(default_factory=list)
     """What the deal writes on the sheet, before closing the pool and help."""
-    unchecked: list[str] = field(default_factory=list)
+    unchecked: list[Text] = field(default_factory=list)
     """What could not be decided, in words."""
     incomplete: bool = False
     """The entries are not the whole score of the deal (something was not given)."""
@@ -62,12 +64,12 @@ class Scored:
         """The entries are the whole score of the deal."""
         return not self.incomplete
 
-    def cannot(self, what: str) -> None:
+    def cannot(self, what: Text) -> None:
         """The score cannot be computed in full: say what is missing."""
         self.unchecked.append(what)
         self.incomplete = True
 
-    def unsure(self, key: Key, what: str, possible: AbstractSet[Amount]) -> None:
+    def unsure(self, key: Key, what: Text, possible: AbstractSet[Amount]) -> None:
         """One entry cannot be fixed from what is given; ``possible`` are the amounts it
         may add."""
         self.unchecked.append(what)
@@ -85,7 +87,7 @@ def key_order(key: Key) -> tuple[int, str, int]:
     return (key[0], key[1], -1 if key[2] is None else key[2])
 
 
-def entry(seat: Seat, column: str, value: Amount, rule: str,
+def entry(seat: Seat, column: str, value: Amount, rule: Text,
           against: Seat | None = None) -> LedgerEntry:
     """A ledger entry."""
     return LedgerEntry(seat, column, against, exact(value), rule)
@@ -100,9 +102,17 @@ def totals(entries: Iterable[LedgerEntry | ScoreEntry]) -> dict[Key, Amount]:
     return {k: v for k, v in out.items() if v}
 
 
-def reasons(entries: Iterable[LedgerEntry]) -> dict[Key, str]:
-    """The rules behind each key, joined."""
-    out: dict[Key, list[str]] = {}
+def reasons(entries: Iterable[LedgerEntry]) -> dict[Key, Text]:
+    """The rules behind each key, joined (said when shown)."""
+    out: dict[Key, list[Text]] = {}
     for e in entries:
         out.setdefault(e.key, []).append(e.rule)
-    return {k: "; ".join(v) for k, v in out.items()}
+    return {k: v[0] if len(v) == 1 else Joined(tuple(_between(v, "; ")))
+            for k, v in out.items()}
+
+
+def _between(texts: list[Text], separator: str) -> Iterable[Text]:
+    for at, text in enumerate(texts):
+        if at:
+            yield separator
+        yield text

@@ -6,7 +6,7 @@ the shape, so the match layer can score any deal without knowing its family.
 
 from __future__ import annotations
 
-from pfn.i18n import tr
+from pfn.messages import Text, msg
 from pfn.rules.family import RuleFamily
 from pfn.rules.replay import DealContext
 from pfn.scoring.facts import DealFacts
@@ -20,9 +20,9 @@ class Scoring:
     """The family's name in English, as the rule texts of its entries say it ("Sochi")."""
 
     @property
-    def name(self) -> str:
-        """The family's name in the run's language (Сочинка, Soči)."""
-        return tr(self.short_name) if self.short_name else ""
+    def name(self) -> Text:
+        """The family's name, said in the language of the moment (Сочинка, Soči)."""
+        return msg(self.short_name) if self.short_name else ""
 
     def __init__(self, variant: RuleFamily) -> None:
         self.rules = variant.rules

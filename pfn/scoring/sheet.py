@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
-from pfn.i18n import ptr, tr
+from pfn.messages import Text, msg, pmsg
 from pfn.model import Amount, exact
 from pfn.rules.options import HouseRules
 from pfn.scoring import settlement
@@ -55,17 +55,17 @@ class Sheet:
         """The settlement of the sheet as it stands."""
         return settlement.russian(self, self.rules)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """The settlement method in words."""
         r = self.rules
-        said = tr("{method} method, {n} whists per mountain point",
-                  method={"average": ptr("settlement method", "average"),
-                          "n-1": ptr("settlement method", "n-1")}.get(r.settlement,
+        said: Text = msg("{method} method, {n} whists per mountain point",
+                  method={"average": pmsg("settlement method", "average"),
+                          "n-1": pmsg("settlement method", "n-1")}.get(r.settlement,
                                                                       r.settlement),
                   n=r.mountain_ratio)
         if r.pool_ratio != 1:
-            said += tr(", {n} mountain per unclosed pool point", n=r.pool_ratio)
-        return said + (tr(", rounded") if r.rounding == "integer" else tr(", exact"))
+            said += msg(", {n} mountain per unclosed pool point", n=r.pool_ratio)
+        return said + (msg(", rounded") if r.rounding == "integer" else msg(", exact"))
 
     @property
     def finished(self) -> bool:
@@ -93,7 +93,7 @@ class Sheet:
         out: list[LedgerEntry] = []
         if written:
             part = entry(seat, "pool", written, e.rule if written == e.value else
-                         e.rule + "; " + tr("{n} closes the pool at {target}", n=written,
+                         e.rule + "; " + msg("{n} closes the pool at {target}", n=written,
                                             target=self.target))
             out.append(part)
             self._add(part)
@@ -122,9 +122,9 @@ class Sheet:
                 mountain = self.get(helper, "mountain")
                 off = min(amount, mountain)
                 if off:
-                    why = tr("no help (house rule help=none)") if self.rules.help == "none" \
-                        else tr("every pool closed")
-                    paid = entry(helper, "mountain", -off, tr("{why}: the rest pays down the"
+                    why = msg("no help (house rule help=none)") if self.rules.help == "none" \
+                        else msg("every pool closed")
+                    paid = entry(helper, "mountain", -off, msg("{why}: the rest pays down the"
                                                               " mountain", why=why))
                     out.append(paid)
                     self._add(paid)
@@ -132,9 +132,9 @@ class Sheet:
             room = self.target - self.get(helped, "pool")
             given = min(amount, room)
             ratio = self.rules.mountain_ratio
-            for e in (entry(helped, "pool", given, tr("help from {seat}, whose pool is closed",
+            for e in (entry(helped, "pool", given, msg("help from {seat}, whose pool is closed",
                                                       seat=helper)),
-                      entry(helper, "whist", given * ratio, tr("helping {seat}: {ratio} whists"
+                      entry(helper, "whist", given * ratio, msg("helping {seat}: {ratio} whists"
                                                                " per point given",
                                                                seat=helped, ratio=ratio),
                             helped)):

@@ -18,8 +18,8 @@ from typing import Any, ClassVar
 from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import N_, tr
-from pfn.messages import msg
+from pfn.i18n import N_
+from pfn.messages import Text, msg
 from pfn.model import Amount, Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence, DefenceOutcome
@@ -182,30 +182,30 @@ class BritannicaScoring(Scoring):
     def deal(self, facts: DealFacts, notes: Scored) -> list[LedgerEntry]:
         contract, declarer = facts.contract, facts.declarer
         if contract.allpass or declarer is None:
-            notes.cannot(tr("Britannica gives no payment when everybody passes"))
+            notes.cannot(msg("Britannica gives no payment when everybody passes"))
             return []
         if contract.misere and self.rules.misere_stakes == "none":
-            notes.cannot(tr("Britannica gives no payment for misère (house rule"
+            notes.cannot(msg("Britannica gives no payment for misère (house rule"
                             " misere-stakes)"))
             return []
         defence = facts.defence
         taken = 10 if defence is not None and not defence.played else facts.took(declarer)
         if taken is None:
-            notes.cannot(tr("the soloist's tricks are not given"))
+            notes.cannot(msg("the soloist's tricks are not given"))
             return []
         ante = self.rules.ante
         made = taken == 0 if contract.misere else taken >= 6
         if made:
-            out = [entry(declarer, "chips", ante, tr("Britannica: {contract} made, the"
+            out = [entry(declarer, "chips", ante, msg("Britannica: {contract} made, the"
                                                      " soloist takes {n} from the pot",
                                                      contract=contract, n=ante))]
         else:
-            out = [entry(declarer, "chips", -2 * ante, tr("Britannica: {contract} failed,"
+            out = [entry(declarer, "chips", -2 * ante, msg("Britannica: {contract} failed,"
                                                           " the soloist pays {n} into the pot",
                                                           contract=contract, n=2 * ante))]
         if defence is not None and defence.played and not contract.misere and any(
                 (facts.took(s) or 0) < 2 for s in self._quota(defence)):
-            notes.cannot(tr("Britannica gives no payment for a defender short of two tricks"))
+            notes.cannot(msg("Britannica gives no payment for a defender short of two tricks"))
         return out
 
     @staticmethod
@@ -232,7 +232,7 @@ class BritannicaSheet(Sheet):
         ante = self.rules.ante
         if entries and self.pot() <= 0:  # the pot is empty: everyone antes
             for seat in self.seats():
-                e = entry(seat, "chips", -ante, tr("Britannica: the pot is empty, each"
+                e = entry(seat, "chips", -ante, msg("Britannica: the pot is empty, each"
                                                    " antes {n}", n=ante))
                 out.append(e)
                 self._add(e)
@@ -248,8 +248,8 @@ class BritannicaSheet(Sheet):
     def settle(self) -> dict[Seat, Fraction]:
         return settle(self, self.rules)
 
-    def describe(self) -> str:
-        return tr("chips, with the pot shared equally")
+    def describe(self) -> Text:
+        return msg("chips, with the pot shared equally")
 
 
 def settle(sheet: Sheet, rules: HouseRules) -> dict[Seat, Fraction]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from pfn.i18n import N_, tr
+from pfn.i18n import N_
+from pfn.messages import msg
 from pfn.rules.auction import Auction
 from pfn.rules.ladder import STRAINS, Ladder, level
 from pfn.rules.replay import DealContext
@@ -46,7 +47,7 @@ class ClassicScoring(RussianScoring):
     def score(self, facts: DealFacts, context: DealContext) -> Scored:
         scored = super().score(facts, context)
         lost = [entry(e.against, "whist", -e.value,
-                      tr("{variant}: {n} whists lost to {seat}, written minus (seed 004)",
+                      msg("{variant}: {n} whists lost to {seat}, written minus (seed 004)",
                          variant=self.name, n=e.value, seat=e.seat), e.seat)
                 for e in scored.entries if e.column == "whist" and e.against is not None]
         scored.entries += lost

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from pfn.contract import Contract
-from pfn.i18n import N_, ntr, tr
+from pfn.i18n import N_
+from pfn.messages import msg, nmsg
 from pfn.model import Amount, exact, halved
 from pfn.rules.defence import DefenceOutcome
 from pfn.rules.ladder import Ladder, level
@@ -54,7 +55,7 @@ class RussianScoring(Scoring):
         if contract.allpass:
             notes.entries = self.allpass(facts, notes)
         elif facts.declarer is None:
-            notes.cannot(tr("no declarer: the score is not computed"))
+            notes.cannot(msg("no declarer: the score is not computed"))
         elif contract.misere:
             notes.entries = self.misere(facts, notes)
         else:
@@ -74,11 +75,11 @@ class RussianScoring(Scoring):
             return out + self.unplayed(facts, defence, price, notes)
         taken = facts.took(declarer)
         if taken is None:
-            notes.cannot(tr("the declarer's tricks are not given: the score is not computed"))
+            notes.cannot(msg("the declarer's tricks are not given: the score is not computed"))
             return out
         if taken >= level:
             out.append(entry(declarer, "pool", price,
-                             tr("{variant}: {contract} made, price {price} to the pool",
+                             msg("{variant}: {contract} made, price {price} to the pool",
                                 variant=self.name, contract=contract, price=price)))
         else:
             out += self.fall(facts, level - taken, price)
@@ -93,18 +94,18 @@ class RussianScoring(Scoring):
         factor = self.whist_factor
         if self.rules.undertrick_price == "half-plus-one":
             mountain = halved(price * factor * (under + 1))
-            why = tr("{n} down: half the price for the fall plus {each} per missing trick",
+            why = msg("{n} down: half the price for the fall plus {each} per missing trick",
                      n=under, each=price * factor // 2)
         else:
             mountain = price * factor * under
-            why = tr("{n} down × {price}", n=under, price=price * factor)
-        out = [entry(declarer, "mountain", mountain, tr("{variant}: {contract} {why}",
+            why = msg("{n} down × {price}", n=under, price=price * factor)
+        out = [entry(declarer, "mountain", mountain, msg("{variant}: {contract} {why}",
                                                         variant=self.name,
                                                         contract=facts.contract, why=why))]
         unit = exact(self.rules.consolation_factor) * price  # an int for a whole factor
         for seat in self.consoled(facts):
             out.append(entry(seat, "whist", unit * under,
-                             ntr("{variant}: consolation, {n} undertrick × {unit}",
+                             nmsg("{variant}: consolation, {n} undertrick × {unit}",
                                  "{variant}: consolation, {n} undertricks × {unit}", under,
                                  variant=self.name, unit=unit), declarer))
         return out
@@ -137,7 +138,7 @@ class RussianScoring(Scoring):
         if len(counts) < 2:
             taken = facts.took(declarer)
             if len(defence.whisters) == 2 or taken is None:
-                notes.cannot(tr("a defender's tricks are not given: whists not computed"))
+                notes.cannot(msg("a defender's tricks are not given: whists not computed"))
                 return out
             total = 10 - taken  # a lone whister or a caller needs only the defence's total
         obligation = self.obligations[level]
@@ -145,7 +146,7 @@ class RussianScoring(Scoring):
             for seat in defence.whisters:
                 if counts[seat]:
                     out.append(entry(seat, "whist", unit * counts[seat],
-                                     ntr("{variant}, both whisted: {n} trick × {unit}",
+                                     nmsg("{variant}, both whisted: {n} trick × {unit}",
                                          "{variant}, both whisted: {n} tricks × {unit}",
                                          counts[seat], variant=self.name, unit=unit),
                                      declarer))
@@ -161,21 +162,21 @@ class RussianScoring(Scoring):
             for seat in (caller, partner):
                 if half:
                     out.append(entry(seat, "whist", half,
-                                     tr("{variant}, gentleman's whist: half of {total} tricks"
+                                     msg("{variant}, gentleman's whist: half of {total} tricks"
                                         " × {unit}", variant=self.name, total=total,
                                         unit=unit), declarer))
         elif total:
             out.append(entry(caller, "whist", unit * total,
-                             ntr("{variant}, {lone}: {n} trick × {unit}",
+                             nmsg("{variant}, {lone}: {n} trick × {unit}",
                                  "{variant}, {lone}: {n} tricks × {unit}", total,
-                                 variant=self.name, lone=tr(self.lone_words), unit=unit),
+                                 variant=self.name, lone=msg(self.lone_words), unit=unit),
                              declarer))
         if defence.returned is not None:
             out += self.returned_share(facts, caller, price)
         if total < obligation:
             short = obligation - total
             out.append(entry(caller, "mountain", self.failure(price, short),
-                             tr("{variant}: whister {short} short of the obligation"
+                             msg("{variant}: whister {short} short of the obligation"
                                 " {obligation} × {unit}", variant=self.name, short=short,
                                 obligation=obligation, unit=self.failure_unit(price))))
         return out
@@ -198,10 +199,10 @@ class RussianScoring(Scoring):
                 facts.dealer not in facts.active and facts.dealer != caller:
             others.append(facts.dealer)
         per = exact(self.rules.consolation_factor) * price * under
-        out = [entry(caller, "whist", per, tr("{variant}: consolation, {n} × {price}",
+        out = [entry(caller, "whist", per, msg("{variant}: consolation, {n} × {price}",
                                               variant=self.name, n=under, price=price),
                      declarer)]
-        out += [entry(caller, "whist", per, tr("{variant}: return whist takes {seat}'s"
+        out += [entry(caller, "whist", per, msg("{variant}: return whist takes {seat}'s"
                                                " consolation", variant=self.name, seat=seat),
                       declarer) for seat in others]
         return out
@@ -227,7 +228,7 @@ class RussianScoring(Scoring):
                 list(defence.whisters)
             for seat in payers:
                 out.append(entry(seat, "mountain", self.failure(price, 1),
-                                 tr("{variant}: both whisted {contract}, no trick (house"
+                                 msg("{variant}: both whisted {contract}, no trick (house"
                                     " rule high-whist-failure={value})", variant=self.name,
                                     contract=facts.contract,
                                     value=self.rules.high_whist_failure)))
@@ -239,7 +240,7 @@ class RussianScoring(Scoring):
         for seat, missing in shortfalls.items():
             if missing:
                 out.append(entry(seat, "mountain", self.failure(price, missing),
-                                 tr("{variant}: whister {missing} short of his share {share}"
+                                 msg("{variant}: whister {missing} short of his share {share}"
                                     " × {unit}", variant=self.name, missing=missing,
                                     share=share, unit=self.failure_unit(price))))
         return out
@@ -253,29 +254,29 @@ class RussianScoring(Scoring):
         if defence.checked:
             taken = facts.took(declarer)
             if taken is None:
-                notes.cannot(tr("checked ten: the result is not given"))
+                notes.cannot(msg("checked ten: the result is not given"))
                 return []
             if taken >= contract.level:
-                return [entry(declarer, "pool", price, tr("{variant}: ten checked, credited",
+                return [entry(declarer, "pool", price, msg("{variant}: ten checked, credited",
                                                           variant=self.name))]
             under = contract.level - taken
             return [entry(declarer, "mountain", price * under,
-                          tr("{variant}: ten checked and defeated, {n} down × {price}; the"
+                          msg("{variant}: ten checked and defeated, {n} down × {price}; the"
                              " defenders write nothing", variant=self.name, n=under,
                              price=price))]
-        out = [entry(declarer, "pool", price, tr("{variant}: {contract} credited without play",
+        out = [entry(declarer, "pool", price, msg("{variant}: {contract} credited without play",
                                                  variant=self.name, contract=contract))]
         obligation = self.obligations[contract.level]
         if defence.half is not None:
             tricks = obligation // 2
             out.append(entry(defence.half, "whist", price * self.whist_factor * tricks,
-                             tr("{variant}: half-whist, half the obligation ({tricks}) ×"
+                             msg("{variant}: half-whist, half the obligation ({tricks}) ×"
                                 " {unit}", variant=self.name, tricks=tricks,
                                 unit=price * self.whist_factor), declarer))
         if defence.own is not None:
             tricks = {6: 2, 7: 1}.get(contract.level, 0)
             out.append(entry(defence.own, "whist", price * tricks,
-                             ntr("{variant}: own whists, {n} trick × {price}",
+                             nmsg("{variant}: own whists, {n} trick × {price}",
                                  "{variant}: own whists, {n} tricks × {price}", tricks,
                                  variant=self.name, price=price), declarer))
         return out
@@ -288,14 +289,14 @@ class RussianScoring(Scoring):
         price = self.price(facts.contract)
         taken = facts.took(declarer)
         if taken is None:
-            notes.cannot(tr("misère: the declarer's tricks are not given"))
+            notes.cannot(msg("misère: the declarer's tricks are not given"))
             return []
         if taken == 0:
-            return [entry(declarer, "pool", price, tr("{variant}: misère made, {price} to the"
+            return [entry(declarer, "pool", price, msg("{variant}: misère made, {price} to the"
                                                       " pool", variant=self.name, price=price))]
         amount = price * taken * self.misere_factor
         return [entry(declarer, "mountain", amount,
-                      ntr("{variant}: misère failed, {n} trick × {unit}",
+                      nmsg("{variant}: misère failed, {n} trick × {unit}",
                           "{variant}: misère failed, {n} tricks × {unit}", taken,
                           variant=self.name, unit=price * self.misere_factor))]
 
@@ -312,7 +313,7 @@ class RussianScoring(Scoring):
         nth = facts.allpass_round
         counted = [s for s in facts.tricks if facts.tricks[s] is not None]
         if len(counted) < len(facts.tricks):
-            notes.cannot(tr("all-pass: not every player's tricks are given"))
+            notes.cannot(msg("all-pass: not every player's tricks are given"))
         reward = self.rules.allpass_no_trick * (price if self.rules.allpass_no_trick_progressive
                                                  else 1)
         whists = self.rules.allpass_whists
@@ -322,19 +323,19 @@ class RussianScoring(Scoring):
             if taken == 0:
                 if reward:
                     out.append(entry(seat, "pool", reward,
-                                     tr("{variant}: all-pass, no trick, {reward} to the pool",
+                                     msg("{variant}: all-pass, no trick, {reward} to the pool",
                                         variant=self.name, reward=reward)))
             elif whists:
                 for writer in counted:
                     if writer != seat and (facts.tricks[writer] or 0) == fewest:
                         out.append(entry(writer, "whist", whists * taken * price,
-                                         ntr("{variant}: all-pass written as whists, {n}"
+                                         nmsg("{variant}: all-pass written as whists, {n}"
                                              " trick × {unit}", "{variant}: all-pass written"
                                              " as whists, {n} tricks × {unit}", taken,
                                              variant=self.name, unit=whists * price), seat))
             else:
                 out.append(entry(seat, "mountain", taken * price,
-                                 ntr("{variant}: all-pass {round}, {n} trick × {price}",
+                                 nmsg("{variant}: all-pass {round}, {n} trick × {price}",
                                      "{variant}: all-pass {round}, {n} tricks × {price}",
                                      taken, variant=self.name, round=nth, price=price)))
         return out

@@ -18,8 +18,8 @@ from typing import Any, ClassVar
 from pfn import codes
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import N_, ntr, ptr, tr
-from pfn.messages import msg
+from pfn.i18n import N_
+from pfn.messages import Text, joined, msg, nmsg, pmsg
 from pfn.model import Call
 from pfn.rules.auction import Auction
 from pfn.rules.defence import CallProblem, Defence
@@ -205,7 +205,7 @@ class SerbianDefence(Defence):
                     codes.E406, msg("{seat} cannot say {token} here", seat=seat,
                                    token=call.token),
                     msg("in betl only {call} by {seats}", call=self.KONTRAS[level],
-                       seats=tr(" or ").join(map(str, due))))))
+                       seats=joined(msg(" or "), due)))))
                 break
             self.step(seat, call.token)
         self.settle()
@@ -312,21 +312,21 @@ class SerbianScoring(Scoring):
     betl_supe: ClassVar[int] = 5
     """Each opponent of a fallen betl writes this many times the value as supe."""
 
-    def value(self, facts: DealFacts, refa: bool) -> tuple[int, str]:
+    def value(self, facts: DealFacts, refa: bool) -> tuple[int, Text]:
         """The value of the game with its multipliers, and how it was reached."""
         contract = facts.contract
         game = game_number(contract) or 0
         number = game + (1 if contract.hand else 0)
         value = 2 * number
-        why = tr("game {game} from the hand (+1) → {value}", game=game, value=value) \
-            if contract.hand else tr("game {game} → {value}", game=game, value=value)
+        why: Text = msg("game {game} from the hand (+1) → {value}", game=game, value=value) \
+            if contract.hand else msg("game {game} → {value}", game=game, value=value)
         kontra = facts.defence.kontra if facts.defence is not None else 0
         if kontra:
             value *= 2 ** kontra
-            why += f", {ptr('defence call', KONTRA_NAMES[kontra])} → {value}"
+            why += ", " + pmsg("defence call", KONTRA_NAMES[kontra]) + f" → {value}"
         if refa:
             value *= 2
-            why += ", " + tr("refa → {value}", value=value)
+            why += ", " + msg("refa → {value}", value=value)
         return value, why
 
     def score(self, facts: DealFacts, context: DealContext) -> Scored:
@@ -339,54 +339,54 @@ class SerbianScoring(Scoring):
              ) -> list[LedgerEntry]:
         contract = facts.contract
         if contract.allpass:
-            return [entry(seat, "refa", 1, tr("Serbian: everyone passed, a refa to everyone"))
+            return [entry(seat, "refa", 1, msg("Serbian: everyone passed, a refa to everyone"))
                     for seat in facts.active]
         declarer = facts.declarer
         if declarer is None:
-            notes.cannot(tr("no declarer: the score is not computed"))
+            notes.cannot(msg("no declarer: the score is not computed"))
             return []
         refa = bool(refa_open.get(declarer))
         value, why = self.value(facts, refa)
         out: list[LedgerEntry] = []
         if refa:
-            out.append(entry(declarer, "refa", -1, tr("Serbian: the declarer's refa is used")))
+            out.append(entry(declarer, "refa", -1, msg("Serbian: the declarer's refa is used")))
         defence = facts.defence
         if defence is not None and defence.refa:
-            return [entry(seat, "refa", 1, tr("Serbian: pik without kontra is not played, a"
+            return [entry(seat, "refa", 1, msg("Serbian: pik without kontra is not played, a"
                                               " refa to everyone (house rule"
                                               " pik-without-kontra)"))
                     for seat in facts.active]
         if defence is not None and not defence.played:
-            out.append(entry(declarer, "bule", -value, tr("Serbian: nobody followed, made as"
+            out.append(entry(declarer, "bule", -value, msg("Serbian: nobody followed, made as"
                                                           " if with ten tricks ({why})",
                                                           why=why)))
             return out
         taken = facts.took(declarer)
         if taken is None:
-            notes.cannot(tr("the declarer's tricks are not given: the score is not computed"))
+            notes.cannot(msg("the declarer's tricks are not given: the score is not computed"))
             return out
         if contract.misere:
             if taken == 0:
-                out.append(entry(declarer, "bule", -value, tr("Serbian: betl made ({why})",
+                out.append(entry(declarer, "bule", -value, msg("Serbian: betl made ({why})",
                                                               why=why)))
                 if defence is not None and defence.kontra_caller is not None:
                     out.append(entry(defence.kontra_caller, "bule", value,
-                                     tr("Serbian: betl made against kontra; the kontra"
+                                     msg("Serbian: betl made against kontra; the kontra"
                                         " caller answers for it (house rule betl-kontra)")))
             else:
-                out.append(entry(declarer, "bule", value, tr("Serbian: betl fell ({why})",
+                out.append(entry(declarer, "bule", value, msg("Serbian: betl fell ({why})",
                                                              why=why)))
                 for seat in (defence.defenders if defence is not None else ()):
                     out.append(entry(seat, "supe", self.betl_supe * value,
-                                     tr("Serbian: betl fell, {times} × {value} to each"
+                                     msg("Serbian: betl fell, {times} × {value} to each"
                                         " opponent", times=self.betl_supe, value=value),
                                      declarer))
             return out
         made = taken >= 6
         out.append(entry(declarer, "bule", -value if made else value,
-                         tr("Serbian: made with {taken} ({why})", taken=taken, why=why)
+                         msg("Serbian: made with {taken} ({why})", taken=taken, why=why)
                          if made else
-                         tr("Serbian: fell with {taken} ({why})", taken=taken, why=why)))
+                         msg("Serbian: fell with {taken} ({why})", taken=taken, why=why)))
         if defence is None:
             return out
         out += self.followers(facts, declarer, value, notes)
@@ -401,7 +401,7 @@ class SerbianScoring(Scoring):
         caller = defence.caller
         taken = facts.took(declarer)
         if any(c is None for c in counts.values()) and (caller is None or taken is None):
-            notes.cannot(tr("a follower's tricks are not given: supe not computed"))
+            notes.cannot(msg("a follower's tricks are not given: supe not computed"))
             return out
         tricks = {s: c or 0 for s, c in counts.items()}
         # the caller writes for both: only the defence's total counts, and it is what
@@ -413,13 +413,13 @@ class SerbianScoring(Scoring):
             counted = min(total, cap)
             if counted:
                 out.append(entry(caller, "supe", value * counted,
-                                 tr("Serbian: {caller} called and writes for both, {counted}"
+                                 msg("Serbian: {caller} called and writes for both, {counted}"
                                     " × {value}", caller=caller, counted=counted, value=value)
                                  + self._capped(total, counted), declarer))
             needed = self.kontra_tricks if defence.kontra else 2 * self.share
             if total < needed:
                 out.append(entry(caller, "bule", value,
-                                 tr("Serbian: the defence took {total} of {needed}; {caller}"
+                                 msg("Serbian: the defence took {total} of {needed}; {caller}"
                                     " answers for it", total=total, needed=needed,
                                     caller=caller)))
             return out
@@ -427,30 +427,30 @@ class SerbianScoring(Scoring):
             counted = min(tricks.get(seat, 0), cap)
             if counted:
                 out.append(entry(seat, "supe", value * counted,
-                                 ntr("Serbian: {n} trick × {value}",
+                                 nmsg("Serbian: {n} trick × {value}",
                                      "Serbian: {n} tricks × {value}", counted, value=value)
                                  + self._capped(tricks[seat], counted), declarer))
         if len(defence.whisters) == 1:
             seat = defence.whisters[0]
             if tricks[seat] < self.share:
                 out.append(entry(seat, "bule", value,
-                                 tr("Serbian: followed alone and took {taken} of {share}",
+                                 msg("Serbian: followed alone and took {taken} of {share}",
                                     taken=tricks[seat], share=self.share)))
         elif total < 2 * self.share or self.rules.personal_obligation:
             for seat in defence.whisters:
                 if tricks[seat] < self.share:
-                    why = tr("{seat} took {taken} of his {share} (house rule"
+                    why = msg("{seat} took {taken} of his {share} (house rule"
                              " personal-obligation)", seat=seat, taken=tricks[seat],
                              share=self.share) if total >= 2 * self.share else \
-                        tr("{total} of {needed}; {seat} took {taken} of {share}", total=total,
+                        msg("{total} of {needed}; {seat} took {taken} of {share}", total=total,
                            needed=2 * self.share, seat=seat, taken=tricks[seat],
                            share=self.share)
-                    out.append(entry(seat, "bule", value, tr("Serbian: both followed, {why}",
+                    out.append(entry(seat, "bule", value, msg("Serbian: both followed, {why}",
                                                              why=why)))
         return out
 
-    def _capped(self, tricks: int, counted: int) -> str:
-        return (tr(" (of {tricks} tricks, at most {counted} count: house rule supe-cap)",
+    def _capped(self, tricks: int, counted: int) -> Text:
+        return (msg(" (of {tricks} tricks, at most {counted} count: house rule supe-cap)",
                    tricks=tricks, counted=counted) if counted < tricks else "")
 
 
@@ -472,8 +472,8 @@ class SerbianSheet(Sheet):
             return sum(v for k, v in self.values.items() if k[1] == "bule") <= 0
         return super().finished
 
-    def describe(self) -> str:
-        return tr("bule × 10 plus the supe balance")
+    def describe(self) -> Text:
+        return msg("bule × 10 plus the supe balance")
 
     def refe_limit(self) -> int | float:
         """How many all-passes write refe in this match."""
@@ -485,7 +485,7 @@ class SerbianSheet(Sheet):
         """The opening bule of every player."""
         if self.target is None:
             return []
-        out = [entry(s, "bule", self.target, tr("the agreed bule")) for s in self.seats()]
+        out = [entry(s, "bule", self.target, msg("the agreed bule")) for s in self.seats()]
         for e in out:
             self._add(e)
         return out
@@ -503,7 +503,7 @@ class SerbianSheet(Sheet):
             if deficit and e.column == "bule" and e.value < 0:
                 cut = min(deficit, -e.value)
                 e = entry(e.seat, "bule", e.value + cut,
-                          e.rule + "; " + tr("cut by {cut} so that the bule sum to zero",
+                          e.rule + "; " + msg("cut by {cut} so that the bule sum to zero",
                                              cut=cut))
                 deficit -= cut
             if e.value:

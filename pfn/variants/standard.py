@@ -17,8 +17,8 @@ from pfn import codes
 from pfn.cards import CARDS, Card, Rank
 from pfn.contract import Contract
 from pfn.diagnostics import Problem
-from pfn.i18n import N_, ntr, tr
-from pfn.messages import msg
+from pfn.i18n import N_
+from pfn.messages import Text, msg, nmsg
 from pfn.model import Amount, CardPattern, CardRef, exact
 from pfn.rules.defence import Defence
 from pfn.rules.ladder import Ladder, level
@@ -136,7 +136,7 @@ class StandardScoring(RussianScoring):
         contract = facts.contract
         if contract.pref and facts.declarer is not None:
             return [entry(facts.declarer, "preferans", 2 if contract.trump is None else 1,
-                          tr("{variant}: a Preferans hand ({contract}) wins the match",
+                          msg("{variant}: a Preferans hand ({contract}) wins the match",
                              variant=self.name, contract=contract))]
         return super().game(facts, notes)
 
@@ -150,7 +150,7 @@ class StandardScoring(RussianScoring):
             return []
         price = self.price(facts.contract)
         if facts.talon_public_discard:
-            return [entry(declarer, "whist", price, tr("Standard: the talon discarded publicly,"
+            return [entry(declarer, "whist", price, msg("Standard: the talon discarded publicly,"
                                                        " the declarer writes the value {price}"
                                                        " against the dealer", price=price),
                           dealer)]
@@ -159,7 +159,7 @@ class StandardScoring(RussianScoring):
         if talon is None or not all(isinstance(c, Card) for c in talon):
             # the bonus can only be bounded: every talon the known cards allow
             possible = {price * t for t in possible_bonuses(talon, facts.seen)}
-            notes.unsure(key, tr("the dealer's talon bonus exactly (the talon is not given in"
+            notes.unsure(key, msg("the dealer's talon bonus exactly (the talon is not given in"
                             " full; the score is checked against every talon it allows)"),
                          possible)
             return []
@@ -167,24 +167,24 @@ class StandardScoring(RussianScoring):
         if not tricks:
             return []
         return [entry(dealer, "whist", price * tricks,
-                      ntr("Standard: talon bonus ({why}), {n} trick × {price}",
+                      nmsg("Standard: talon bonus ({why}), {n} trick × {price}",
                           "Standard: talon bonus ({why}), {n} tricks × {price}", tricks,
                           why=why, price=price), declarer)]
 
 
-def talon_bonus_tricks(talon: tuple[Card, ...]) -> tuple[int, str]:
+def talon_bonus_tricks(talon: tuple[Card, ...]) -> tuple[int, Text]:
     """The dealer's bonus in tricks for a talon (seed 000), and what earned it."""
     ranks = [c.rank for c in talon]
     same_suit = len(talon) == 2 and talon[0].suit == talon[1].suit
     aces = ranks.count(Rank.ACE)
     if aces == 2:
-        return 3, tr("two aces")
+        return 3, msg("two aces")
     if same_suit and set(ranks) == {Rank.ACE, Rank.KING}:
-        return 2, tr("ace and king of a suit")
+        return 2, msg("ace and king of a suit")
     if aces == 1:
-        return 1, tr("an ace")
+        return 1, msg("an ace")
     if same_suit and set(ranks) == {Rank.KING, Rank.QUEEN}:
-        return 1, tr("king and queen of a suit")
+        return 1, msg("king and queen of a suit")
     return 0, ""
 
 
@@ -224,30 +224,30 @@ class StandardSheet(Sheet):
         """Seed 000: the pool written up to the target, the mountain and every whist
         against him crossed out; at no-trumps also every other pool closed, with ten
         whists per point written against its owner, and the match is over."""
-        why = tr("Preferans hand at no-trumps") if no_trumps else tr("Preferans hand")
+        why = msg("Preferans hand at no-trumps") if no_trumps else msg("Preferans hand")
         changes = []
         if self.target is not None:
             changes.append(entry(seat, "pool", self.target - self.get(seat, "pool"),
-                                 tr("{why}: the pool written up to {target}", why=why,
+                                 msg("{why}: the pool written up to {target}", why=why,
                                     target=self.target)))
         if self.get(seat, "mountain"):
             changes.append(entry(seat, "mountain", -self.get(seat, "mountain"),
-                                 tr("{why}: the mountain crossed out", why=why)))
+                                 msg("{why}: the mountain crossed out", why=why)))
         for other in self.seats():
             against = self.get(other, "whist", seat)
             if other != seat and against:
                 changes.append(entry(other, "whist", -against,
-                                     tr("{why}: whists against {seat} crossed out", why=why,
+                                     msg("{why}: whists against {seat} crossed out", why=why,
                                         seat=seat), seat))
         if no_trumps and self.target is not None:
             for other in self.seats():
                 short = self.target - self.get(other, "pool")
                 if other != seat and short > 0:
                     changes.append(entry(other, "pool", short,
-                                         tr("{why}: {seat} closes the pool", why=why,
+                                         msg("{why}: {seat} closes the pool", why=why,
                                             seat=seat)))
                     changes.append(entry(seat, "whist", 10 * short,
-                                         tr("{why}: ten whists per point closed", why=why),
+                                         msg("{why}: ten whists per point closed", why=why),
                                          other))
         out = [e for e in changes if e.value]
         for e in out:
@@ -260,7 +260,7 @@ class StandardSheet(Sheet):
         off = exact(min(Fraction(excess, 2), mountain)) if mountain else 0
         if off:
             self.write_entry(entry(seat, "mountain", -off,
-                                   tr("pool closed: half of {n} pays down the mountain",
+                                   msg("pool closed: half of {n} pays down the mountain",
                                       n=excess)), out)
         return excess - off
 
@@ -271,21 +271,21 @@ class StandardSheet(Sheet):
         return max(open_seats, key=lambda s: (self.get(s, "pool"), -s))
 
 
-def preferans_problem(twelve: int, contract: Contract) -> str | None:
+def preferans_problem(twelve: int, contract: Contract) -> Text | None:
     """Why twelve cards are not a "Preferans" hand (``None`` if they are)."""
     if twelve.bit_count() != 12:
-        return tr("a Preferans hand has twelve cards")
+        return msg("a Preferans hand has twelve cards")
     for suit in range(4):
         ranks = (twelve >> (8 * suit)) & 0xFF
         if contract.trump is None:
             if ranks != 0b11100000:
-                return tr("no-trump Preferans needs ace, king and queen in every suit, nothing"
+                return msg("no-trump Preferans needs ace, king and queen in every suit, nothing"
                           " else")
         elif suit == contract.trump:
             if ranks != 0xFF:
-                return tr("Preferans in a suit needs all eight trumps")
+                return msg("Preferans in a suit needs all eight trumps")
         elif ranks and (ranks + (ranks & -ranks)) & 0xFF:
-            return tr("outside the trumps a Preferans hand holds only unbroken top cards")
+            return msg("outside the trumps a Preferans hand holds only unbroken top cards")
     return None
 
 
