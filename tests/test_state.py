@@ -19,7 +19,7 @@ from pfn.cards import CARDS, Card
 from pfn.generate import generate
 from pfn.model import Annotation, Call, CallSection, CardRun, Record
 from pfn.rules.state import DealState
-from pfn.seats import Seat
+from pfn.seats import SEATS, Seat
 from pfn.variants import VARIANTS, find_variant
 
 TABLES = [(v.name, n) for v in VARIANTS for n in v.tables]
@@ -277,3 +277,108 @@ def test_a_board_is_over_exactly_when_no_move_is_left(variant: str, players: int
                     break
                 board.push(rng.choice(legal))  # raises when an offered move is refused
             assert board.is_over(), (str(record), board)
+
+
+def replay_of_text(record: Record) -> tuple[list[str], pfn.Replay]:
+    """The batch replay of ``record``'s PFN text read back: the codes of its errors (the
+    structure's first, as the check finds them) and the replay."""
+    from pfn.structure import check_structure
+
+    [again] = pfn.loads(str(record))
+    found = pfn.replay(again, on_error="collect")
+    said = (*again.diagnostics, *check_structure(again), *found.diagnostics)
+    return [d.code for d in said if d.is_error], found
+
+
+def refused_candidate(state: DealState, rng: random.Random) -> object | None:
+    """A move of the kind the state waits for that it does not list as legal: a call
+    of the auction, a contract, or a card the player to move holds."""
+    legal = state.legal_moves()
+    if state.stage == "auction":
+        auction = state.replay.auction if state.replay is not None else None
+        assert auction is not None
+        tokens = {*state.variant.ladder.bids, *auction.extra_calls, "pass", "hold"}  # type: ignore[attr-defined]
+        options: list[object] = [Call(t, state.turn) for t in sorted(tokens)]
+        options = [c for c in options if not any(
+            isinstance(m, Call) and m.token == c.token and m.seat == c.seat  # type: ignore[attr-defined]
+            for m in legal)]
+    elif state.stage == "contract":
+        options = [pfn.Contract.parse(t)
+                   for t in ("6S", "7C", "8NT", "mis", "10H", "6S-hand", "pass")]
+        options = [c for c in options if c not in legal]
+    elif state.stage == "play" and state.kernel is not None and state.turn is not None:
+        options = [c for c in state.held()[state.turn] if c not in legal]
+    else:
+        return None
+    return rng.choice(options) if options else None
+
+
+def same_state(state: DealState, record: Record) -> None:
+    """The state's own account of the deal against the replay of the record it
+    writes: no error, the same contract, declarer, defence, hands, players and leader
+    of the play, and tricks taken."""
+    codes, replayed = replay_of_text(record)
+    # (a record that stops inside the defence is an unfinished Defence section)
+    assert codes == (["PFN-E407"] if state.stage == "defence" and state.moves[-1][0] == "defence"
+                     else []), (str(record), codes)
+    r = state.replay
+    assert r is not None
+    assert (r.contract, r.declarer) == (replayed.contract, replayed.declarer), str(record)
+    if state.stage in ("play", "over") and r.contract is not None:
+        assert r.defence == replayed.defence, str(record)
+    kernel, start = state.kernel, state.start
+    if start is not None:  # where the play begins: the hands, who plays, who leads
+        assert {SEATS[s]: start.hands[s] for s in start.order} == \
+            {SEATS[s]: int(replayed.hands[s]) for s in start.order}, str(record)
+        assert (tuple(SEATS[s] for s in start.order), SEATS[start.leader], start.rules) == \
+            (replayed.participants, replayed.first_leader, replayed.play_rules), str(record)
+    if kernel is not None and start is not None:
+        taken = {SEATS[s]: kernel.taken[s] for s in state.start.order}
+        assert taken == {s: replayed.taken.get(s, 0) for s in taken}, str(record)
+        assert (state.stage == "over") == replayed.play_complete, str(record)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_random_games_agree_with_the_replay_of_the_record_they_write(
+        variant: str, players: int) -> None:
+    """Random legal games on every variant and table, from the first call: at every
+    step the state agrees with the batch replay of the record it writes (read back
+    from its text) — no error, the same contract, declarer, defence, hands, leader and
+    tricks — a
+    move it refuses is refused by that replay too, for the same rule (the record with
+    the move added fails with that code first), and nothing changed; at the end the
+    same score; popping every move gives the start again."""
+    rng = random.Random(f"agree-{variant}-{players}")
+    checked = refused = 0
+    for record in records_of(variant, players, 3, seed=23):
+        if record.deal is None or not all(h is not None and h.complete
+                                          for h in record.deal.hands):
+            continue
+        state = pfn.Board.from_record(record).state
+        start = (state.stage, state.turn, state.legal_moves(), state.held())
+        while True:
+            same_state(state, state.record())
+            checked += 1
+            candidate = refused_candidate(state, rng)
+            if candidate is not None:
+                before = (state.stage, state.turn, state.legal_moves(), list(state.moves))
+                stage = "defence" if state.stage == "over" else state.stage
+                entry = (stage, candidate, state.written(stage, candidate))  # type: ignore[arg-type]
+                [problem] = state.push(candidate)  # type: ignore[arg-type]
+                codes, _ = replay_of_text(state.record(entry))  # type: ignore[arg-type]
+                if not codes[0].startswith(("PFN-E0", "PFN-E1")):  # (a word it cannot write)
+                    assert codes[:1] == [problem.code], (str(record), candidate, problem)
+                    refused += 1
+                assert (state.stage, state.turn, state.legal_moves(),
+                        list(state.moves)) == before
+            legal = state.legal_moves()
+            if not legal:
+                break
+            assert state.push(rng.choice(legal)) == []
+        _, replayed = replay_of_text(state.record())
+        assert [str(e) for e in pfn.score(replayed).entries] == \
+            [str(e) for e in pfn.score(state.snapshot()).entries]
+        while state.moves:
+            state.pop()
+        assert (state.stage, state.turn, state.legal_moves(), state.held()) == start
+    assert checked and refused

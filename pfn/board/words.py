@@ -6,15 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pfn import codes
 from pfn.board.moves import Move, Stage
 from pfn.cards import RANK_TEXT, SUITS, parse_card
 from pfn.contract import Contract
-from pfn.diagnostics import Diagnostic, PfnError, Problem, RuleError
+from pfn.diagnostics import Diagnostic, PfnError, RuleError
 from pfn.i18n import ntr, ptr, tr
-from pfn.messages import msg
 from pfn.model import Call
-from pfn.seats import Seat
+from pfn.rules.state import out_of_stage
 from pfn.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -94,26 +92,6 @@ def cards_missing(hidden: list[str]) -> PfnError:
     return PfnError(tr("a board needs every card: the hand of {hidden} is not given in full",
                        hidden=", ".join(hidden)) if hidden else
                     tr("a board needs every card: the record has no Deal"))
-
-
-def out_of_stage(stage: Stage, move: Move, turn: Seat | None) -> Problem:
-    """The rule a move of the wrong kind breaks."""
-    if stage == "auction":
-        return Problem(codes.E307, msg("the auction is not finished: {seat} calls, not {move}",
-                                      seat=turn, move=move))
-    if stage == "discard":
-        return Problem(codes.E401, msg("{seat} discards two cards first, not {move}", seat=turn,
-                                      move=move))
-    if stage == "contract":
-        return Problem(codes.E409, msg("{seat} announces the contract first, not {move}",
-                                      seat=turn, move=move))
-    if stage == "defence":
-        return Problem(codes.E407, msg("the defence is not finished: {seat} says whist or pass"
-                                      " first, not {move}", seat=turn, move=move))
-    if stage == "play":
-        return Problem(codes.E406, msg("{move}: the defence has decided; {seat} plays a card",
-                                      move=move, seat=turn))
-    return Problem(codes.E507, msg("{move}: the deal is over", move=move))
 
 
 def parse_move(text: str, stage: Stage, vocabulary: Vocabulary) -> Move:

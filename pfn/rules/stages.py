@@ -3,27 +3,28 @@ play and result.
 
 :class:`Replayer` runs them in order on one record, asking the rule family only the
 questions of :class:`~pfn.rules.family.RuleFamily`; each stage checks what the
-record says and hands the next what it established.  The play itself is
-:mod:`pfn.rules.play`.
-"""
+record says and hands the next what it established (the play: :mod:`pfn.rules.play`).
+The deal state (:mod:`pfn.rules.state`) feeds the same stages its moves."""
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
 from pfn import codes
 from pfn.cards import Card, CardSet
 from pfn.codes import Code
-from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Fix, Problem, RuleError
 from pfn.messages import Text, joined, msg, nmsg
 from pfn.model import Annotation, Call, CardRun, Pos, Record
 from pfn.rules.auction import Auction
-from pfn.rules.defence import possible_defences
+from pfn.rules.defence import Defence, DefenceOutcome, possible_defences
 from pfn.rules.family import RuleFamily
 from pfn.rules.play import PlayStage
 from pfn.rules.replay import DealContext, OnError, Replay
+from pfn.rules.settling import after_talon, defence_for, exit_problem, not_allpass, settled
 from pfn.rules.tricks import PlayRules
 from pfn.seats import SEATS, Seat
 
@@ -167,18 +168,14 @@ class Replayer:
             return
         if not r.order:
             return
-        order = r.order
-        if section.first is not None and section.first in order:
-            i = order.index(section.first)
-            order = order[i:] + order[:i]
-        auction = self.variant.auction(order)
+        auction = self.open_auction(section.first)
         if section.first is not None and r.eldest is not None and section.first != r.eldest \
                 and not auction.free_order:
             self.report(codes.E301, msg("the auction starts with {eldest}, the player after the"
                                        " dealer, not {first}", eldest=r.eldest,
                                        first=section.first), self.tag_pos("Auction"), None)
         r.auction = auction
-        self._calls(auction, section.calls, "")
+        self.walk_calls(auction, section.calls, "")
         state = auction.state
         if not state.finished:
             if contract is not None or record.play is not None:
@@ -197,7 +194,7 @@ class Replayer:
                 self.report(codes.E310, msg("everyone passed: there is no declarer, not"
                                            " {declarer}", declarer=record.declarer),
                             self.tag_pos("Declarer"))
-            r.contract, r.declarer = Contract.parse("pass"), None
+            r.contract, r.declarer = settled(auction)
             return
         winner = auction.declarer
         if record.declarer is not None and record.declarer != winner:
@@ -207,15 +204,12 @@ class Replayer:
                         self.tag_pos("Declarer"), None)
         r.declarer = winner
         if contract is None:
-            bid = auction.winning_bid()
-            if bid is not None and bid.misere:
-                r.contract = bid
-            else:
+            r.contract = settled(auction)[0]
+            if r.contract is None:
                 self.unchecked(msg("no Contract tag: the contract"))
             return
         if contract.allpass:
-            self.report(codes.E404, msg("{winner} won the auction: the deal is not all-pass",
-                                       winner=winner), self.tag_pos("Contract"))
+            self.add(not_allpass(winner).at(self.tag_pos("Contract")))
             return
         problem = auction.contract_problem(contract)
         if problem is not None:
@@ -225,23 +219,26 @@ class Replayer:
         if unknown is not None:
             self.add(unknown.at(self.tag_pos("Contract"), str(contract)))
 
+    def open_auction(self, first: Seat | None) -> Auction:
+        """The auction of the deal, ``first`` (when one of the players) speaking first."""
+        order = self.r.order
+        if first is not None and first in order:
+            i = order.index(first)
+            order = order[i:] + order[:i]
+        return self.variant.auction(order)
+
     def exit_from_allpass(self) -> None:
         """After all-passes in a row the next contract must reach the exit level."""
         contract = self.r.contract
         streak = self.context.allpass_streak
-        if contract is None or contract.allpass or contract.misere or not streak or \
-                not self.variant.allpass_played:
+        if contract is None:
             return
-        exit_level = self.variant.exit_level(streak)
-        if contract.level < exit_level:
-            self.report(codes.E408, nmsg("after {n} all-pass in a row the contract must be at"
-                                        " least {level}, not {contract}",
-                                        "after {n} all-passes in a row the contract must be"
-                                        " at least {level}, not {contract}", streak,
-                                        level=exit_level, contract=contract),
-                        self.tag_pos("Contract"), None, msg("house rule allpass-exit"))
+        problem = exit_problem(self.variant, contract, streak)
+        if problem is not None:
+            self.add(problem.at(self.tag_pos("Contract")))
 
-    def _calls(self, auction: Auction, calls: Sequence[Call], where: Text) -> None:
+    def walk_calls(self, auction: Auction, calls: Sequence[Call], where: Text) -> None:
+        """The calls, in order, on ``auction``: each checked, then made."""
         for call in calls:
             speaker, problem = auction.speaker(call.seat)
             if problem is None and speaker is not None:
@@ -252,7 +249,7 @@ class Replayer:
                     return
             if speaker is None:
                 return
-            self._variations(call.ann, lambda a=auction: _clone_auction(a), where)
+            self._variations(call.ann, lambda a=auction: copy.deepcopy(a), where)
             auction.apply(speaker, call.token)
 
     def _variations(self, ann: Annotation | None, snapshot: object, where: Text) -> None:
@@ -261,7 +258,7 @@ class Replayer:
         for variation in ann.variations:
             if isinstance(variation.moves, tuple):
                 clone = snapshot()  # type: ignore[operator]
-                self._calls(clone, variation.moves, where + msg("in a variation: "))
+                self.walk_calls(clone, variation.moves, where + msg("in a variation: "))
 
     def talon(self) -> None:
         r, record = self.r, self.record
@@ -296,7 +293,7 @@ class Replayer:
                         self.add(problem.at(self.tag_pos("Contract"), str(contract)))
                 if complete[declarer] and talon_known and record.discard is not None and \
                         all(isinstance(c, Card) for c in record.discard):
-                    hands[declarer] = twelve & ~discard
+                    hands[declarer] = after_talon(hands[declarer], r.talon, discard)
                 else:
                     # what the declarer certainly held: the cards of his twelve he plays;
                     # all ten of them tell the discard
@@ -313,13 +310,12 @@ class Replayer:
 
     def defend(self) -> None:
         r, record = self.r, self.record
-        contract, declarer = r.contract, r.declarer
-        if contract is None or contract.allpass or declarer is None or len(r.order) != 3 \
-                or declarer not in r.order:
+        contract = r.contract
+        protocol = defence_for(self.variant, r)
+        if protocol is None:
             if record.defence is not None and contract is not None and contract.allpass:
                 self.report(codes.E406, msg("no defence in all-pass"), self.tag_pos("Defence"))
             return
-        protocol = self.variant.defence(contract, declarer, r.dealer, r.order)
         first = protocol.outcome.first
         section = record.defence
         if section is not None and section.first is not None and section.first != first:
@@ -337,16 +333,28 @@ class Replayer:
                         None, msg("both defenders say whist or pass"))
         elif section is None and not protocol.silent and record.start is None:
             # (a set-up position is a problem's: its defenders' calls are not part of it)
-            r.defences = possible_defences(
-                lambda: self.variant.defence(contract, declarer, r.dealer, r.order),
-                self._defenders_played())
-            if len(r.defences) != 1:
-                self.unchecked(msg("no Defence section: the defenders' calls"))
-            else:  # the play leaves one defence: it is the record's
-                chosen = self.variant.defence(contract, declarer, r.dealer, r.order)
-                chosen.run([Call(token) for token in r.defences[0]])
-                outcome = chosen.outcome
+            outcome = self.unstated_defence(protocol, self._defenders_played())
         r.defence = outcome
+
+    def unstated_defence(self, protocol: Defence, played: bool | None) -> DefenceOutcome:
+        """The defence of a deal that does not give its calls (``protocol`` has run none):
+        the one the rules and the play (``played``: whether the defenders are known to
+        have played) leave, else ``protocol``'s; every possible one in
+        :attr:`Replay.defences`."""
+        r = self.r
+
+        def fresh() -> Defence:
+            again = defence_for(self.variant, r)
+            assert again is not None
+            return again
+
+        r.defences = possible_defences(fresh, played)
+        if len(r.defences) != 1:
+            self.unchecked(msg("no Defence section: the defenders' calls"))
+            return protocol.outcome
+        chosen = fresh()  # the play leaves one defence: it is the record's
+        chosen.run([Call(token) for token in r.defences[0]])
+        return chosen.outcome
 
     def _defenders_played(self) -> bool | None:
         """Whether the record shows the defence played (a card in the play: a game is
@@ -383,7 +391,9 @@ class Replayer:
                                                        self.r.dealer, self.r.players)
         return self._play_rules
 
-    def play(self) -> None:
+    def play_setup(self) -> None:
+        """What the play is, recorded or not (the solver starts from it): its rules,
+        who plays, who leads to the first trick."""
         r, record = self.r, self.record
         section = record.play
         contract = r.contract
@@ -392,7 +402,6 @@ class Replayer:
         if contract is not None and r.order and (r.eldest is not None or by_tag) and \
                 (not contract.allpass or self.variant.allpass_played) and \
                 (r.defence is None or r.defence.played):
-            # what the play is, recorded or not: the solver starts from it
             rules = r.play_rules = self.play_rules()
             if by_tag and r.eldest is None and stated in r.order and \
                     rules.talon_lead(record.first_trick):
@@ -420,6 +429,14 @@ class Replayer:
                 first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
                 r.first_leader = first if first in r.participants else \
                     (r.participants[0] if r.participants else None)
+
+    def play(self) -> None:
+        r, record = self.r, self.record
+        section = record.play
+        contract = r.contract
+        stated = section.leader if section is not None else None
+        by_tag = r.leader_stated
+        self.play_setup()
         if section is None:
             return
         if contract is None:
@@ -506,8 +523,6 @@ class Replayer:
             if cards.bit_count() != 1:
                 return None
             left.append(Card(cards.bit_length() - 1))
-        import itertools
-
         places: list[int] = []
         for index in range(len(play.tricks) + 1):
             for order in itertools.permutations(left):
@@ -575,12 +590,6 @@ def _played(record: Record) -> int:
             if card is not None:
                 mask |= 1 << card
     return mask
-
-
-def _clone_auction(auction: Auction) -> Auction:
-    import copy
-
-    return copy.deepcopy(auction)
 
 
 def run(record: Record, variant: RuleFamily, context: DealContext | None = None,

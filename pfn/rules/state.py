@@ -9,15 +9,18 @@ deal stands: the auction on :class:`~pfn.rules.auction.Auction`, the defence on 
 family's :class:`~pfn.rules.defence.Defence`, the cards on the play kernel
 (:class:`~pfn.rules.tricks.Tricks`), each family answering through its hooks
 (:class:`~pfn.rules.family.RuleFamily`).  Between two stages (the auction won, the
-discard made, the contract named, the defence decided) the state asks the replay
-(:mod:`pfn.rules.stages`) what the stage established, so what a state allows is what
-``pfn check`` accepts; :meth:`~DealState.snapshot` is the replay of the moves so far.
+discard made, the contract named, the defence decided) the state walks its moves
+through the replay's own stages (:class:`~pfn.rules.stages.Replayer`,
+:mod:`pfn.rules.settling`), fed moves instead of a record's sections, and a refused
+move is judged by the stage that refuses it — so what a state allows is what ``pfn
+check`` accepts, with no second copy of a rule; :meth:`~DealState.snapshot` is the
+replay of the record of the moves so far.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from pfn import codes
@@ -25,12 +28,14 @@ from pfn.cards import CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem
 from pfn.messages import msg
-from pfn.model import Annotation, Call, CallSection, CardRun, Deal, Play, Record, Tag
-from pfn.rules import stages
+from pfn.model import Call, CallSection, Deal, Play, Record, Tag
+from pfn.rules import settling, stages
 from pfn.rules.defence import Defence
 from pfn.rules.family import RuleFamily
+from pfn.rules.play import Hands, card_problem
+from pfn.rules.playstart import PlayStart, play_lines, play_start, talon_order
 from pfn.rules.replay import DealContext, Replay
-from pfn.rules.tricks import PlayRules, Tricks
+from pfn.rules.tricks import Tricks, winning_card
 from pfn.seats import SEATS, Seat
 
 Move = Call | Card | Contract
@@ -38,28 +43,6 @@ Move = Call | Card | Contract
 Stage = Literal["auction", "discard", "contract", "defence", "play", "over"]
 """What the deal waits for: the auction, the declarer's discard, his contract, the
 defence's calls, the play, or nothing (it is over)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayStart:
-    """Where the play of the deal begins: what the play kernel starts from."""
-
-    hands: tuple[int, ...]
-    """Every seat's cards when the play begins (masks, by seat)."""
-    order: tuple[int, ...]
-    """The seats that play, in playing order from the eldest."""
-    leader: int
-    rules: PlayRules
-    contract: Contract
-    declarer: int | None
-    talon: tuple[int, ...] = ()
-    """The talon cards that open the first tricks of an all-pass, in order."""
-    number: int = 1
-    """The first trick: 1, or the trick an ending begins with."""
-
-    def kernel(self) -> Tricks:
-        return Tricks(self.hands, self.order, self.leader, self.rules, self.talon,
-                      self.number)
 
 
 class DealState:
@@ -84,8 +67,10 @@ class DealState:
         self.walks_defence = walk_defence
         self.moves: list[tuple[Stage, Move, Move]] = []
         """Each move: the stage it was made in, the move, and the move as written."""
-        first = stages.run(base, variant, self.context, "collect")
+        first = self.first = stages.run(base, variant, self.context, "collect")
+        """The replay of the base: the seating, the deal, and whatever the base gives."""
         self.eldest = first.eldest
+        self.replay: Replay | None = None
         self._snapshot: Replay | None = None
         self._legal: list[Move] | None = None
         self._settle()
@@ -103,59 +88,105 @@ class DealState:
 
     def _settle(self) -> None:
         """Where the deal stands after a move that ends a stage (or a move taken back):
-        the replay of the moves so far says it."""
-        self.replay: Replay | None = None
+        the moves so far walked through the stages of the replay, from the base's."""
         self.start: PlayStart | None = None
         self.kernel: Tricks | None = None
         self.optional: Defence | None = None
         """A defence call the whister may still make before the lead (open or closed)."""
         self.winner: Seat | None = None
         self._snapshot = self._legal = None
-        record = self.record()
-        r = stages.run(record, self.variant, self.context, "collect")
-        if r.auction is not None and r.auction.state.finished:
-            self.winner = r.auction.declarer
-        self.replay = r
-        again = self.record()  # what the first replay told: a misère's contract, the defence
-        if again.contract != record.contract or again.defence != record.defence:
-            r = self.replay = stages.run(again, self.variant, self.context, "collect")
-        self.stage: Stage = self._stage_of(r)
+        self.stage: Stage = self._walk()
         if self.stage == "play":
-            start = self.start = play_start(r, self.talon)
+            assert self.replay is not None
+            start = self.start = play_start(self.replay, self.talon)
             if start is None:
                 self.stage = "over"
             else:
                 self.kernel = start.kernel()
 
-    def _stage_of(self, r: Replay) -> Stage:
-        record = r.record
+    def _walk(self) -> Stage:
+        """The stage the moves so far reach, and (in :attr:`replay`) what the stages
+        before it established: the auction, the declarer and contract, the hands after
+        the discard, the defence, the play's rules and leader — each asked of the
+        replay's own stages (:class:`~pfn.rules.stages.Replayer`), which the state
+        feeds its moves instead of a record's sections."""
+        first = self.first
+        r = self.replay = replace(first, diagnostics=[], unchecked=[])
+        stage = stages.Replayer(self.base, self.variant, self.context, "collect")
+        stage.r = r
+        moves = self.moves
         auction = r.auction
+        if self.walks_auction:
+            auction = r.auction = stage.open_auction(self.eldest)
+            stage.walk_calls(auction, [m for s, m, _ in moves  # type: ignore[misc]
+                                       if s == "auction"], "")
         if auction is not None and not auction.state.finished:
             return "auction"
+        if auction is not None:
+            self.winner = auction.declarer
+        if self.walks_auction and auction is not None:
+            r.contract, r.declarer = settling.settled(auction)
         if auction is not None and not auction.state.allpass:
-            if auction.takes_talon() and record.discard is None:
+            discard = [m for s, m, _ in moves if s == "discard" and isinstance(m, Card)]
+            said = [m for s, m, _ in moves if s == "contract" and isinstance(m, Contract)]
+            if auction.takes_talon() and len(discard) < 2 and (
+                    self.walks_auction or self.base.discard is None):
                 return "discard"
-            if record.contract is None:
+            if len(discard) == 2:
+                r.discard = CardSet(sum(1 << c for c in discard))
+            if said:
+                r.contract = said[0]
+            elif (not self.walks_auction and self.base.contract is None) or r.contract is None:
                 return "contract"
+            if discard and r.declarer is not None and r.contract is not None and \
+                    not r.contract.hand:
+                self._take_talon(r, r.declarer, sum(1 << c for c in discard))
         if r.contract is None:
             return "over"
+        if self.base.start is None:  # (an ending's defence and play are its base's)
+            self._defend(stage, r)
         protocol = self.protocol(r)
         if protocol is not None and protocol.expected() is not None:
             if not protocol.finished():
                 return "defence"
             self.optional = protocol  # a choice the whister may make before the lead
+        if self.base.start is None:
+            r.play_rules, r.participants, r.first_leader = None, (), None
+            stage.play_setup()
         if r.play_rules is None or not r.participants or r.first_leader is None:
             return "over"
         return "play"
 
+    @staticmethod
+    def _take_talon(r: Replay, declarer: Seat, discard: int) -> None:
+        """The declarer's hand after his discard, when his hand and the talon are known."""
+        hands, complete = list(r.hands), list(r.complete)
+        if complete[declarer] and r.talon.bit_count() == 2:
+            hands[declarer] = CardSet(settling.after_talon(hands[declarer], r.talon, discard))
+        else:
+            complete[declarer] = False
+        r.hands, r.complete, r.discard = tuple(hands), tuple(complete), CardSet(discard)
+
+    def _defend(self, stage: stages.Replayer, r: Replay) -> None:
+        """The defence's outcome, from the calls walked (or, for a record that does not
+        give them, what the rules and the play leave)."""
+        protocol = settling.defence_for(self.variant, r)
+        if protocol is None:
+            return
+        calls = [w for s, _, w in self.moves if s == "defence"]
+        protocol.run(calls)  # type: ignore[arg-type]
+        if calls or protocol.silent:
+            r.defence = protocol.outcome
+        else:
+            r.defence = stage.unstated_defence(protocol, True if self.cards() else None)
+
     def protocol(self, r: Replay | None = None) -> Defence | None:
         """The defence so far, when the state walks it."""
         r = r or self.replay
-        if r is None or not self.walks_defence or r.contract is None or \
-                r.contract.allpass or r.declarer is None or len(r.order) != 3:
+        if r is None or not self.walks_defence:
             return None
-        protocol = self.variant.defence(r.contract, r.declarer, r.dealer, r.order)
-        if protocol.silent:
+        protocol = settling.defence_for(self.variant, r)
+        if protocol is None or protocol.silent:
             return None
         calls = [w for s, _, w in self.moves if s == "defence"]
         if calls:
@@ -244,7 +275,7 @@ class DealState:
         if stage == "discard":
             return list(self.held()[self.winner]) if self.winner is not None else []
         if stage == "contract" and r.auction is not None:
-            return [c for c in r.auction.contracts() if self._contract_allowed(c)]
+            return [c for c in r.auction.contracts() if not self._contract_problems(c)]
         if stage == "defence":
             return self._defence_calls(self.protocol())
         return []
@@ -265,28 +296,26 @@ class DealState:
                                                                                  call)]
         return [problem for _, problem in protocol.run(calls)]  # type: ignore[arg-type]
 
-    def _contract_allowed(self, contract: Contract) -> bool:
-        """Whether the replay would let the declarer name ``contract``: the winning bid,
-        the family's contracts, the hand it needs, the exit from all-passes."""
+    def _contract_problems(self, contract: Contract) -> list[Problem]:
+        """Why the declarer may not name ``contract`` (in the order the replay finds
+        it): an all-pass after an auction won, below the winning bid, not the family's,
+        below the exit from all-passes, a hand that cannot play it."""
         r = self.replay
         assert r is not None and r.auction is not None
-        if r.auction.contract_problem(contract) is not None or \
-                self.variant.contract_problem(contract) is not None:
-            return False
-        streak = self.context.allpass_streak
-        if streak and self.variant.allpass_played and not contract.misere and \
-                contract.level < self.variant.exit_level(streak):
-            return False
+        if contract.allpass:
+            return [settling.not_allpass(self.winner)]
+        found = [p for p in (r.auction.contract_problem(contract),
+                             self.variant.contract_problem(contract),
+                             settling.exit_problem(self.variant, contract,
+                                                 self.context.allpass_streak))
+                 if p is not None]
         declarer = self.winner
-        deal = self.base.deal
-        if declarer is not None and deal is not None and not contract.hand:
-            hand = deal.hands[declarer]
-            talon = deal.talon
-            if hand is not None and hand.complete and talon is not None and \
-                    talon.mask.bit_count() == 2 and self.variant.hand_problem(
-                        contract, CardSet(hand.mask | talon.mask)) is not None:
-                return False
-        return True
+        if declarer is not None and not contract.hand and r.complete[declarer] and \
+                r.talon.bit_count() == 2:
+            problem = self.variant.hand_problem(contract, r.hands[declarer] | r.talon)
+            if problem is not None:
+                found.append(problem)
+        return found
 
     def written(self, stage: Stage, move: Move) -> Move:
         """The move as the record writes it: a call's speaker only when it is not the
@@ -315,29 +344,34 @@ class DealState:
                     "{card} is not one of {seat}'s cards: the discard comes from his hand and"
                     " the talon", card=move, seat=self.winner)).at(None)]
             self._snapshot = self._legal = None
-            if sum(s == "discard" for s, _, _ in self.moves) == 0:
-                self.moves.append((stage, move, move))  # the second card completes it
-                return []
-        entry = (stage, move, self.written(stage, move))
-        problems = self._objection(entry)
-        if problems:
-            return problems
-        self.moves.append(entry)
+            self.moves.append((stage, move, move))
+            if sum(s == "discard" for s, _, _ in self.moves) == 2:  # the second completes it
+                self._settle()
+            return []
+        if stage == "contract" and isinstance(move, Contract):
+            problems = self._contract_problems(move)
+            if problems:
+                return [problems[0].at(None, str(move))]
+        elif stage == "defence" and isinstance(move, Call):
+            problems = self._defence_problems(move)
+            if problems:
+                return [problems[0].at(None)]
+        else:
+            return [out_of_stage(self.stage, move, self.turn).at(None)]
+        self.moves.append((stage, move, self.written(stage, move)))
         self._settle()
         return []
 
     def _call(self, call: Call) -> list[Diagnostic]:
-        """An auction call: asked of the auction itself, the replay's once it ends."""
+        """An auction call: asked of the live auction."""
         r = self.replay
         assert r is not None and r.auction is not None
         auction = r.auction
         speaker, problem = auction.speaker(call.seat)
         if problem is None and speaker is not None:
             problem = auction.check(speaker, call.token)
-        if problem is not None:
-            return [problem.at(None)]
-        if speaker is None:
-            return self._objection(("auction", call, self.written("auction", call)))
+        if problem is not None or speaker is None:
+            return [(problem or out_of_stage(self.stage, call, self.turn)).at(None)]
         self.moves.append(("auction", call, self.written("auction", call)))
         self._snapshot = self._legal = None
         auction.apply(speaker, call.token)
@@ -345,48 +379,41 @@ class DealState:
             self._settle()
         return []
 
-    def _objection(self, entry: tuple[Stage, Move, Move]) -> list[Diagnostic]:
-        """The rules' objection to the move ``entry``: a call of a defence still in
-        progress is the defence protocol's to judge (the replay takes an unfinished
-        Defence section for a record's mistake), anything else the replay's."""
-        stage, move, _ = entry
-        if stage == "defence" and self.replay is not None and isinstance(move, Call):
-            problems = self._defence_problems(move)
-            if problems:
-                return [problems[0].at(None)]
-            if not self._ends_defence(move):
-                return []
-        return self._judged(entry)
-
-    def _ends_defence(self, call: Call) -> bool:
-        r = self.replay
-        assert r is not None and r.contract is not None and r.declarer is not None
-        protocol = self.variant.defence(r.contract, r.declarer, r.dealer, r.order)
-        protocol.run([w for s, _, w in self.moves if s == "defence"] +  # type: ignore[arg-type]
-                     [self.written("defence", call)])
-        return protocol.finished()
-
-    def _judged(self, entry: tuple[Stage, Move, Move]) -> list[Diagnostic]:
-        """The replay's first error with ``entry`` made (the rules' own words)."""
-        from pfn.structure import check_structure
-
-        record = self.record(entry)
-        found = stages.run(record, self.variant, self.context, "collect")
-        return [d for d in check_structure(record) + found.diagnostics if d.is_error][:1]
-
     def _play(self, card: Card) -> list[Diagnostic]:
         kernel = self.kernel
         assert kernel is not None
         if kernel.over or not kernel.legal_cards() >> card & 1:
-            problems = self._judged(("play", card, card))  # which rule forbids it
-            return problems or [Problem(codes.E502, msg("{card} cannot be played now",
-                                                       card=card)).at(None)]
+            return [self._card_problem(kernel, card).at(None, str(card))]
         kernel.play(card)
         self.moves.append(("play", card, card))
         self._snapshot = self._legal = None
         if kernel.over:
             self.stage = "over"
         return []
+
+    def _card_problem(self, kernel: Tricks, card: Card) -> Problem:
+        """Which rule of play forbids ``card`` now (the play stage's own words)."""
+        if kernel.over:
+            return out_of_stage("over", card, None)
+        start = self.start
+        assert start is not None
+        held = list(kernel.hands)
+        seen = 0
+        for s, played, _ in self.moves:
+            if s == "play":
+                seen |= 1 << played  # type: ignore[operator]
+        seen |= sum(1 << c for c in kernel.cards)
+        for cards, *_ in kernel.history:
+            seen |= sum(1 << c for c in cards if c is not None)
+        hands = Hands(held, list(held), [True] * len(held), seen)
+        rules = kernel.rules
+        seats: list[int | None] = list(kernel.seats)
+        best = winning_card(kernel.cards, rules.trump) \
+            if rules.must_head and not rules.exempt(seats) else None
+        lead = kernel.cards[0] if kernel.cards else None
+        problem = card_problem(hands, rules, kernel.turn, card,
+                               CARDS[lead] if lead is not None else None, best, kernel.number)
+        return problem or Problem(codes.E502, msg("{card} cannot be played now", card=card))
 
     def pop(self) -> Move:
         """Take back the last move, and return it (``IndexError`` when none is made)."""
@@ -462,6 +489,27 @@ class DealState:
         return None
 
 
+def out_of_stage(stage: Stage, move: Move, turn: Seat | None) -> Problem:
+    """The rule a move of the wrong kind breaks (a card in the auction, a call in the
+    play, any move once the deal is over)."""
+    if stage == "auction":
+        return Problem(codes.E307, msg("the auction is not finished: {seat} calls, not {move}",
+                                      seat=turn, move=move))
+    if stage == "discard":
+        return Problem(codes.E401, msg("{seat} discards two cards first, not {move}", seat=turn,
+                                      move=move))
+    if stage == "contract":
+        return Problem(codes.E409, msg("{seat} announces the contract first, not {move}",
+                                      seat=turn, move=move))
+    if stage == "defence":
+        return Problem(codes.E407, msg("the defence is not finished: {seat} says whist or pass"
+                                      " first, not {move}", seat=turn, move=move))
+    if stage == "play":
+        return Problem(codes.E406, msg("{move}: the defence has decided; {seat} plays a card",
+                                      move=move, seat=turn))
+    return Problem(codes.E507, msg("{move}: the deal is over", move=move))
+
+
 def first_record(variant: str, deal: Deal, dealer: Seat | None = None,
                  rules: Sequence[tuple[str, str]] = (), names: Sequence[str] = ()) -> Record:
     """The record of ``deal`` before its first move: its variant, house rules, players'
@@ -475,62 +523,6 @@ def first_record(variant: str, deal: Deal, dealer: Seat | None = None,
         tags.append(Tag("Dealer", str(dealer)))
     return Record(tags=tuple(tags), variant=variant, players=deal.players, dealer=dealer,
                   deal=deal, rules=tuple(rules))
-
-
-def play_start(r: Replay, talon: Sequence[int] = ()) -> PlayStart | None:
-    """Where the play of a replayed deal begins, every card of it known (``talon``: the
-    order the talon opens tricks, when the replay does not tell it); ``None`` when
-    there is no such play (no contract, a hand not given, a talon that opens tricks
-    not given, hands of different sizes)."""
-    contract = r.contract
-    if contract is None or r.play_rules is None or not r.participants or \
-            r.first_leader is None or any(not r.complete[s] for s in r.participants):
-        return None
-    order = tuple(int(s) for s in r.participants)
-    hands = tuple(r.hands) + (CardSet(0),) * (4 - len(r.hands))
-    number, held = r.record.first_trick, r.record.tricks_left
-    if {hands[s].bit_count() for s in order} != {held}:
-        return None
-    order_of = talon_order(r)
-    if order_of is None:
-        return None
-    if talon and sorted(talon) == sorted(order_of):
-        order_of = tuple(talon)
-    return PlayStart(tuple(map(int, hands)), order, int(r.first_leader), r.play_rules,
-                     contract, None if r.declarer is None or contract.allpass
-                     else int(r.declarer), order_of, number)
-
-
-def talon_order(r: Replay) -> tuple[int, ...] | None:
-    """The talon cards that open the all-pass tricks from the record's first trick on: as
-    played, else as the Talon tag lists them (the talon as shown, trick 1's card first),
-    else low to high; ``None`` when they are not given.  An ending at trick 2 needs only
-    the card of trick 2."""
-    rules = r.play_rules
-    number = r.record.first_trick
-    if rules is None or not rules.talon_needed(number):
-        return ()
-    skipped = number - 1  # the talon cards of the tricks before the ending, played then
-    needed = rules.talon_needed(number)
-    lines = r.record.play.tricks if r.record.play is not None else ()
-    played = [int(run.cards[0]) for run in lines[:needed]
-              if run.cards and run.cards[0] is not None]
-    if len(played) >= needed:
-        return tuple(played[:needed])
-    listed = [int(c) for c in r.record.talon or () if isinstance(c, int)]
-    cards = [c for c in range(32) if r.talon >> c & 1]
-    if skipped and len(listed) == rules.talon_leads:
-        return tuple(listed[skipped:])
-    if skipped and len(cards) >= needed:  # the last ones, low to high
-        return tuple(cards[len(cards) - needed:])
-    if not skipped and len(cards) >= needed:
-        for order in (played, listed):
-            if sorted(order) == cards:
-                return tuple(order)
-            if len(order) == 1 and order[0] in cards:
-                return (order[0], *(c for c in cards if c != order[0]))
-        return tuple(cards)
-    return None
 
 
 def with_tags(record: Record, fields: dict[str, object]) -> Record:
@@ -557,20 +549,5 @@ def with_tags(record: Record, fields: dict[str, object]) -> Record:
     return replace(record, tags=(*record.tags, *extra))
 
 
-def play_lines(start: PlayStart, cards: Sequence[Card]) -> tuple[CardRun, ...]:
-    """The play's lines: one per trick, a talon card first where it opens the trick; a
-    play not over ends with ``*`` (the rest is not recorded), which keeps a trick on the
-    table from reading as a short line."""
-    kernel = start.kernel()
-    for card in cards:
-        kernel.play(card)
-    runs = [CardRun(tuple(CARDS[c] for c in cards)) for cards, *_ in kernel.history]
-    if kernel.cards and any(s is not None for s in kernel.seats):
-        runs.append(CardRun(tuple(CARDS[c] for c in kernel.cards)))
-    if runs and not kernel.over:
-        runs[-1] = replace(runs[-1], claim=Annotation())
-    return tuple(runs)
-
-
-__all__ = ["DealState", "Move", "PlayStart", "Stage", "first_record", "play_lines", "play_start",
-           "talon_order", "with_tags"]
+__all__ = ["DealState", "Move", "PlayStart", "Stage", "first_record", "out_of_stage", "play_lines",
+           "play_start", "talon_order", "with_tags"]
