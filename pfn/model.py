@@ -259,7 +259,7 @@ class Deal:
 
     def hand(self, seat: Seat) -> Hand | None:
         """The hand of ``seat``, or ``None`` when it is hidden."""
-        return self.hands[seat] if seat < len(self.hands) else None
+        return self.hands[seat] if seat.index < len(self.hands) else None
 
     def __repr__(self) -> str:
         return f"Deal({str(self)!r})"

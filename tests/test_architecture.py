@@ -301,4 +301,4 @@ def test_a_new_family_leads_no_trumps_its_own_way(kurortnaya: type[Kurortnaya]) 
     assert _codes(NO_TRUMPS.format(variant="sochi")) == set()
     assert _codes(NO_TRUMPS.format(variant="kurortnaya")) == {"PFN-E501"}
     variant = Kurortnaya()
-    assert variant.play_rules(Contract(7, None), Seat.A, None, 3) == PlayRules(soloist=Seat.A)
+    assert variant.play_rules(Contract(7, None), Seat.A, None, 3) == PlayRules(soloist=Seat.A.index)

@@ -10,6 +10,7 @@ import pkgutil
 import pytest
 
 import pfn
+from pfn import Card, Seat
 
 BRIEF = "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8"
 
@@ -67,3 +68,27 @@ def test_every_error_class_of_pfn_derives_from_pfn_error() -> None:
                 if f"{module.name}.{name}" not in ASIDE:
                     assert issubclass(value, pfn.PfnError), f"{module.name}.{name}"
     assert len(found) > 15
+
+
+def test_a_seat_is_neither_a_card_nor_a_number() -> None:
+    from pfn.seats import SEATS
+
+    assert Seat.A != Card.S7 and Card.S7 != Seat.A and Seat.B != 1
+    assert {Seat.A: "dealer"}.get(Card.S7) is None and Card.S7 not in {Seat.A}
+    assert {Card.S7: "led"}.get(Seat.A) is None and 0 not in {Seat.A: 1}
+    assert len({Seat.A, Card.S7}) == 2 and len({Seat.A, 0}) == 2
+    with pytest.raises(TypeError):
+        _ = Seat.A < 1  # type: ignore[operator]
+    # still a place in playing order, and an index into what is kept by seat
+    assert [seat.index for seat in SEATS] == [0, 1, 2, 3] == [int(seat) for seat in SEATS]
+    assert ("Ana", "Boris", "Ceca")[Seat.C] == "Ceca" and sorted([Seat.C, Seat.A]) == [
+        Seat.A, Seat.C]
+    assert Seat(2) is Seat.C and Seat.C.next(3) is Seat.A
+
+
+def test_a_records_seats_are_seats_where_it_is_read() -> None:
+    record = pfn.loads(f'[Deal "{BRIEF}"]\n[Dealer "C"]\n[Declarer "A"]\n[Contract "7S"]\n'
+                       '[Result "A:8 B:1 C:1"]\n')[0]
+    assert record.dealer is Seat.C and record.declarer is Seat.A
+    assert dict(record.result or ()) == {Seat.A: 8, Seat.B: 1, Seat.C: 1}
+    assert record.deal is not None and str(record.deal.hand(Seat.C)) == "8.987.JT9.JT9"

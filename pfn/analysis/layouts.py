@@ -226,7 +226,8 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0,
             if who is None or played_card is None:
                 continue
             known[who] |= 1 << played_card
-            absent[who] |= _absent(rules, played_card, cards[:index], seats[:index])
+            absent[who] |= _absent(rules, played_card, cards[:index],
+                                   tuple(None if s is None else s.index for s in seats[:index]))
             played.append(played_card)
         else:
             continue

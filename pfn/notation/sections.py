@@ -244,7 +244,7 @@ class SectionReader:
         seat: Seat | None = None
         if section != "play" and len(body) > 2 and body[1] == ":":
             seat = SEAT_BY_NAME.get(body[0].upper())
-            if seat is None or seat >= players:
+            if seat is None or seat.index >= players:
                 self._problem(codes.E110, msg("invalid seat {seat} in {text}", seat=repr(body[0]),
                                                  text=repr(word)), pos, word)
                 return

@@ -57,7 +57,7 @@ from pfn.seats import Seat
 
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
-    if seat < len(names) and names[seat] and names[seat] != str(seat):
+    if seat.index < len(names) and names[seat] and names[seat] != str(seat):
         return printable(f"{isolate(names[seat])} ({seat})")  # a record's text: no control codes
     return str(seat)
 

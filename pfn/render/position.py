@@ -50,7 +50,7 @@ class Position:
 
     def known(self, seat: Seat) -> bool:
         """Whether the hand of ``seat`` is given and not hidden by the reader."""
-        return seat not in self.hidden and seat < len(self.replay.complete) and (
+        return seat not in self.hidden and seat.index < len(self.replay.complete) and (
             self.replay.complete[seat] or bool(self.held.get(seat)))
 
     def sits_out(self, seat: Seat) -> bool:
@@ -62,7 +62,7 @@ class Position:
         """The dealer at four, who takes the all-pass tricks a talon card wins."""
         rules = self.replay.play_rules
         return rules is not None and rules.talon_owner is not None and \
-            rules.talon_owner == seat
+            rules.talon_owner == seat.index
 
     def cards(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` still holds, high to low within S, C, D, H."""
@@ -177,7 +177,7 @@ def discard_unknown(replay: Replay) -> bool:
     declarer, contract = replay.declarer, replay.contract
     return (declarer is not None and contract is not None and not contract.allpass and
             not contract.hand and replay.record.first_trick == 1 and
-            declarer < len(replay.complete) and not replay.complete[declarer] and
+            declarer.index < len(replay.complete) and not replay.complete[declarer] and
             not replay.record.discard)
 
 
@@ -285,7 +285,7 @@ def title(replay: Replay, words: Words = EN) -> str:
 def short_name(replay: Replay, seat: Seat) -> str:
     """A seat's player as the record names him (``Ana``), else the seat (``A``)."""
     names = replay.record.names
-    if seat < len(names) and names[seat] and names[seat] != str(seat):
+    if seat.index < len(names) and names[seat] and names[seat] != str(seat):
         # a record's text: no control character drawn; a right-to-left name isolated, so
         # that the line it stands in keeps its order (pfn.render.bidi)
         return printable(isolate(names[seat]))

@@ -45,7 +45,7 @@ def hand_lines(pos: Position, seat: Seat, color: bool) -> list[str]:
 
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
-    name = names[seat] if seat < len(names) and names[seat] != str(seat) else ""
+    name = names[seat] if seat.index < len(names) and names[seat] != str(seat) else ""
     return printable(f"{seat} {name}".rstrip())  # the record's text: no raw control codes
 
 

@@ -278,7 +278,7 @@ class Replayer:
             r.hands, r.complete = tuple(map(CardSet, hands)), tuple(complete)
             return
         if contract is not None and not contract.allpass and declarer is not None and \
-                declarer < len(hands):
+                declarer.index < len(hands):
             uses_talon = not contract.hand
             if contract.hand:
                 if record.discard:
