@@ -40,6 +40,26 @@ _EXPORTS = {
     "InvalidContract": "pfn.contract",
     "InvalidCard": "pfn.cards",
     "NotAnalysable": "pfn.analysis.position",
+    "SplitError": "pfn.corpus.split",
+    "EngineError": "pfn.executor",
+    "FileChanged": "pfn.corpus.engine",
+    "CriteriaError": "pfn.corpus.select",
+    "BuildError": "pfn.web.build",
+    "NotFormatted": "pfn.formatting",
+    "TooDeep": "pfn.notation.sections",
+    "ValueProblem": "pfn.notation.values",
+    "UnwritableRecord": "pfn.notation.writer",
+    "RenderError": "pfn.render.output",
+    "PictureTooLarge": "pfn.render.picture",
+    "NoLatex": "pfn.render.picture",
+    "FontMissing": "pfn.render.look",
+    "BlockError": "pfn.render.embed",
+    "NoDeal": "pfn.render.html",
+    "NotExportable": "pfn.formats.bts",
+    "WriteError": "pfn.files",
+    "PipeClosed": "pfn.files",
+    "EngineMissing": "pfn.analysis.engines",
+    "BadInput": "pfn.analysis.inputs",
     "Board": "pfn.board",
     "CardSet": "pfn.cards",
     "Outcome": "pfn.outcome",
@@ -50,6 +70,8 @@ _EXPORTS = {
 
 if TYPE_CHECKING:
     from pfn.analysis.annotate import analyse
+    from pfn.analysis.engines import EngineMissing
+    from pfn.analysis.inputs import BadInput
     from pfn.analysis.odds import odds
     from pfn.analysis.position import NotAnalysable
     from pfn.analysis.solve import solve
@@ -57,14 +79,29 @@ if TYPE_CHECKING:
     from pfn.cards import Card, CardSet, InvalidCard
     from pfn.check import check_file
     from pfn.contract import Contract, InvalidContract
+    from pfn.corpus.engine import FileChanged
     from pfn.corpus.rows import to_dataframe, to_rows
+    from pfn.corpus.select import CriteriaError
+    from pfn.corpus.split import SplitError
     from pfn.deal import replay, score
     from pfn.diagnostics import NotationError, OptionError, PfnError, RuleError, UnknownVariant
+    from pfn.executor import EngineError
+    from pfn.files import PipeClosed, WriteError
+    from pfn.formats.bts import NotExportable
+    from pfn.formatting import NotFormatted
     from pfn.model import Call, Record
     from pfn.notation.reader import load, loads, read
-    from pfn.notation.writer import dump, dumps
+    from pfn.notation.sections import TooDeep
+    from pfn.notation.values import ValueProblem
+    from pfn.notation.writer import UnwritableRecord, dump, dumps
     from pfn.outcome import Outcome
+    from pfn.render.embed import BlockError
+    from pfn.render.html import NoDeal
+    from pfn.render.look import FontMissing
+    from pfn.render.output import RenderError
+    from pfn.render.picture import NoLatex, PictureTooLarge
     from pfn.seats import Seat
+    from pfn.web.build import BuildError
 
 
 def __getattr__(name: str) -> Any:
@@ -79,8 +116,12 @@ def __dir__() -> list[str]:
     return sorted([*__all__, "__version__", "__doc__", "__name__", "__file__", "__path__"])
 
 
-__all__ = ["Board", "Call", "Card", "CardSet", "Contract", "InvalidCard", "InvalidContract",
-           "NotAnalysable", "NotationError", "OptionError", "Outcome", "PfnError", "Record",
-           "RuleError", "Seat", "UnknownVariant", "analyse", "check_file", "dump", "dumps",
-           "load", "loads", "odds", "read", "replay", "score", "solve", "to_dataframe",
-           "to_rows"]
+__all__ = ["BadInput", "BlockError", "Board", "BuildError", "Call", "Card", "CardSet", "Contract",
+           "CriteriaError", "EngineError", "EngineMissing", "FileChanged",
+           "FontMissing", "InvalidCard", "InvalidContract", "NoDeal", "NoLatex",
+           "NotAnalysable", "NotExportable", "NotFormatted", "NotationError",
+           "OptionError", "Outcome", "PfnError", "PictureTooLarge", "PipeClosed",
+           "Record", "RenderError", "RuleError", "Seat", "SplitError", "TooDeep",
+           "UnknownVariant", "UnwritableRecord", "ValueProblem", "WriteError",
+           "analyse", "check_file", "dump", "dumps", "load", "loads", "odds", "read",
+           "replay", "score", "solve", "to_dataframe", "to_rows"]

@@ -28,11 +28,15 @@ if _BUILD:  # the sanitised build, in place of the installed core
 
 from pfn.analysis import engines  # noqa: E402
 from pfn.analysis.engines import native_core, new_search  # noqa: E402
-from pfn.analysis.position import Position, Start  # noqa: E402
+from pfn.analysis.position import Position  # noqa: E402
 from pfn.analysis.solve import Solver  # noqa: E402
 from pfn.contract import Contract  # noqa: E402
 from pfn.diagnostics import PfnError  # noqa: E402
-from pfn.rules.tricks import PlayRules, Tricks  # noqa: E402
+from pfn.rules.tricks import (  # noqa: E402
+    PlayRules,
+    Start,
+    Tricks,
+)
 
 engines.native_core.cache_clear()
 if native_core() is None:

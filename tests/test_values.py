@@ -52,7 +52,7 @@ ASIDE = {"pfn.recorder.session.Stop": "the recorder's own signal to end a sessio
 """Exceptions of pfn that are not errors it raises to a caller."""
 
 
-def test_every_error_class_of_pfn_derives_from_pfn_error() -> None:
+def test_every_error_class_of_pfn_derives_from_pfn_error_and_is_exported() -> None:
     found = []
     for module in pkgutil.walk_packages(pfn.__path__, "pfn."):
         if module.name.startswith(("pfn.lsp", "pfn.sphinx", "pfn.tools", "pfn.cli")):
@@ -67,6 +67,9 @@ def test_every_error_class_of_pfn_derives_from_pfn_error() -> None:
                 found.append(value)
                 if f"{module.name}.{name}" not in ASIDE:
                     assert issubclass(value, pfn.PfnError), f"{module.name}.{name}"
+                    # and a caller reaches it from the package, to catch it by name
+                    assert getattr(pfn, name, None) is value, f"pfn.{name}"
+                    assert name in pfn.__all__
     assert len(found) > 15
 
 

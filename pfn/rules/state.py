@@ -17,7 +17,7 @@ discard made, the contract named, the defence decided) the state asks the replay
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from pfn import codes
@@ -30,7 +30,7 @@ from pfn.rules import stages
 from pfn.rules.defence import Defence
 from pfn.rules.family import RuleFamily
 from pfn.rules.replay import DealContext, Replay
-from pfn.rules.tricks import PlayRules, Tricks
+from pfn.rules.tricks import Start, Tricks
 from pfn.seats import SEATS, Seat
 
 Move = Call | Card | Contract
@@ -38,28 +38,6 @@ Move = Call | Card | Contract
 Stage = Literal["auction", "discard", "contract", "defence", "play", "over"]
 """What the deal waits for: the auction, the declarer's discard, his contract, the
 defence's calls, the play, or nothing (it is over)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayStart:
-    """Where the play of the deal begins: what the play kernel starts from."""
-
-    hands: tuple[int, ...]
-    """Every seat's cards when the play begins (masks, by seat)."""
-    order: tuple[int, ...]
-    """The seats that play, in playing order from the eldest."""
-    leader: int
-    rules: PlayRules
-    contract: Contract
-    declarer: int | None
-    talon: tuple[int, ...] = ()
-    """The talon cards that open the first tricks of an all-pass, in order."""
-    number: int = 1
-    """The first trick: 1, or the trick an ending begins with."""
-
-    def kernel(self) -> Tricks:
-        return Tricks(self.hands, self.order, self.leader, self.rules, self.talon,
-                      self.number)
 
 
 class DealState:
@@ -105,7 +83,7 @@ class DealState:
         """Where the deal stands after a move that ends a stage (or a move taken back):
         the replay of the moves so far says it."""
         self.replay: Replay | None = None
-        self.start: PlayStart | None = None
+        self.start: Start | None = None
         self.kernel: Tricks | None = None
         self.optional: Defence | None = None
         """A defence call the whister may still make before the lead (open or closed)."""
@@ -477,7 +455,7 @@ def first_record(variant: str, deal: Deal, dealer: Seat | None = None,
                   deal=deal, rules=tuple(rules))
 
 
-def play_start(r: Replay, talon: Sequence[int] = ()) -> PlayStart | None:
+def play_start(r: Replay, talon: Sequence[int] = ()) -> Start | None:
     """Where the play of a replayed deal begins, every card of it known (``talon``: the
     order the talon opens tricks, when the replay does not tell it); ``None`` when
     there is no such play (no contract, a hand not given, a talon that opens tricks
@@ -496,7 +474,7 @@ def play_start(r: Replay, talon: Sequence[int] = ()) -> PlayStart | None:
         return None
     if talon and sorted(talon) == sorted(order_of):
         order_of = tuple(talon)
-    return PlayStart(tuple(map(int, hands)), order, int(r.first_leader), r.play_rules,
+    return Start(tuple(map(int, hands)), order, int(r.first_leader), r.play_rules,
                      contract, None if r.declarer is None or contract.allpass
                      else int(r.declarer), order_of, number)
 
@@ -557,7 +535,7 @@ def with_tags(record: Record, fields: dict[str, object]) -> Record:
     return replace(record, tags=(*record.tags, *extra))
 
 
-def play_lines(start: PlayStart, cards: Sequence[Card]) -> tuple[CardRun, ...]:
+def play_lines(start: Start, cards: Sequence[Card]) -> tuple[CardRun, ...]:
     """The play's lines: one per trick, a talon card first where it opens the trick; a
     play not over ends with ``*`` (the rest is not recorded), which keeps a trick on the
     table from reading as a short line."""
@@ -572,5 +550,5 @@ def play_lines(start: PlayStart, cards: Sequence[Card]) -> tuple[CardRun, ...]:
     return tuple(runs)
 
 
-__all__ = ["DealState", "Move", "PlayStart", "Stage", "first_record", "play_lines", "play_start",
+__all__ = ["DealState", "Move", "Stage", "first_record", "play_lines", "play_start",
            "talon_order", "with_tags"]
