@@ -107,8 +107,9 @@ def random_start(rng: random.Random, hostile: bool) -> tuple[Start | None, tuple
             talon = ()
     try:
         rules = PlayRules(**fields)  # type: ignore[arg-type]
-        return Start(tuple(hands), order, leader, rules, contract, declarer, talon,
-                     number), ()
+        start = Start(tuple(hands), order, leader, rules, contract, declarer, talon, number)
+        Position(start)  # the solver's position refuses a start no deal reaches
+        return start, ()
     except PfnError:
         return None, ()
 
