@@ -14,7 +14,53 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from pfn import hooks as _hooks
+
 __version__ = "1.0.0"
+
+
+# What the lower layers ask the upper ones for (pfn.hooks), handed in here, above every
+# layer: a record's text is the writer's, a notebook's picture the renderer's, and the
+# reader's words of a variant the families'.  Each module is imported on first use.
+def _record_text(record: Record) -> str:
+    from pfn.notation.writer import dumps_record
+
+    return dumps_record(record)
+
+
+def _record_svg(record: Record) -> str | None:
+    from pfn.render.diagram import record_svg
+
+    return record_svg(record)
+
+
+def _replay_svg(replay: Replay) -> str | None:
+    from pfn.render.diagram import notebook_svg
+
+    return notebook_svg(replay)
+
+
+def _board_svg(replay: Replay, trick: int) -> str:
+    from pfn.render.diagram import diagram_svg
+
+    return diagram_svg(replay, trick)
+
+
+def _family_words(name: str) -> tuple[str, Vocabulary] | None:
+    from pfn.variants import family_words
+
+    return family_words(name)
+
+
+def _family_names() -> list[str]:
+    from pfn.variants import family_names
+
+    return family_names()
+
+
+_hooks.record_text, _hooks.record_svg, _hooks.replay_svg = _record_text, _record_svg, _replay_svg
+_hooks.board_svg, _hooks.family_words, _hooks.family_names = (_board_svg, _family_words,
+                                                               _family_names)
 
 _EXPORTS = {
     "read": "pfn.notation.reader",
@@ -100,7 +146,9 @@ if TYPE_CHECKING:
     from pfn.render.look import FontMissing
     from pfn.render.output import RenderError
     from pfn.render.picture import NoLatex, PictureTooLarge
+    from pfn.rules.replay import Replay
     from pfn.seats import Seat
+    from pfn.vocabulary import Vocabulary
     from pfn.web.build import BuildError
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from pfn import hooks
 from pfn.cards import SUITS, Card, Rank, Suit, dotted, popcount, suit_ranks
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
@@ -498,9 +499,7 @@ class Record:
         written)."""
         if not self.syntax_ok:
             return self.source.text if self.source is not None else ""
-        from pfn.notation.writer import dumps_record
-
-        return dumps_record(self)
+        return hooks.record_text(self)  # the writer's (the model does not import it)
 
     def __repr__(self) -> str:
         parts = [f"board {self.tag('Board')}" if self.tag("Board") else None,
@@ -512,10 +511,9 @@ class Record:
         return f"<Record {' · '.join(p for p in parts if p)}>"
 
     def _repr_svg_(self) -> str | None:
-        """A notebook shows a record as its deal diagram (matplotlib loaded only here)."""
-        from pfn.render.diagram import record_svg
-
-        return record_svg(self)
+        """A notebook shows a record as its deal diagram (the renderer's: matplotlib is
+        loaded only here)."""
+        return hooks.record_svg(self)
 
     def tricks_of(self, seat: Seat) -> int | None:
         """Tricks the Result tag gives ``seat``."""

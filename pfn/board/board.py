@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pfn import hooks
 from pfn.analysis.position import Position
 from pfn.board import words
 from pfn.board.moves import LegalMoves
@@ -388,11 +389,10 @@ class Board:
         return f"<Board {self._variant.name}{contract} · {where}{turn}>"
 
     def _repr_svg_(self) -> str | None:
-        """A notebook shows the board as its diagram (matplotlib loaded only here)."""
-        from pfn.render.diagram import diagram_svg
-
+        """A notebook shows the board as its diagram (the renderer's: matplotlib is
+        loaded only here)."""
         shown = 0 if self._kernel is None else self.trick - (not self.table)
-        return diagram_svg(self.replay(), shown)
+        return hooks.board_svg(self.replay(), shown)
 
 
 __all__ = ["Board"]
