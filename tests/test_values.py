@@ -95,3 +95,30 @@ def test_a_records_seats_are_seats_where_it_is_read() -> None:
     assert record.dealer is Seat.C and record.declarer is Seat.A
     assert dict(record.result or ()) == {Seat.A: 8, Seat.B: 1, Seat.C: 1}
     assert record.deal is not None and str(record.deal.hand(Seat.C)) == "8.987.JT9.JT9"
+
+
+def test_a_call_is_a_value_and_what_is_written_about_it_is_on_its_node() -> None:
+    text = (f'[Deal "{BRIEF}"]\n[Dealer "C"]\n[Auction "A"]\n'
+            "6S { firm } 6C!? pass\n6S pass\n")
+    [record] = pfn.loads(text)
+    assert record.auction is not None
+    nodes = record.auction.nodes
+    commented, plain = nodes[0], nodes[3]  # 6S twice: once with a comment
+    assert commented.ann is not None and commented.ann.comments == ("firm",)
+    assert plain.ann is None
+    assert commented.call == plain.call == pfn.Call("6S")
+    assert hash(commented.call) == hash(plain.call)
+    assert {commented.call: "opening"}[plain.call] == "opening"
+    assert len(set(record.auction.calls)) == 3  # 6S, 6C, pass
+    with pytest.raises(AttributeError):  # frozen
+        commented.call.token = "7S"  # type: ignore[misc]
+    # where each call is written: line 4 "6S { firm } 6C!? pass", line 5 "6S pass"
+    assert [(n.pos, n.text) for n in nodes] == [((4, 1), "6S"), ((4, 13), "6C!?"),
+                                                ((4, 18), "pass"), ((5, 1), "6S"),
+                                                ((5, 4), "pass")]
+    # the comment and the !? are written back, and read back the same
+    written = str(record)
+    assert "6S { firm } 6C!? pass 6S pass" in written.splitlines()
+    [again] = pfn.loads(written)
+    assert again == record and again.auction is not None
+    assert again.auction.nodes[1].ann == nodes[1].ann

@@ -19,7 +19,7 @@ from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Fix, Problem, RuleError
 from pfn.i18n import tr
 from pfn.messages import Text, msg, nmsg
-from pfn.model import Annotation, Call, CardRun, Pos, Record
+from pfn.model import Annotation, Call, CallNode, CardRun, Pos, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import possible_defences
 from pfn.rules.family import RuleFamily
@@ -179,7 +179,7 @@ class Replayer:
                                        " dealer, not {first}", eldest=r.eldest,
                                        first=section.first), self.tag_pos("Auction"), None)
         r.auction = auction
-        self._calls(auction, section.calls, "")
+        self._calls(auction, section.nodes, "")
         state = auction.state
         if not state.finished:
             if contract is not None or record.play is not None:
@@ -242,18 +242,19 @@ class Replayer:
                                         level=exit_level, contract=contract),
                         self.tag_pos("Contract"), None, msg("house rule allpass-exit"))
 
-    def _calls(self, auction: Auction, calls: Sequence[Call], where: str) -> None:
-        for call in calls:
+    def _calls(self, auction: Auction, nodes: Sequence[CallNode], where: str) -> None:
+        for node in nodes:
+            call = node.call
             speaker, problem = auction.speaker(call.seat)
             if problem is None and speaker is not None:
                 problem = auction.check(speaker, call.token)
             if problem is not None:
-                self.add(problem.at(call.pos, call.text or None, where))
+                self.add(problem.at(node.pos, node.text or None, where))
                 if problem.code == codes.E308:
                     return
             if speaker is None:
                 return
-            self._variations(call.ann, lambda a=auction: _clone_auction(a), where)
+            self._variations(node.ann, lambda a=auction: _clone_auction(a), where)
             auction.apply(speaker, call.token)
 
     def _variations(self, ann: Annotation | None, snapshot: object, where: str) -> None:
@@ -327,11 +328,12 @@ class Replayer:
             self.report(codes.E405, msg("the first defender is {first}, the player after the"
                                        " declarer, not {given}", first=first,
                                        given=section.first), self.tag_pos("Defence"))
-        calls = section.calls if section is not None else ()
+        nodes = section.nodes if section is not None else ()
+        calls = tuple(node.call for node in nodes)
         for index, problem in protocol.run(calls):
-            call = calls[index] if index < len(calls) else None
-            self.add(problem.at(call.pos if call else self.tag_pos("Defence"),
-                                call.text if call else None))
+            node = nodes[index] if index < len(nodes) else None
+            self.add(problem.at(node.pos if node else self.tag_pos("Defence"),
+                                node.text if node else None))
         outcome = protocol.outcome
         if not outcome.complete and section is not None and calls:
             self.report(codes.E407, msg("the defence is not finished"), self.tag_pos("Defence"),

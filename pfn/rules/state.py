@@ -409,7 +409,7 @@ class DealState:
         said = [w for s, _, w in moves if s == "contract" and isinstance(w, Contract)]
         fields: dict[str, object] = {}
         if self.walks_auction:
-            fields["auction"] = CallSection(self.eldest, tuple(calls["auction"]))
+            fields["auction"] = CallSection.of(self.eldest, calls["auction"])
         if len(discard) == 2:
             talon = self.base.deal.talon if self.base.deal is not None else None
             fields["talon"] = tuple(talon) if talon is not None else None
@@ -422,7 +422,7 @@ class DealState:
                 r.declarer is not None:
             first = self.variant.defence(r.contract, r.declarer, r.dealer,
                                          r.order).outcome.first
-            fields["defence"] = CallSection(first, tuple(calls["defence"]))
+            fields["defence"] = CallSection.of(first, calls["defence"])
         if cards and self.start is not None:
             fields["play"] = Play(SEATS[self.start.leader], play_lines(self.start, cards))
             if self.start.talon:
