@@ -101,7 +101,7 @@ def _each_defence(result: Replay, variant: Variant) -> Scored:
     written: list[dict[Key, Amount]] = []
     labels: dict[Key, LedgerEntry] = {}
     for calls in result.defences or ():
-        section = CallSection(first, tuple(Call(token) for token in calls))
+        section = CallSection.of(first, (Call(token) for token in calls))
         one = stages.run(replace(record, defence=section), variant, result.context, "collect")
         facts = deal_facts(one)
         scored = variant.score(facts, one.context) if facts is not None else Scored(

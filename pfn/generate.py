@@ -225,7 +225,8 @@ class DealMaker:
         """Random legal cards to the end, on the play kernel: the tricks' lines and the
         Result tag's value."""
         rng = self.rng
-        kernel = Tricks([hands[s] for s in sorted(hands)], order, leader, rules,
+        kernel = Tricks([hands[s] for s in sorted(hands)], [s.index for s in order],
+                        leader.index, rules,
                         talon[:rules.talon_leads])
         while not kernel.over:
             legal = kernel.legal_cards()

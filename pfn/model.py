@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from pfn import hooks
 from pfn.cards import SUITS, Card, Rank, Suit, dotted, popcount, suit_ranks
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
@@ -50,12 +51,12 @@ class Source:
 class Variation:
     """An alternative to the move it follows, replayed from there (PGN's ``( … )``).
 
-    In the auction and the defence ``moves`` is a tuple of :class:`Call`; in the
+    In the auction and the defence ``moves`` is a tuple of :class:`CallNode`; in the
     play it is one :class:`CardRun` that continues the trick in progress and
     completes later tricks by count.
     """
 
-    moves: tuple[Call, ...] | CardRun
+    moves: tuple[CallNode, ...] | CardRun
     comments: tuple[str, ...] = ()
     """Comments before the first move of the variation."""
 
@@ -75,23 +76,20 @@ class Annotation:
         return bool(self.suffix or self.nags or self.notes or self.comments or self.variations)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """An auction or defence call: its canonical token, and the speaker when written
-    explicitly (``B:pass``).
+    explicitly (``B:pass``).  A value: what is written about a call, and where, is on
+    the :class:`CallNode` around it (as python-chess keeps comments on ``GameNode``).
 
     >>> from pfn import Call, Seat
     >>> call = Call("whist", Seat.B)
-    >>> call, str(call), call.token
-    (Call('whist', Seat.B), 'B:whist', 'whist')
+    >>> call, str(call), call.token, call == Call("whist", Seat.B)
+    (Call('whist', Seat.B), 'B:whist', 'whist', True)
     """
 
     token: str
     seat: Seat | None = None
-    ann: Annotation | None = None
-    pos: Pos = field(default=NOWHERE, compare=False)
-    text: str = field(default="", compare=False)
-    """The token as written (for diagnostics)."""
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.token}" if self.seat is not None else self.token
@@ -99,6 +97,18 @@ class Call:
     def __repr__(self) -> str:
         seat = f", {self.seat!r}" if self.seat is not None else ""
         return f"Call({self.token!r}{seat})"
+
+
+@dataclass(slots=True)
+class CallNode:
+    """A call where a record writes it: the call, what is written after it (``!?``,
+    NAGs, comments, variations) and, for diagnostics, where and how it is written."""
+
+    call: Call
+    ann: Annotation | None = None
+    pos: Pos = field(default=NOWHERE, compare=False)
+    text: str = field(default="", compare=False)
+    """The token as written (for diagnostics)."""
 
 
 @dataclass(slots=True)
@@ -158,10 +168,20 @@ _WORD = re.compile(r"\S+")
 @dataclass(slots=True)
 class CallSection:
     """The Auction or Defence section: the seat named in its tag (who speaks first)
-    and the calls in the order spoken."""
+    and the calls in the order spoken, each in its :class:`CallNode`."""
 
     first: Seat | None
-    calls: tuple[Call, ...]
+    nodes: tuple[CallNode, ...]
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        """The calls in the order spoken."""
+        return tuple(node.call for node in self.nodes)
+
+    @classmethod
+    def of(cls, first: Seat | None, calls: Iterable[Call]) -> CallSection:
+        """A section of ``calls`` with nothing written about them."""
+        return cls(first, tuple(CallNode(call) for call in calls))
 
 
 @dataclass(slots=True)
@@ -259,7 +279,7 @@ class Deal:
 
     def hand(self, seat: Seat) -> Hand | None:
         """The hand of ``seat``, or ``None`` when it is hidden."""
-        return self.hands[seat] if seat < len(self.hands) else None
+        return self.hands[seat] if seat.index < len(self.hands) else None
 
     def __repr__(self) -> str:
         return f"Deal({str(self)!r})"
@@ -498,9 +518,7 @@ class Record:
         written)."""
         if not self.syntax_ok:
             return self.source.text if self.source is not None else ""
-        from pfn.notation.writer import dumps_record
-
-        return dumps_record(self)
+        return hooks.record_text(self)  # the writer's (the model does not import it)
 
     def __repr__(self) -> str:
         parts = [f"board {self.tag('Board')}" if self.tag("Board") else None,
@@ -512,10 +530,9 @@ class Record:
         return f"<Record {' · '.join(p for p in parts if p)}>"
 
     def _repr_svg_(self) -> str | None:
-        """A notebook shows a record as its deal diagram (matplotlib loaded only here)."""
-        from pfn.render.diagram import record_svg
-
-        return record_svg(self)
+        """A notebook shows a record as its deal diagram (the renderer's: matplotlib is
+        loaded only here)."""
+        return hooks.record_svg(self)
 
     def tricks_of(self, seat: Seat) -> int | None:
         """Tricks the Result tag gives ``seat``."""

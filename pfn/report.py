@@ -103,7 +103,7 @@ def _columns(report: MatchReport) -> list[tuple[str, Seat | None]]:
 
 
 def _name(report: MatchReport, seat: Seat) -> str:
-    if seat < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
+    if seat.index < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
         return f"{seat} {report.names[seat]}"
     return str(seat)
 
@@ -146,7 +146,7 @@ def format_text(items: Iterable[MatchReport], each: bool = False,
 
 def _order(item: tuple[Key, Amount]) -> tuple[int, int, int]:
     (seat, column, against), _ = item
-    return (seat, COLUMN_ORDER.get(column, 9), -1 if against is None else against)
+    return (seat.index, COLUMN_ORDER.get(column, 9), -1 if against is None else against.index)
 
 
 def _variant_word(name: str) -> str:

@@ -286,8 +286,8 @@ def _annotations(record: Record) -> Iterator[Annotation]:
     def walk_variation(variation: Variation) -> Iterator[Annotation]:
         moves = variation.moves
         if isinstance(moves, tuple):
-            for call in moves:
-                yield from walk(call.ann)
+            for node in moves:
+                yield from walk(node.ann)
         else:
             for i in range(len(moves.cards)):
                 yield from walk(moves.ann(i))
@@ -295,9 +295,9 @@ def _annotations(record: Record) -> Iterator[Annotation]:
 
     # most moves have no annotation: no generator is made for them
     for section in (record.auction, record.defence):
-        for call in section.calls if section is not None else ():
-            if call.ann is not None:
-                yield from walk(call.ann)
+        for node in section.nodes if section is not None else ():
+            if node.ann is not None:
+                yield from walk(node.ann)
     for trick in record.play.tricks if record.play is not None else ():
         if trick.anns is not None:
             for ann in trick.anns:

@@ -19,10 +19,11 @@ import pytest
 
 import pfn
 from pfn.analysis.engines import native_core
-from pfn.analysis.position import NotAnalysable, Position, Start
+from pfn.analysis.position import NotAnalysable, Position
 from pfn.analysis.solve import Solver, position_at
 from pfn.cards import CARDS
 from pfn.contract import Contract
+from pfn.rules.tricks import Start
 from pfn.seats import SEATS
 from pfn.variants import find_variant
 from tests.conftest import codes
@@ -96,10 +97,10 @@ def test_an_ending_without_its_talon_card_is_refused_not_guessed() -> None:
     rules = variant.play_rules(contract, None, SEATS[2], 3)
     hands = (0b11, 0b11 << 8, 0b11 << 16, 0)
     with pytest.raises(NotAnalysable, match="talon"):
-        Start(hands, (0, 1, 2), 0, rules, contract, None, (), 2)
+        Position(Start(hands, (0, 1, 2), 0, rules, contract, None, (), 2))
     # and a talon card no ending has: two where one trick is left to open
     with pytest.raises(NotAnalysable, match="talon"):
-        Start(hands, (0, 1, 2), 0, rules, contract, None, (30, 31), 2)
+        Position(Start(hands, (0, 1, 2), 0, rules, contract, None, (30, 31), 2))
 
 
 # -- records: the check, the kernel and the searches agree with the oracle ---------------

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from pfn.analysis.bounds import escapes, unwanted
 from pfn.analysis.engines import SearchLike, engine_in_use, new_search
 from pfn.analysis.ordering import lead_against, leads_against, ordered_leads
-from pfn.analysis.position import Position, Start
+from pfn.analysis.position import Position
 from pfn.analysis.solve import Solver
 from pfn.analysis.suits import DEAD, DUCKS, equivalence_classes, shape
 from pfn.contract import Contract
-from pfn.rules.tricks import PlayRules, Tricks
+from pfn.rules.tricks import PlayRules, Start, Tricks
 
 ENGINE = engine_in_use()
 """The search these tests run on: the compiled one when built (CI runs them again with

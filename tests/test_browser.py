@@ -27,6 +27,7 @@ import pfn
 from pfn.cards import CARDS
 from pfn.deal import replay
 from pfn.notation.reader import load
+from pfn.seats import Seat
 from tests.conftest import EXAMPLES
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -674,7 +675,7 @@ def test_hidden_hands_stay_hidden_until_played(browser: Any) -> None:
     url = page_of(EXAMPLES / "analysis.pfn", "--board", "1", "--hide", "B,C")
     browser.get(url)
     theirs = [(t, _shown(c)) for t in result.tricks
-              for s, c in zip(t.seats, t.cards, strict=True) if s in (1, 2)]
+              for s, c in zip(t.seats, t.cards, strict=True) if s in (Seat.B, Seat.C)]
     text = _page_text(browser)
     assert not [card for _, card in theirs if card in text]
     assert not browser.find_elements(By.CSS_SELECTOR, "#tricks li")

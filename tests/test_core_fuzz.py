@@ -28,11 +28,15 @@ if _BUILD:  # the sanitised build, in place of the installed core
 
 from pfn.analysis import engines  # noqa: E402
 from pfn.analysis.engines import native_core, new_search  # noqa: E402
-from pfn.analysis.position import Position, Start  # noqa: E402
+from pfn.analysis.position import Position  # noqa: E402
 from pfn.analysis.solve import Solver  # noqa: E402
 from pfn.contract import Contract  # noqa: E402
 from pfn.diagnostics import PfnError  # noqa: E402
-from pfn.rules.tricks import PlayRules, Tricks  # noqa: E402
+from pfn.rules.tricks import (  # noqa: E402
+    PlayRules,
+    Start,
+    Tricks,
+)
 
 engines.native_core.cache_clear()
 if native_core() is None:
@@ -103,8 +107,9 @@ def random_start(rng: random.Random, hostile: bool) -> tuple[Start | None, tuple
             talon = ()
     try:
         rules = PlayRules(**fields)  # type: ignore[arg-type]
-        return Start(tuple(hands), order, leader, rules, contract, declarer, talon,
-                     number), ()
+        start = Start(tuple(hands), order, leader, rules, contract, declarer, talon, number)
+        Position(start)  # the solver's position refuses a start no deal reaches
+        return start, ()
     except PfnError:
         return None, ()
 

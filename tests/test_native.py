@@ -17,10 +17,10 @@ import random
 import pytest
 
 from pfn.analysis.engines import native_core, new_search
-from pfn.analysis.position import Position, Start
+from pfn.analysis.position import Position
 from pfn.analysis.solve import Solver, solve_many
 from pfn.contract import Contract
-from pfn.rules.tricks import PlayRules, Tricks
+from pfn.rules.tricks import PlayRules, Start, Tricks
 
 if native_core() is None:
     if os.environ.get("PFN_NATIVE_REQUIRED"):

@@ -267,7 +267,7 @@ def _both(text: str) -> tuple[object, object]:
         r: Any = record
         places = [t.pos for t in r.tags]
         for section in (r.auction, r.defence):
-            places += [c.pos for c in section.calls] if section else []
+            places += [n.pos for n in section.nodes] if section else []
         for run in (r.play.tricks if r.play else ()):
             places += [run.position(i) for i in range(len(run.cards))]
         return (r, [(d.code, d.line, d.col, d.message) for d in r.diagnostics], places)

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 from pfn import load
 from pfn.check import check_file
 from pfn.cli import app
+from pfn.seats import Seat, seats
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "examples"
@@ -76,7 +77,7 @@ def test_a_pool_typed_from_its_results_scores_as_published(tmp_path: Path) -> No
         if record.result is not None:
             counts = dict(record.result)
             answer(child, "did not play):", " ".join(str(counts.get(s, "-")) if s in counts
-                                                     else "-" for s in range(3)))
+                                                     else "-" for s in seats(3)))
         child.expect(r"written: ([^\r\n]*)")
         assert sorted(child.match.group(1).split()) == sorted(str(e) for e in record.score)
         child.expect_exact("Sheet after board")
@@ -583,7 +584,7 @@ def test_tricks_the_score_cannot_do_without_are_asked_again(tmp_path: Path) -> N
                               "\nTricks taken, A B C")
     assert "enter the deal again" not in done.stdout and "Who deals" not in said[1]
     [saved] = [r for r in load(pool) if not r.empty]
-    assert dict(saved.result or ()) == {0: 6, 1: 3, 2: 1}
+    assert dict(saved.result or ()) == {Seat.A: 6, Seat.B: 3, Seat.C: 1}
     assert check_file(pool).clean
 
 
@@ -597,4 +598,4 @@ def test_the_first_dealer_is_asked_once(tmp_path: Path) -> None:
     assert "nothing to undo" in done.stdout
     assert done.stdout.count("Board 1: Ana (A) deals") == 2
     [saved] = [r for r in load(pool) if not r.empty]
-    assert saved.dealer == 0 and saved.tag("Board") == "1"
+    assert saved.dealer is Seat.A and saved.tag("Board") == "1"

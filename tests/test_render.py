@@ -1092,7 +1092,7 @@ def test_double_dummy_marks_give_each_playable_card_its_value() -> None:
     for c in held:
         kernel.play(int(c))
         values[f"{c.suit.letter}-{c.rank.letter}"] = kernel.taken[declarer] + brute(
-            kernel, declarer, frozenset({int(declarer)}))
+            kernel, int(declarer), frozenset({int(declarer)}))
         kernel.undo()
     wanted = max(values.values()) if leader == declarer else min(values.values())
     for gid, text in marks.items():
@@ -1195,7 +1195,7 @@ def test_talon_label_and_lead_marker_keep_apart_wherever_the_dealer_sits(side: s
     dealer = result.dealer
     assert dealer is not None
     ring = ["bottom", "left", "top", "right"]  # clockwise from the bottom
-    bottom = Seat((dealer - ring.index(side)) % 4)
+    bottom = Seat((dealer.index - ring.index(side)) % 4)
     style = Style(bottom=bottom)
     assert places(result, style)[dealer] == side
     figure = deal_figure(result, 1, style)

@@ -43,8 +43,8 @@ def auction_oracle(record: Record, calls: int, token: str) -> bool:
     """Whether the replay accepts ``token`` after the record's first ``calls`` calls."""
     assert record.auction is not None
     cut = replace(record, tags=tuple(t for t in record.tags if t.name not in CUT),
-                  auction=CallSection(record.auction.first,
-                                      (*record.auction.calls[:calls], Call(token))),
+                  auction=CallSection.of(record.auction.first,
+                                         (*record.auction.calls[:calls], Call(token))),
                   **dict.fromkeys(("contract", "declarer", "talon", "discard", "defence",
                                    "play", "result", "score", "sheet", "settlement")))
     return not errors(cut)

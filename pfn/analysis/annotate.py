@@ -22,12 +22,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from pfn.analysis.position import Kind, NotAnalysable, main_line, start_of
+from pfn.analysis.position import NotAnalysable, main_line, start_of
 from pfn.analysis.solve import Solver
 from pfn.cards import CARDS, Card
 from pfn.messages import Text
 from pfn.model import Annotation, CardRun, Record
 from pfn.rules.replay import Replay
+from pfn.rules.tricks import Kind
 from pfn.seats import SEATS, Seat
 
 OURS = re.compile(r"dd( [A-D])?: |chances( [A-D])?: ")

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pfn.analysis.engines import engine_in_use
-from pfn.analysis.position import NotAnalysable, Position, Start, refuse_broken
+from pfn.analysis.position import NotAnalysable, Position, refuse_broken
 from pfn.analysis.solve import Searches, Solver
 from pfn.analysis.suits import equivalence_classes
 from pfn.cards import CARDS, Card, Suit
@@ -43,6 +43,7 @@ from pfn.contract import Contract
 from pfn.i18n import tr
 from pfn.rules.defence import possible_defences
 from pfn.rules.replay import Replay
+from pfn.rules.tricks import Start
 from pfn.seats import SEATS, Seat
 
 SAMPLE = 100

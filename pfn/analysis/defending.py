@@ -78,7 +78,7 @@ def defence_odds(source: Any, seat: Seat, *, sample: int = SAMPLE, seed: int = 0
     if both is None:
         raise NotAnalysable(tr("no defence of this variant has both defenders play"))
     first = protocol().outcome.first
-    base = replace(r.record, defence=CallSection(first, tuple(Call(t) for t in both)),
+    base = replace(r.record, defence=CallSection.of(first, (Call(t) for t in both)),
                    play=None, result=None, score=None, sheet=None, settlement=None)
     view = view_of(replay_record(base, on_error="collect"), seat, r.record.first_trick)
     found, _ = layouts(view, limit=sample, sample=sample, seed=seed)
@@ -91,7 +91,7 @@ def defence_odds(source: Any, seat: Seat, *, sample: int = SAMPLE, seed: int = 0
         lines: dict[tuple[Seat, ...], dict[Seat, int]] = {}
         for calls in every:
             record = replace(base, deal=deal.deal, discard=deal.discard,
-                             defence=CallSection(first, tuple(Call(t) for t in calls)))
+                             defence=CallSection.of(first, (Call(t) for t in calls)))
             played = replay_record(record, on_error="collect")
             tricks: dict[Seat, int] | None = None
             if played.participants and played.play_rules is not None:

@@ -28,12 +28,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pfn.analysis.position import NotAnalysable, Position, Start, refuse_broken, talon_order
+from pfn.analysis.position import NotAnalysable, Position, refuse_broken, talon_order
 from pfn.cards import cards_of
 from pfn.contract import Contract
 from pfn.i18n import ntr, tr
 from pfn.rules.replay import Replay
-from pfn.rules.tricks import PlayRules
+from pfn.rules.tricks import PlayRules, Start
 from pfn.seats import SEATS, Seat
 
 EXHAUSTIVE_LIMIT = 200_000
@@ -226,7 +226,8 @@ def view_of(replay: Replay, seat: Seat, trick: int | None = None, card: int = 0,
             if who is None or played_card is None:
                 continue
             known[who] |= 1 << played_card
-            absent[who] |= _absent(rules, played_card, cards[:index], seats[:index])
+            absent[who] |= _absent(rules, played_card, cards[:index],
+                                   tuple(None if s is None else s.index for s in seats[:index]))
             played.append(played_card)
         else:
             continue

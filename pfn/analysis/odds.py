@@ -244,8 +244,9 @@ def discard_odds(source: Any, *, sample: int = DISCARD_SAMPLE, seed: int = 0,
     that stands for each of them."""
     import random
 
-    from pfn.analysis.position import Position, Start
+    from pfn.analysis.position import Position
     from pfn.analysis.suits import equivalence_classes
+    from pfn.rules.tricks import Start
 
     r = _replay_of(source)
     refuse_broken(r)

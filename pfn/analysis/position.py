@@ -1,11 +1,11 @@
 """Positions of the play, as the solver sees them: every hand known, the kernel's rules.
 
-A :class:`Start` is where a deal's play begins (the hands after the talon and the
-discard, who plays, who leads, the rules of play of the contract); a
+A :class:`~pfn.rules.tricks.Start` is where a deal's play begins (the hands after the
+talon and the discard, who plays, who leads, the rules of play of the contract); a
 :class:`Position` is a start and the cards played since, replayed on the kernel
-(:class:`~pfn.rules.tricks.Tricks`).  :func:`start_of` builds the start of a replayed
-record, or says what it lacks (:class:`NotAnalysable`): the solver never guesses a
-hidden card.
+(:class:`~pfn.rules.tricks.Tricks`), and refused when no deal reaches it.
+:func:`start_of` builds the start of a replayed record, or says what it lacks
+(:class:`NotAnalysable`): the solver never guesses a hidden card.
 """
 
 from __future__ import annotations
@@ -13,19 +13,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
 
 from pfn.analysis.inputs import BadInput, check_order, check_rules, check_talon
 from pfn.cards import CARDS
-from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, PfnError
 from pfn.messages import Text, msg
 from pfn.rules.replay import Replay
 from pfn.rules.state import talon_order as rules_talon_order
-from pfn.rules.tricks import TRICKS, PlayRules, Tricks
-
-Kind = Literal["tricks", "misere", "allpass"]
-"""What the play is about: the declarer's tricks, a misère, or an all-pass."""
+from pfn.rules.tricks import TRICKS, Start, Tricks
 
 
 class NotAnalysable(PfnError):
@@ -40,64 +35,41 @@ class NotAnalysable(PfnError):
         """The check's diagnostics when the deal is broken (where, which rule)."""
 
 
-@dataclass(frozen=True)
-class Start:
-    """The beginning of a deal's play."""
+def check_start(start: Start) -> None:
+    """Refuse a start no deal can reach (:class:`NotAnalysable`): it has no value, is
+    never searched, and never given to the compiled core, which trusts its input."""
+    try:
+        _check(start)
+    except BadInput as error:
+        raise NotAnalysable(error.said) from None
 
-    hands: tuple[int, ...]
-    """Every seat's cards when the play begins (masks, by seat)."""
-    order: tuple[int, ...]
-    """The seats that play, in playing order from the eldest."""
-    leader: int
-    rules: PlayRules
-    contract: Contract
-    declarer: int | None
-    talon: tuple[int, ...] = ()
-    """The talon cards that open the all-pass tricks from trick ``number`` on, in order
-    (``rules.talon_needed(number)`` of them: both at trick 1, the second at trick 2)."""
-    number: int = 1
-    """The first trick: 1, or the trick an ending (the Start tag) begins with."""
 
-    def __post_init__(self) -> None:
-        # a position no deal can reach has no value: refused, never searched (and
-        # never given to the compiled core, which trusts its input)
-        try:
-            self._check()
-        except BadInput as error:
-            raise NotAnalysable(error.said) from None
-
-    def _check(self) -> None:
-        check_order(self.order)
-        check_rules(self.rules)
-        if not isinstance(self.number, int) or not 1 <= self.number <= TRICKS:
-            raise NotAnalysable(msg("not a position: trick {n} (1-10)", n=repr(self.number)[:20]))
-        if len(self.hands) > 4 or not all(isinstance(h, int) and 0 <= h < 1 << 32
-                                          for h in self.hands) or \
-                max(self.order) >= len(self.hands):
-            raise NotAnalysable(msg("not a position: the hands are not four sets of cards"))
-        seen = 0
-        for seat in self.order:
-            twice = self.hands[seat] & seen
-            if twice:
-                card = CARDS[twice.bit_length() - 1]
-                raise NotAnalysable(msg("not a position: {card} is in two hands", card=card))
-            seen |= self.hands[seat]
-        counts = {self.hands[seat].bit_count() for seat in self.order}
-        if len(counts) != 1 or counts.pop() > 11 - self.number:
-            raise NotAnalysable(msg("not a position: the hands before trick {n} do not hold"
-                                   " the same number of cards, one for each trick left",
-                                   n=self.number))
-        if self.leader not in self.order:
-            raise NotAnalysable(msg("not a position: the leader does not play"))
-        if self.declarer is not None and self.declarer not in self.order:
-            raise NotAnalysable(msg("not a position: the declarer does not play"))
-        check_talon(self.rules, self.talon, self.number, seen)
-
-    @property
-    def kind(self) -> Kind:
-        if self.contract.allpass:
-            return "allpass"
-        return "misere" if self.contract.misere else "tricks"
+def _check(start: Start) -> None:
+    check_order(start.order)
+    check_rules(start.rules)
+    if not isinstance(start.number, int) or not 1 <= start.number <= TRICKS:
+        raise NotAnalysable(msg("not a position: trick {n} (1-10)", n=repr(start.number)[:20]))
+    if len(start.hands) > 4 or not all(isinstance(h, int) and 0 <= h < 1 << 32
+                                      for h in start.hands) or \
+            max(start.order) >= len(start.hands):
+        raise NotAnalysable(msg("not a position: the hands are not four sets of cards"))
+    seen = 0
+    for seat in start.order:
+        twice = start.hands[seat] & seen
+        if twice:
+            card = CARDS[twice.bit_length() - 1]
+            raise NotAnalysable(msg("not a position: {card} is in two hands", card=card))
+        seen |= start.hands[seat]
+    counts = {start.hands[seat].bit_count() for seat in start.order}
+    if len(counts) != 1 or counts.pop() > 11 - start.number:
+        raise NotAnalysable(msg("not a position: the hands before trick {n} do not hold"
+                               " the same number of cards, one for each trick left",
+                               n=start.number))
+    if start.leader not in start.order:
+        raise NotAnalysable(msg("not a position: the leader does not play"))
+    if start.declarer is not None and start.declarer not in start.order:
+        raise NotAnalysable(msg("not a position: the declarer does not play"))
+    check_talon(start.rules, start.talon, start.number, seen)
 
 
 @dataclass(frozen=True)
@@ -107,11 +79,13 @@ class Position:
     start: Start
     played: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        check_start(self.start)
+
     @functools.cached_property
     def kernel(self) -> Tricks:
         """The position on the play kernel (replayed from the start; do not change it)."""
-        s = self.start
-        tricks = Tricks(s.hands, s.order, s.leader, s.rules, s.talon, s.number)
+        tricks = self.start.kernel()
         for card in self.played:
             tricks.play(card)
         return tricks

@@ -24,13 +24,13 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from pfn.analysis.engines import Engine, SearchLike, engine_in_use, new_search
-from pfn.analysis.position import Kind, NotAnalysable, Position, Start, main_line, start_of
+from pfn.analysis.position import NotAnalysable, Position, main_line, start_of
 from pfn.analysis.suits import equivalence_classes
 from pfn.cards import CARDS, Card
 from pfn.contract import Contract
 from pfn.i18n import tr
 from pfn.rules.replay import Replay
-from pfn.rules.tricks import TRICKS
+from pfn.rules.tricks import TRICKS, Kind, Start
 from pfn.seats import SEATS, Seat
 
 

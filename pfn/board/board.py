@@ -42,7 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pfn.analysis.position import Position, Start
+from pfn import hooks
+from pfn.analysis.position import Position
 from pfn.board import words
 from pfn.board.moves import LegalMoves
 from pfn.board.record import finished, moves_of, setup_of
@@ -56,8 +57,8 @@ from pfn.model import Call, Record
 from pfn.notation import values
 from pfn.outcome import Outcome, outcome_of
 from pfn.rules.replay import DealContext, Replay
-from pfn.rules.state import DealState, Move, PlayStart, Stage, first_record, talon_order
-from pfn.rules.tricks import Tricks
+from pfn.rules.state import DealState, Move, Stage, first_record, talon_order
+from pfn.rules.tricks import Start, Tricks
 from pfn.scoring.ledger import Scored
 from pfn.seats import SEATS, Seat
 from pfn.structure import check_structure
@@ -208,7 +209,7 @@ class Board:
         return {SEATS[s]: self._kernel.taken[s] for s in sorted(self._start.order)}
 
     @property
-    def _start(self) -> PlayStart | None:
+    def _start(self) -> Start | None:
         return self._state.start
 
     @property
@@ -333,10 +334,7 @@ class Board:
         """
         if self._start is None:
             raise words.no_play_yet(self.stage)
-        s = self._start
-        start = Start(s.hands, s.order, s.leader, s.rules, s.contract, s.declarer, s.talon,
-                      s.number)
-        return Position(start, tuple(int(c) for c in self._state.cards()))
+        return Position(self._start, tuple(int(c) for c in self._state.cards()))
 
     def to_record(self) -> Record:
         """A PFN record of what was played: the deal and every move, with the result and
@@ -391,11 +389,10 @@ class Board:
         return f"<Board {self._variant.name}{contract} · {where}{turn}>"
 
     def _repr_svg_(self) -> str | None:
-        """A notebook shows the board as its diagram (matplotlib loaded only here)."""
-        from pfn.render.diagram import diagram_svg
-
+        """A notebook shows the board as its diagram (the renderer's: matplotlib is
+        loaded only here)."""
         shown = 0 if self._kernel is None else self.trick - (not self.table)
-        return diagram_svg(self.replay(), shown)
+        return hooks.board_svg(self.replay(), shown)
 
 
 __all__ = ["Board"]

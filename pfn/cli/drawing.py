@@ -347,7 +347,7 @@ def render(
             if look is Look.book else Style(played=played.value, four_colour=four_colour)
         if bottom is not None:
             chosen = _seats(bottom, "--bottom")
-            if len(chosen) != 1 or chosen[0] >= record.players:
+            if len(chosen) != 1 or chosen[0].index >= record.players:
                 raise typer.BadParameter(tr("{bottom}: one seat of the table",
                                             bottom=repr(bottom)),
                                          param_hint="--bottom")

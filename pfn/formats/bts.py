@@ -41,6 +41,7 @@ from pfn.formats.draft import Batch, Draft, hand_text, play_lines, tag_line
 from pfn.i18n import tr
 from pfn.messages import msg
 from pfn.model import Record
+from pfn.seats import Seat
 
 COMPASS = "NESW"
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -416,12 +417,12 @@ def _played(record: Record) -> list[Card]:
     return out
 
 
-def _places(record: Record, order: Sequence[int]) -> dict[int, str]:
+def _places(record: Record, order: Sequence[Seat]) -> dict[Seat, str]:
     """Each playing seat's compass place: the Players names where they are North, East,
     South, West in clockwise order, else North, East, West."""
     names = record.names
     places = {name: letter for letter, name in NAMES.items()}
-    given = [places.get(names[s], "") if s < len(names) else "" for s in order]
+    given = [places.get(names[s], "") if s.index < len(names) else "" for s in order]
     if all(given) and len(set(given)) == 3:
         start = given.index(min(given, key=COMPASS.index))
         turned = given[start:] + given[:start]

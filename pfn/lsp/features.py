@@ -320,7 +320,9 @@ def _recovered(doc: Document, line: int, column: int) -> Spot | str:
         if tricks:
             last = tricks[-1]
             full = len(last.cards) == len(order) + last.talon_lead
-            leader = rules.next_leader(last.number, last.winner, order[0]) if full else None
+            after = rules.next_leader(last.number, None if last.winner is None else
+                                      last.winner.index, order[0].index) if full else None
+            leader = None if after is None else Seat(after)
             masks = [int(m) for m in last.before]
             for seat, card in zip(last.seats, last.cards, strict=True):
                 if seat is not None and card is not None:
@@ -350,7 +352,7 @@ def _recovered(doc: Document, line: int, column: int) -> Spot | str:
             masks[seat] &= ~(1 << card)
     if len(table) >= len(order) + (table[0][0] is None if table else 0):
         return why  # the trick is full: the next card opens the next line
-    turn: int | None
+    turn: Seat | None
     if index < len(tricks):
         turn = tricks[index].seats[len(table)]  # as the replay had the trick played
     elif table and table[-1][0] is not None:
@@ -362,7 +364,7 @@ def _recovered(doc: Document, line: int, column: int) -> Spot | str:
     taken = {seat: sum(t.winner == seat for t in tricks[:index]) for seat in sorted(order)}
     legal = rules.legal(masks[turn], [None if c is None else int(c) for _, c in table],
                         [None if s is None else int(s) for s, _ in table])
-    return Spot({Seat(s): CardSet(m) for s, m in enumerate(masks)}, Seat(turn), number, taken,
+    return Spot({Seat(s): CardSet(m) for s, m in enumerate(masks)}, turn, number, taken,
                 [str(c) for c in cards_of(legal)], recovered=True)
 
 

@@ -27,6 +27,7 @@ from pfn.model import (
     Amount,
     Annotation,
     Call,
+    CallNode,
     CallSection,
     CardRun,
     Play,
@@ -88,11 +89,11 @@ def _variation_json(variation: Variation) -> dict[str, Any]:
     return out
 
 
-def _call_json(call: Call) -> dict[str, Any]:
-    out: dict[str, Any] = {"call": call.token}
-    if call.seat is not None:
-        out["seat"] = str(call.seat)
-    out.update(_ann_json(call.ann))
+def _call_json(node: CallNode) -> dict[str, Any]:
+    out: dict[str, Any] = {"call": node.call.token}
+    if node.call.seat is not None:
+        out["seat"] = str(node.call.seat)
+    out.update(_ann_json(node.ann))
     return out
 
 
@@ -107,7 +108,7 @@ def _run_json(run: CardRun) -> dict[str, Any]:
 
 def _calls_json(section: CallSection) -> dict[str, Any]:
     return {"first": None if section.first is None else str(section.first),
-            "calls": [_call_json(c) for c in section.calls]}
+            "calls": [_call_json(c) for c in section.nodes]}
 
 
 def _entry_json(entry: ScoreEntry) -> dict[str, Any]:
@@ -207,8 +208,8 @@ def _variation(obj: dict[str, Any], section: str) -> Variation:
     return Variation(tuple(_call(c, section) for c in obj.get("calls", ())), comments)
 
 
-def _call(obj: dict[str, Any], section: str) -> Call:
-    return Call(obj["call"], _seat(obj.get("seat")), _ann(obj, section))
+def _call(obj: dict[str, Any], section: str) -> CallNode:
+    return CallNode(Call(obj["call"], _seat(obj.get("seat"))), _ann(obj, section))
 
 
 def _card(name: str | None) -> Card | None:

@@ -22,6 +22,7 @@ from pfn.messages import Text, msg
 from pfn.model import (
     Annotation,
     Call,
+    CallNode,
     CallSection,
     CardRun,
     Play,
@@ -246,7 +247,7 @@ class SectionReader:
         seat: Seat | None = None
         if section != "play" and len(body) > 2 and body[1] == ":":
             seat = SEAT_BY_NAME.get(body[0].upper())
-            if seat is None or seat >= players:
+            if seat is None or seat.index >= players:
                 self._problem(codes.E110, msg("invalid seat {seat} in {text}", seat=repr(body[0]),
                                                  text=repr(word)), pos, word)
                 return
@@ -301,9 +302,9 @@ class SectionReader:
         return Variation(tuple(self._call(m) for m in moves), tuple(lead))
 
     @staticmethod
-    def _call(move: _Move) -> Call:
+    def _call(move: _Move) -> CallNode:
         ann = move.ann.freeze() if move.ann is not None else None
-        return Call(move.value, move.seat, ann, move.pos, move.text)
+        return CallNode(Call(move.value, move.seat), ann, move.pos, move.text)
 
     def _section_seat(self, entry: TagEntry, players: int) -> Seat | None:
         return self._typed(entry, lambda v: values.seat(v, players))
@@ -329,14 +330,14 @@ class SectionReader:
         section = "auction" if entry.name == "Auction" else "defence"
         plain = self._plain_words(entry)
         if plain is not None:
-            calls: list[Call] = []
+            calls: list[CallNode] = []
             for line, col, text in plain:
                 index = 0
                 for word in text.split():
                     if resolve(word) != word:  # an alias, a prefix or an annotation
                         break
                     index = text.find(word, index)
-                    calls.append(Call(word, None, None, (line, col + index), word))
+                    calls.append(CallNode(Call(word), None, (line, col + index), word))
                     index += len(word)
                 else:
                     continue

@@ -66,7 +66,7 @@ def _words(value: str) -> list[tuple[int, str]]:
 def seat(text: str, players: int = 4, start: int = 0) -> Seat:
     """A seat letter, any case."""
     found = SEAT_BY_NAME.get(text.strip().upper())
-    if found is None or found >= players:
+    if found is None or found.index >= players:
         raise ValueProblem(codes.E110, msg("invalid seat {text}", text=repr(text.strip())), start,
                            len(text), msg("seats are {seats} in playing order",
                                          seats=" ".join("ABCD"[:players])))
@@ -241,7 +241,7 @@ def deal(value: str, players: int | None = None) -> Deal:
                 raise ValueProblem(codes.E106, msg("hand {seat} is given twice", seat=s), m.start(),
                                    len(label))
             hands[s] = parsed
-    count = max(players or 3, max(hands, default=Seat.A) + 1)
+    count = max(players or 3, max(hands, default=Seat.A).index + 1)
     return Deal(tuple(hands.get(Seat(i)) for i in range(count)), talon)
 
 

@@ -18,7 +18,7 @@ from pfn.diagnostics import PfnError
 from pfn.i18n import tr
 from pfn.model import (
     Annotation,
-    Call,
+    CallNode,
     CardRun,
     Record,
     Tag,
@@ -95,10 +95,10 @@ def _variation_atoms(variation: Variation, out: list[_Atom], play: bool) -> None
     out.append(_Atom(")", True))
 
 
-def _call_atoms(call: Call, out: list[_Atom]) -> None:
-    suffix = call.ann.suffix if call.ann is not None else ""
-    out.append(_Atom(str(call) + suffix, True))
-    _ann_atoms(call.ann, out, True, False)
+def _call_atoms(node: CallNode, out: list[_Atom]) -> None:
+    suffix = node.ann.suffix if node.ann is not None else ""
+    out.append(_Atom(str(node.call) + suffix, True))
+    _ann_atoms(node.ann, out, True, False)
 
 
 def _run_atoms(run: CardRun, out: list[_Atom], breakable: bool) -> None:
@@ -200,11 +200,11 @@ def _section_lines(record: Record, tag: Tag) -> list[str]:
     name = tag.name
     if name in ("Auction", "Defence"):
         section = record.auction if name == "Auction" else record.defence
-        if section is None or not section.calls:
+        if section is None or not section.nodes:
             return []
         atoms: list[_Atom] = []
-        for call in section.calls:
-            _call_atoms(call, atoms)
+        for node in section.nodes:
+            _call_atoms(node, atoms)
         return _fill(atoms)
     if name == "Play":
         lines: list[str] = []

@@ -458,7 +458,7 @@ class Session:
 
         first = protocol().outcome.first
         names = self.pool.names if self.pool is not None else ()
-        who = names[first] if first is not None and first < len(names) else str(first)
+        who = names[first] if first is not None and first.index < len(names) else str(first)
         self.console.say(tr("defences (from {name}): {choices}", name=who,
                             choices=" | ".join(choices)))
         while True:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pfn.render.look import Style
-from pfn.render.position import Position, card_positions
+from pfn.render.position import Scene, card_positions
 from pfn.rules.replay import Replay
 from pfn.seats import Seat
 
@@ -45,7 +45,7 @@ def replay_style(style: Style) -> Style:
     return replace(style, tight=False)
 
 
-def _duration(pos: Position, index: int, count: int) -> int:
+def _duration(pos: Scene, index: int, count: int) -> int:
     if index in (0, count - 1):
         return ENDS
     trick = pos.trick

@@ -30,7 +30,7 @@ from pfn.render.heading import draw_heading, heading_lines, heading_steps, text_
 from pfn.render.look import BACK, BLACK, GREY, HIGHLIGHT, Style, suit_colour, typeset
 from pfn.render.picture import extent, svg_text, tighten
 from pfn.render.position import (
-    Position,
+    Scene,
     card_text,
     deal_line,
     discard_unknown,
@@ -59,12 +59,12 @@ from pfn.seats import Seat
 
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
-    if seat < len(names) and names[seat] and names[seat] != str(seat):
+    if seat.index < len(names) and names[seat] and names[seat] != str(seat):
         return printable(f"{isolate(names[seat])} ({seat})")  # a record's text: no control codes
     return str(seat)
 
 
-def _hand(ax: Axes, pos: Position, seat: Seat, x: float, y: float, style: Style,
+def _hand(ax: Axes, pos: Scene, seat: Seat, x: float, y: float, style: Style,
           size: float, words: Words, marks: dict[Card, tuple[int, bool]] | None = None
           ) -> None:
     """The cards ``seat`` holds, one line per suit, from (x, y) downward; ``marks``: a
@@ -156,7 +156,7 @@ def _card_row(ax: Axes, x: float, y: float, kind: str, label: str,
                                gid=f"{kind}-{index}")
 
 
-def draw_position(ax: Axes, pos: Position, style: Style = Style(), size: float | None = None,
+def draw_position(ax: Axes, pos: Scene, style: Style = Style(), size: float | None = None,
                   heading: bool = True, table_cards: bool = True) -> None:
     """Draw one position on ``ax`` (unit square, axis off); ``size``: the style's;
     without ``heading`` only the moment is named (a panel of a strip, a figure without
@@ -359,7 +359,7 @@ def _trick(ax: Axes, trick: PlayedTrick, replay: Replay, where: dict[Seat, str],
                                  color=HIGHLIGHT, linewidth=0, gid="lead-marker"))
 
 
-def double_dummy(pos: Position, words: Words
+def double_dummy(pos: Scene, words: Words
                  ) -> tuple[Seat | None, dict[Card, tuple[int, bool]], str] | None:
     """The marks of ``pos``: who plays next, each card he may play with its value and
     whether it is best, and a note saying what the numbers count (or why there are
@@ -394,13 +394,13 @@ def deal_figure(replay: Replay, trick: int = 0, style: Style = Style(),
         return _deal_figure(position(replay, trick, frozenset(hidden)), style)
 
 
-def position_figure(pos: Position, style: Style = Style()) -> Figure:
+def position_figure(pos: Scene, style: Style = Style()) -> Figure:
     """The figure of a position made by the caller (a card of a trick, for animation)."""
     with typeset(style):
         return _deal_figure(pos, style)
 
 
-def _deal_figure(pos: Position, style: Style) -> Figure:
+def _deal_figure(pos: Scene, style: Style) -> Figure:
     replay = pos.replay
     words = words_for(style.lang, replay.variant.language)
     # the trick list: the tricks played up to this position, or all of them

@@ -13,7 +13,7 @@ from matplotlib.figure import Figure
 from pfn.cards import SUITS
 from pfn.render.fit import coloured, fit, renderer_of, wrap
 from pfn.render.look import BLACK, Style, suit_colour
-from pfn.render.position import Position, deal_line, moment, title
+from pfn.render.position import Scene, deal_line, moment, title
 from pfn.render.words import Words
 
 
@@ -41,7 +41,7 @@ HINTING = 1.03
 """How much wider than measured a heading's line may still come out."""
 
 
-def heading_lines(probe: Axes, pos: Position, style: Style, words: Words
+def heading_lines(probe: Axes, pos: Scene, style: Style, words: Words
              ) -> list[tuple[str, str, float]] | None:
     """The heading's lines (kind, text, type size) when it does not fit the diagram's own
     two lines: a title too long to share its line with the moment ("before the lead")

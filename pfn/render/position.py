@@ -1,6 +1,7 @@
-"""Positions: what a reader of a replay sees at one moment of the play.
+"""Scenes: what a reader of a replay sees at one moment of the play.
 
-A :class:`Position` is computed from a :class:`~pfn.rules.replay.Replay` only — the
+A :class:`Scene` (the renderers' word; the solver's :class:`pfn.analysis.position.Position`
+is a position to search) is computed from a :class:`~pfn.rules.replay.Replay` only — the
 renderers never apply a rule themselves.  It says which cards each player still
 holds, which were played, the trick on the table (with its leader and winner), the
 tricks taken so far, and what was written about the trick.
@@ -26,7 +27,7 @@ the pictures fall back on, :func:`pfn.render.look.families`)."""
 
 
 @dataclass(frozen=True)
-class Position:
+class Scene:
     """The table at one moment: before trick ``number`` is played (``trick`` empty), or
     with trick ``number`` on the table."""
 
@@ -50,7 +51,7 @@ class Position:
 
     def known(self, seat: Seat) -> bool:
         """Whether the hand of ``seat`` is given and not hidden by the reader."""
-        return seat not in self.hidden and seat < len(self.replay.complete) and (
+        return seat not in self.hidden and seat.index < len(self.replay.complete) and (
             self.replay.complete[seat] or bool(self.held.get(seat)))
 
     def sits_out(self, seat: Seat) -> bool:
@@ -62,7 +63,7 @@ class Position:
         """The dealer at four, who takes the all-pass tricks a talon card wins."""
         rules = self.replay.play_rules
         return rules is not None and rules.talon_owner is not None and \
-            rules.talon_owner == seat
+            rules.talon_owner == seat.index
 
     def cards(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` still holds, high to low within S, C, D, H."""
@@ -115,7 +116,7 @@ def _caption(trick: PlayedTrick | None, cards: int | None = None) -> str:
     return printable(" ".join(parts))
 
 
-def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Position]:
+def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Scene]:
     """Every position of the play: before the lead, each trick on the table, the end."""
     held: dict[Seat, int] = {Seat(i): mask for i, mask in enumerate(replay.hands)}
     dealt = dealt_hand(replay)
@@ -124,7 +125,7 @@ def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Pos
         held[replay.declarer] = dealt
     played = {Seat(i): 0 for i in range(len(replay.hands))}
     taken = dict.fromkeys(held, 0)
-    out = [Position(replay, 0, dict(held), dict(played), None, dict(taken), "", hidden)]
+    out = [Scene(replay, 0, dict(held), dict(played), None, dict(taken), "", hidden)]
     for trick in replay.tricks:
         current = dict(taken)
         if trick.winner is not None:
@@ -132,7 +133,7 @@ def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Pos
         for seat, card in zip(trick.seats, trick.cards, strict=True):
             if seat is not None and card is not None:  # on the table, out of the hand
                 held[seat] &= ~(1 << card)
-        out.append(Position(replay, trick.number, dict(held), dict(played), trick, current,
+        out.append(Scene(replay, trick.number, dict(held), dict(played), trick, current,
                             _caption(trick), hidden))
         for seat, card in zip(trick.seats, trick.cards, strict=True):
             if seat is not None and card is not None:
@@ -140,12 +141,12 @@ def positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Pos
         taken = current
     if not replay.play_complete:  # the end of a play not given: the Result's counts
         taken.update({seat: n for seat, n in replay.result.items() if n is not None})
-    out.append(Position(replay, len(replay.tricks) + 1, dict(held), dict(played), None,
+    out.append(Scene(replay, len(replay.tricks) + 1, dict(held), dict(played), None,
                         dict(taken), "", hidden))
     return out
 
 
-def card_positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Position]:
+def card_positions(replay: Replay, hidden: frozenset[Seat] = frozenset()) -> list[Scene]:
     """Every moment of the play card by card: before the lead, each card as it falls
     (the trick on the table so far, the marks and comments on its cards so far; the
     winner framed once the trick is complete), and the end."""
@@ -177,7 +178,7 @@ def discard_unknown(replay: Replay) -> bool:
     declarer, contract = replay.declarer, replay.contract
     return (declarer is not None and contract is not None and not contract.allpass and
             not contract.hand and replay.record.first_trick == 1 and
-            declarer < len(replay.complete) and not replay.complete[declarer] and
+            declarer.index < len(replay.complete) and not replay.complete[declarer] and
             not replay.record.discard)
 
 
@@ -203,13 +204,13 @@ def talon_cards(replay: Replay) -> list[CardRef | None]:
     return []
 
 
-def position(replay: Replay, number: int, hidden: frozenset[Seat] = frozenset()) -> Position:
+def position(replay: Replay, number: int, hidden: frozenset[Seat] = frozenset()) -> Scene:
     """The position with trick ``number`` on the table (0, or a trick before an ending's
     first: before the lead; past the last trick: the end)."""
     return pick(positions(replay, hidden), number)
 
 
-def pick(found: list[Position], number: int) -> Position:
+def pick(found: list[Scene], number: int) -> Scene:
     """Of ``positions(...)``, the one with trick ``number`` on the table: tricks are
     addressed by their numbers, so an ending's (``[Start "4"]``) are 4, 5, …"""
     for pos in found[1:-1]:
@@ -224,7 +225,7 @@ def last_trick(replay: Replay) -> int:
     return replay.tricks[-1].number if replay.tricks else replay.record.first_trick - 1
 
 
-def moment(pos: Position, words: Words = EN) -> str:
+def moment(pos: Scene, words: Words = EN) -> str:
     """``before the lead``, ``before trick 4, Boris to lead`` (an ending), ``trick 5``,
     ``after the play``."""
     replay = pos.replay
@@ -238,7 +239,7 @@ def moment(pos: Position, words: Words = EN) -> str:
     return words.after if pos.trick is None else words.trick.format(n=pos.number)
 
 
-def tally(pos: Position, seat: Seat, words: Words = EN) -> str:
+def tally(pos: Scene, seat: Seat, words: Words = EN) -> str:
     """``3 tricks``; an ending's counts say where they start (``1 trick from trick 4``):
     the tricks before it are not known."""
     count = words.tricks(pos.taken.get(seat, 0))
@@ -285,7 +286,7 @@ def title(replay: Replay, words: Words = EN) -> str:
 def short_name(replay: Replay, seat: Seat) -> str:
     """A seat's player as the record names him (``Ana``), else the seat (``A``)."""
     names = replay.record.names
-    if seat < len(names) and names[seat] and names[seat] != str(seat):
+    if seat.index < len(names) and names[seat] and names[seat] != str(seat):
         # a record's text: no control character drawn; a right-to-left name isolated, so
         # that the line it stands in keeps its order (pfn.render.bidi)
         return printable(isolate(names[seat]))

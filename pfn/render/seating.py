@@ -79,7 +79,7 @@ def places(replay: Replay, style: Style) -> dict[Seat, str]:
         "bottom", "right", "top", "left"]
     if players == 3:
         ring.remove("top")  # the talon and the discard take the empty place
-    return {Seat((bottom + i) % players): ring[i] for i in range(players)}
+    return {Seat((bottom.index + i) % players): ring[i] for i in range(players)}
 
 
 @dataclass(frozen=True)

@@ -149,7 +149,7 @@ _BOTTOM_NAME = (0.4, 0.6)
 
 
 def _name(report: MatchReport, seat: Seat) -> str:
-    if seat < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
+    if seat.index < len(report.names) and report.names[seat] and report.names[seat] != str(seat):
         # a record's text, drawable; a right-to-left name isolated (pfn.render.bidi)
         return printable(f"{isolate(report.names[seat])} ({seat})")
     return str(seat)

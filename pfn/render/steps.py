@@ -27,7 +27,7 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
     record = replay.record
     notes = dict(record.notes)
     auction, contract, declarer = replay.auction, replay.contract, replay.declarer
-    written = record.auction.calls if record.auction is not None else ()
+    written = record.auction.nodes if record.auction is not None else ()
     for index, (seat, token) in enumerate(auction.state.history if auction is not None
                                           else ()):
         ann = written[index].ann if index < len(written) else None
@@ -47,13 +47,14 @@ def before_play(replay: Replay) -> list[dict[str, Any]]:
     section = replay.record.defence
     if section is not None and section.calls and replay.dealer is not None:
         protocol = replay.variant.defence(contract, declarer, replay.dealer, replay.order)
-        for call in section.calls:
+        for node in section.nodes:
+            call = node.call
             expected = protocol.expected()
             speaker = call.seat or (expected[0] if expected else None)
             if speaker is None or protocol.step(speaker, call.token) is not None:
                 break
             out.append({"kind": "defence", "seat": str(speaker),
-                        "text": words.call(call.token), "note": _call_note(call.ann, notes)})
+                        "text": words.call(call.token), "note": _call_note(node.ann, notes)})
     return out
 
 
@@ -69,7 +70,7 @@ def _call_note(ann: Annotation | None, notes: dict[int, str]) -> str:
     marks, texts = annotation_words(ann, notes, NAG_GLYPHS)
     for variation in ann.variations:  # an auction's variation: calls, not cards
         if isinstance(variation.moves, tuple) and variation.moves:
-            line = " ".join(_call(c.token) for c in variation.moves)
+            line = " ".join(_call(m.call.token) for m in variation.moves)
             said = " ".join(variation.comments + tuple(
                 c for m in variation.moves if m.ann for c in m.ann.comments))
             texts.append(tr("(or {calls})", calls=line + (": " + said if said else "")))

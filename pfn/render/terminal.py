@@ -10,7 +10,7 @@ from pfn.deal import score
 from pfn.diagnostics import printable
 from pfn.i18n import current, ntr, tr
 from pfn.render.position import (
-    Position,
+    Scene,
     card_text,
     describe,
     discard_unknown,
@@ -28,7 +28,7 @@ from pfn.seats import Seat
 RED, DIM, BOLD, RESET = "\x1b[31m", "\x1b[2m", "\x1b[1m", "\x1b[0m"
 
 
-def hand_lines(pos: Position, seat: Seat, color: bool) -> list[str]:
+def hand_lines(pos: Scene, seat: Seat, color: bool) -> list[str]:
     """One line per suit: ``♠ A K Q J 7``; ``—`` for a void, ``?`` for a hidden hand."""
     if not pos.known(seat):
         return ["?"]
@@ -45,7 +45,7 @@ def hand_lines(pos: Position, seat: Seat, color: bool) -> list[str]:
 
 def _name(replay: Replay, seat: Seat) -> str:
     names = replay.record.names
-    name = names[seat] if seat < len(names) and names[seat] != str(seat) else ""
+    name = names[seat] if seat.index < len(names) and names[seat] != str(seat) else ""
     return printable(f"{seat} {name}".rstrip())  # the record's text: no raw control codes
 
 
@@ -53,7 +53,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def show_position(pos: Position, color: bool = False, words: Words | None = None) -> str:
+def show_position(pos: Scene, color: bool = False, words: Words | None = None) -> str:
     """The table at one position: every hand, the trick on the table, tricks taken (in
     the language of the run unless ``words`` say otherwise)."""
     words = words or words_for(current())

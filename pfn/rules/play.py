@@ -38,6 +38,11 @@ def _seats(seats: tuple[int | None, ...]) -> tuple[Seat | None, ...]:
     return tuple(_SEAT_OR_TALON[s] for s in seats)
 
 
+def _indexes(seats: Sequence[Seat | None]) -> list[int | None]:
+    """Seats as the kernel's seat numbers (a talon card's seat is ``None``)."""
+    return [None if s is None else s.index for s in seats]
+
+
 @dataclass
 class Hands:
     """What is known of each seat's cards during the play.
@@ -72,7 +77,7 @@ class Hands:
                 return seat
         return None
 
-    def play(self, seat: int, card: Card, lead: Card | None, trump: int | None) -> None:
+    def play(self, seat: Seat, card: Card, lead: Card | None, trump: int | None) -> None:
         """``seat`` plays ``card``: out of every hand, and a show-out noted."""
         keep = ~(1 << card)
         self.seen |= 1 << card
@@ -89,12 +94,12 @@ class Hands:
                 possible[seat] &= ~(SUIT_MASKS[trump] & ~held)
 
 
-def card_problem(hands: Hands, rules: PlayRules, seat: int, card: Card, lead: Card | None,
+def card_problem(hands: Hands, rules: PlayRules, seat: Seat, card: Card, lead: Card | None,
                  best: int | None, number: int) -> Problem | None:
     """What is wrong with ``seat`` playing ``card`` to trick ``number``, led by ``lead``
     (``best``: the card winning it so far, where the heading rule applies)."""
     bit = 1 << card
-    name = "ABCD"[seat]
+    name = str(seat)
     if hands.seen & bit:
         return Problem(codes.E508, msg("{card} was already played", card=card))
     if not hands.possible[seat] & bit:
@@ -181,14 +186,14 @@ class PlayStage:
                 continue
             others = everything & ~known[seat]
             hand = deal.hand(SEATS[seat]) if deal is not None else None
-            if hand is not None and not hand.complete and seat != r.declarer:
+            if hand is not None and not hand.complete and SEATS[seat] != r.declarer:
                 allowed = 0
                 for suit, extra in enumerate(hand.unknown):
                     if extra:
                         allowed |= SUIT_MASKS[suit]
                 possible.append(known[seat] | (allowed & ~others & ~r.talon))
             else:
-                talon = 0 if seat == r.declarer or allpass else r.talon
+                talon = 0 if SEATS[seat] == r.declarer or allpass else r.talon
                 possible.append(known[seat] | (FULL_DECK & ~others & ~talon & ~r.discard))
         return Hands(known, possible, complete)
 
@@ -220,7 +225,8 @@ class PlayStage:
             if lead is None or not r.talon >> lead & 1 or lead in talon:
                 return False
             talon.append(lead)
-        kernel = Tricks(r.hands, order, self.leader or order[0], rules, talon, start)
+        kernel = Tricks(r.hands, [seat.index for seat in order], (self.leader or order[0]).index,
+                        rules, talon, start)
         played: list[PlayedTrick] = []
         history = kernel.history
         for number, run in enumerate(tricks, start=start):
@@ -297,7 +303,7 @@ class PlayStage:
         if card is not None and seat is not None:
             rules = self.rules
             best = winning_card(self.cards, rules.trump) \
-                if rules.must_head and not rules.exempt(self.seats) else None
+                if rules.must_head and not rules.exempt(_indexes(self.seats)) else None
             problem = card_problem(self.hands, rules, seat, card, lead, best, self.number)
             if problem is not None:
                 self.replayer.add(problem.at(run.position(at), run.text(at), where))
@@ -316,7 +322,7 @@ class PlayStage:
         rules = self.rules
         cards, seats = self.cards, self.seats
         talon_lead = rules.talon_lead(self.number)
-        found = rules.winner(cards, seats)
+        found = rules.winner(cards, _indexes(seats))
         winner = None if found is None else SEATS[found]
         if not where:
             self.r.tricks.append(PlayedTrick(self.number, seats[0], tuple(seats), tuple(cards),
@@ -327,7 +333,7 @@ class PlayStage:
         if eldest is None:  # an ending without a dealer: only a trick's winner leads next
             leader = None if rules.talon_lead(self.number) else found
         else:
-            leader = rules.next_leader(self.number, winner, eldest)
+            leader = rules.next_leader(self.number, found, eldest.index)
         self.leader = None if leader is None else SEATS[leader]
         self.number += 1
         self.cards, self.seats = [], []
@@ -365,7 +371,8 @@ class PlayStage:
         if card is None or self.leader is None or self.rules.talon_lead(self.number):
             return
         holder = self.hands.holder(card)
-        if holder is None or holder == self.leader or SEATS[holder] not in self.participants:
+        if holder is None or SEATS[holder] == self.leader or \
+                SEATS[holder] not in self.participants:
             return
         if self.number == 1:
             said = msg("{leader} leads to the first trick, but it is led with {card}, which"

@@ -1,43 +1,20 @@
-"""Where the play of a deal begins: the hands, who plays and leads, the rules of play
-and the talon cards that open tricks — what the play kernel
-(:class:`~pfn.rules.tricks.Tricks`) starts from, for the deal state, the board and
-the solver."""
+"""Where the play of a replayed deal begins: the kernel's
+:class:`~pfn.rules.tricks.Start` made from a replay (the hands, who plays and leads,
+the rules of play and the talon cards that open tricks), for the deal state, the board
+and the solver, and the play's lines written back from the kernel."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pfn.cards import CARDS, Card, CardSet
-from pfn.contract import Contract
 from pfn.model import Annotation, CardRun
 from pfn.rules.replay import Replay
-from pfn.rules.tricks import PlayRules, Tricks
+from pfn.rules.tricks import Start
 
 
-@dataclass(frozen=True, slots=True)
-class PlayStart:
-    """Where the play of the deal begins: what the play kernel starts from."""
-
-    hands: tuple[int, ...]
-    """Every seat's cards when the play begins (masks, by seat)."""
-    order: tuple[int, ...]
-    """The seats that play, in playing order from the eldest."""
-    leader: int
-    rules: PlayRules
-    contract: Contract
-    declarer: int | None
-    talon: tuple[int, ...] = ()
-    """The talon cards that open the first tricks of an all-pass, in order."""
-    number: int = 1
-    """The first trick: 1, or the trick an ending begins with."""
-
-    def kernel(self) -> Tricks:
-        return Tricks(self.hands, self.order, self.leader, self.rules, self.talon,
-                      self.number)
-
-
-def play_start(r: Replay, talon: Sequence[int] = ()) -> PlayStart | None:
+def play_start(r: Replay, talon: Sequence[int] = ()) -> Start | None:
     """Where the play of a replayed deal begins, every card of it known (``talon``: the
     order the talon opens tricks, when the replay does not tell it); ``None`` when
     there is no such play (no contract, a hand not given, a talon that opens tricks
@@ -56,7 +33,7 @@ def play_start(r: Replay, talon: Sequence[int] = ()) -> PlayStart | None:
         return None
     if talon and sorted(talon) == sorted(order_of):
         order_of = tuple(talon)
-    return PlayStart(tuple(map(int, hands)), order, int(r.first_leader), r.play_rules,
+    return Start(tuple(map(int, hands)), order, int(r.first_leader), r.play_rules,
                      contract, None if r.declarer is None or contract.allpass
                      else int(r.declarer), order_of, number)
 
@@ -93,7 +70,7 @@ def talon_order(r: Replay) -> tuple[int, ...] | None:
     return None
 
 
-def play_lines(start: PlayStart, cards: Sequence[Card]) -> tuple[CardRun, ...]:
+def play_lines(start: Start, cards: Sequence[Card]) -> tuple[CardRun, ...]:
     """The play's lines: one per trick, a talon card first where it opens the trick; a
     play not over ends with ``*`` (the rest is not recorded), which keeps a trick on the
     table from reading as a short line."""
@@ -108,4 +85,4 @@ def play_lines(start: PlayStart, cards: Sequence[Card]) -> tuple[CardRun, ...]:
     return tuple(runs)
 
 
-__all__ = ["PlayStart", "play_lines", "play_start", "talon_order"]
+__all__ = ["play_lines", "play_start", "talon_order"]

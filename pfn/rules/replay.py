@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from pfn import hooks
 from pfn.cards import NO_CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic
@@ -136,7 +137,6 @@ class Replay:
         return f"<Replay {' · '.join(p for p in parts if p)}>"
 
     def _repr_svg_(self) -> str | None:
-        """A notebook shows a replay as its deal diagram (matplotlib loaded only here)."""
-        from pfn.render.diagram import notebook_svg
-
-        return notebook_svg(self)
+        """A notebook shows a replay as its deal diagram (the renderer's: matplotlib is
+        loaded only here)."""
+        return hooks.replay_svg(self)

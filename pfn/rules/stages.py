@@ -18,7 +18,7 @@ from pfn.cards import Card, CardSet
 from pfn.codes import Code
 from pfn.diagnostics import Diagnostic, Fix, Problem, RuleError
 from pfn.messages import Text, joined, msg, nmsg
-from pfn.model import Annotation, Call, CardRun, Pos, Record
+from pfn.model import Annotation, Call, CallNode, CardRun, Pos, Record
 from pfn.rules.auction import Auction
 from pfn.rules.defence import Defence, DefenceOutcome, possible_defences
 from pfn.rules.family import RuleFamily
@@ -175,7 +175,7 @@ class Replayer:
                                        " dealer, not {first}", eldest=r.eldest,
                                        first=section.first), self.tag_pos("Auction"), None)
         r.auction = auction
-        self.walk_calls(auction, section.calls, "")
+        self.walk_calls(auction, section.nodes, "")
         state = auction.state
         if not state.finished:
             if contract is not None or record.play is not None:
@@ -237,19 +237,20 @@ class Replayer:
         if problem is not None:
             self.add(problem.at(self.tag_pos("Contract")))
 
-    def walk_calls(self, auction: Auction, calls: Sequence[Call], where: Text) -> None:
+    def walk_calls(self, auction: Auction, nodes: Sequence[CallNode], where: Text) -> None:
         """The calls, in order, on ``auction``: each checked, then made."""
-        for call in calls:
+        for node in nodes:
+            call = node.call
             speaker, problem = auction.speaker(call.seat)
             if problem is None and speaker is not None:
                 problem = auction.check(speaker, call.token)
             if problem is not None:
-                self.add(problem.at(call.pos, call.text or None, where))
+                self.add(problem.at(node.pos, node.text or None, where))
                 if problem.code == codes.E308:
                     return
             if speaker is None:
                 return
-            self._variations(call.ann, lambda a=auction: copy.deepcopy(a), where)
+            self._variations(node.ann, lambda a=auction: copy.deepcopy(a), where)
             auction.apply(speaker, call.token)
 
     def _variations(self, ann: Annotation | None, snapshot: object, where: Text) -> None:
@@ -274,7 +275,7 @@ class Replayer:
             r.hands, r.complete = tuple(map(CardSet, hands)), tuple(complete)
             return
         if contract is not None and not contract.allpass and declarer is not None and \
-                declarer < len(hands):
+                declarer.index < len(hands):
             uses_talon = not contract.hand
             if contract.hand:
                 if record.discard:
@@ -322,11 +323,12 @@ class Replayer:
             self.report(codes.E405, msg("the first defender is {first}, the player after the"
                                        " declarer, not {given}", first=first,
                                        given=section.first), self.tag_pos("Defence"))
-        calls = section.calls if section is not None else ()
+        nodes = section.nodes if section is not None else ()
+        calls = tuple(node.call for node in nodes)
         for index, problem in protocol.run(calls):
-            call = calls[index] if index < len(calls) else None
-            self.add(problem.at(call.pos if call else self.tag_pos("Defence"),
-                                call.text if call else None))
+            node = nodes[index] if index < len(nodes) else None
+            self.add(problem.at(node.pos if node else self.tag_pos("Defence"),
+                                node.text if node else None))
         outcome = protocol.outcome
         if not outcome.complete and section is not None and calls:
             self.report(codes.E407, msg("the defence is not finished"), self.tag_pos("Defence"),

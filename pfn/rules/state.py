@@ -33,9 +33,9 @@ from pfn.rules import settling, stages
 from pfn.rules.defence import Defence
 from pfn.rules.family import RuleFamily
 from pfn.rules.play import Hands, card_problem
-from pfn.rules.playstart import PlayStart, play_lines, play_start, talon_order
+from pfn.rules.playstart import play_lines, play_start, talon_order
 from pfn.rules.replay import DealContext, Replay
-from pfn.rules.tricks import Tricks, winning_card
+from pfn.rules.tricks import Start, Tricks, winning_card
 from pfn.seats import SEATS, Seat
 
 Move = Call | Card | Contract
@@ -89,7 +89,7 @@ class DealState:
     def _settle(self) -> None:
         """Where the deal stands after a move that ends a stage (or a move taken back):
         the moves so far walked through the stages of the replay, from the base's."""
-        self.start: PlayStart | None = None
+        self.start: Start | None = None
         self.kernel: Tricks | None = None
         self.optional: Defence | None = None
         """A defence call the whister may still make before the lead (open or closed)."""
@@ -411,7 +411,7 @@ class DealState:
         best = winning_card(kernel.cards, rules.trump) \
             if rules.must_head and not rules.exempt(seats) else None
         lead = kernel.cards[0] if kernel.cards else None
-        problem = card_problem(hands, rules, kernel.turn, card,
+        problem = card_problem(hands, rules, SEATS[kernel.turn], card,
                                CARDS[lead] if lead is not None else None, best, kernel.number)
         return problem or Problem(codes.E502, msg("{card} cannot be played now", card=card))
 
@@ -458,7 +458,7 @@ class DealState:
         said = [w for s, _, w in moves if s == "contract" and isinstance(w, Contract)]
         fields: dict[str, object] = {}
         if self.walks_auction:
-            fields["auction"] = CallSection(self.eldest, tuple(calls["auction"]))
+            fields["auction"] = CallSection.of(self.eldest, calls["auction"])
         if len(discard) == 2:
             talon = self.base.deal.talon if self.base.deal is not None else None
             fields["talon"] = tuple(talon) if talon is not None else None
@@ -471,7 +471,7 @@ class DealState:
                 r.declarer is not None:
             first = self.variant.defence(r.contract, r.declarer, r.dealer,
                                          r.order).outcome.first
-            fields["defence"] = CallSection(first, tuple(calls["defence"]))
+            fields["defence"] = CallSection.of(first, calls["defence"])
         if cards and self.start is not None:
             fields["play"] = Play(SEATS[self.start.leader], play_lines(self.start, cards))
             if self.start.talon:
@@ -549,5 +549,5 @@ def with_tags(record: Record, fields: dict[str, object]) -> Record:
     return replace(record, tags=(*record.tags, *extra))
 
 
-__all__ = ["DealState", "Move", "PlayStart", "Stage", "first_record", "out_of_stage", "play_lines",
+__all__ = ["DealState", "Move", "Stage", "first_record", "out_of_stage", "play_lines",
            "play_start", "talon_order", "with_tags"]

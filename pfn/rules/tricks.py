@@ -8,7 +8,8 @@ generator of random deals, and the open-hand solver.  Cards are the ints 0–31
 :class:`PlayRules` holds what a rule family changes in the play: the trump, the
 heading rule, and the all-pass tricks opened by a talon card.  :class:`Tricks` is a
 position with every hand known, played forward with :meth:`Tricks.play` and back
-with :meth:`Tricks.undo`.
+with :meth:`Tricks.undo`; a :class:`Start` is where a deal's play begins, what the
+board, the replay's completion and the solver build their :class:`Tricks` from.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
+
+from pfn.contract import Contract
 
 SUIT_MASKS: tuple[int, int, int, int] = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
 """The mask of each suit's eight cards."""
@@ -344,3 +347,42 @@ class Tricks:
         self.turn = seat
         self._at = self._index[seat]
         self._size = len(cards)
+
+
+Kind = Literal["tricks", "misere", "allpass"]
+"""What the play is about: the declarer's tricks, a misère, or an all-pass."""
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where the play of a deal begins: the hands after the talon and the discard, who
+    plays and leads, and the rules of play of the contract (seats as numbers).
+
+    The solver refuses a start no deal can reach (:class:`pfn.analysis.position.Position`
+    checks it before anything is searched)."""
+
+    hands: tuple[int, ...]
+    """Every seat's cards when the play begins (masks, by seat)."""
+    order: tuple[int, ...]
+    """The seats that play, in playing order from the eldest."""
+    leader: int
+    rules: PlayRules
+    contract: Contract
+    declarer: int | None
+    talon: tuple[int, ...] = ()
+    """The talon cards that open the all-pass tricks from trick ``number`` on, in order
+    (``rules.talon_needed(number)`` of them: both at trick 1, the second at trick 2)."""
+    number: int = 1
+    """The first trick: 1, or the trick an ending (the Start tag) begins with."""
+
+    @property
+    def kind(self) -> Kind:
+        """What the play is about."""
+        if self.contract.allpass:
+            return "allpass"
+        return "misere" if self.contract.misere else "tricks"
+
+    def kernel(self) -> Tricks:
+        """A new position on the kernel at this start."""
+        return Tricks(self.hands, self.order, self.leader, self.rules, self.talon,
+                      self.number)

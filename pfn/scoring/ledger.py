@@ -84,7 +84,7 @@ def entry_label(key: Key) -> str:
 
 def key_order(key: Key) -> tuple[int, str, int]:
     """Keys in the sheet's order: by seat, column, then the player written against."""
-    return (key[0], key[1], -1 if key[2] is None else key[2])
+    return (key[0].index, key[1], -1 if key[2] is None else key[2].index)
 
 
 def entry(seat: Seat, column: str, value: Amount, rule: Text,

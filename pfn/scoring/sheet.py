@@ -149,9 +149,9 @@ class Sheet:
         if not open_seats or self.rules.help == "none":
             return None
         if self.rules.help == "largest":
-            return max(open_seats, key=lambda s: (self.get(s, "pool"), -s))
+            return max(open_seats, key=lambda s: (self.get(s, "pool"), -s.index))
         for step in range(1, self.players):
-            seat = Seat((helper + step) % self.players)
+            seat = Seat((helper.index + step) % self.players)
             if seat in open_seats:
                 return seat
         return None

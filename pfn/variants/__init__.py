@@ -20,7 +20,7 @@ from pfn.variants.classic import Classic
 from pfn.variants.russian import Leningrad, MailRu, Rostov, Sochi
 from pfn.variants.serbian import Serbian
 from pfn.variants.standard import RussianStandard
-from pfn.vocabulary import fold
+from pfn.vocabulary import Vocabulary, fold
 
 VARIANTS: list[type[Variant]] = [Sochi, Leningrad, Rostov, RussianStandard, Serbian, MailRu,
                                  Britannica, Classic]
@@ -55,6 +55,19 @@ def find_variant(name: str) -> type[Variant]:
     return found
 
 
+def family_words(name: str) -> tuple[str, Vocabulary] | None:
+    """The canonical id and the vocabulary of the variant called ``name`` (any alias,
+    any case), or ``None`` when no variant has that name: what the reader needs of a
+    record's variant (:mod:`pfn.notation.words`)."""
+    found = _BY_NAME.get(name) or _BY_NAME.get(fold(name))
+    return None if found is None else (found.name, found.vocabulary)
+
+
+def family_names() -> list[str]:
+    """The canonical ids of every variant."""
+    return [v.name for v in VARIANTS]
+
+
 __all__ = [
     "VARIANTS",
     "Britannica",
@@ -66,5 +79,7 @@ __all__ = [
     "Serbian",
     "Sochi",
     "Variant",
+    "family_names",
+    "family_words",
     "find_variant",
 ]

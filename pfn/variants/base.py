@@ -170,9 +170,9 @@ class Variant:
         return PlayRules(
             trump=contract.trump,
             must_head=self.must_head and not contract.misere,
-            soloist=declarer,
+            soloist=None if declarer is None else declarer.index,
             talon_leads=2 if allpass and rules.allpass_talon_shown else 0,
-            talon_owner=self.talon_owner(dealer, players) if allpass else None,
+            talon_owner=_index(self.talon_owner(dealer, players)) if allpass else None,
             unfollowed=rules.allpass_unfollowed)
 
     # -- scoring -------------------------------------------------------------
@@ -190,3 +190,8 @@ class Variant:
 
 
 _INSTANCES: dict[tuple[type[Variant], tuple[tuple[str, str], ...]], Variant] = {}
+
+
+def _index(seat: Seat | None) -> int | None:
+    """A seat as the play kernel's seat number."""
+    return None if seat is None else seat.index

@@ -268,7 +268,7 @@ class StandardSheet(Sheet):
         open_seats = [s for s in self.seats() if s != helper and not self.closed(s)]
         if not open_seats or self.rules.help == "none":
             return None
-        return max(open_seats, key=lambda s: (self.get(s, "pool"), -s))
+        return max(open_seats, key=lambda s: (self.get(s, "pool"), -s.index))
 
 
 def preferans_problem(twelve: int, contract: Contract) -> Text | None:
