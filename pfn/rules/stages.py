@@ -1,7 +1,5 @@
 """The stages of a replay: seating, deal, auction, talon and discard, contract, defence,
-play and result.
-
-:class:`Replayer` runs them in order on one record, asking the rule family only the
+play and result. :class:`Replayer` runs them in order on one record, asking the rule family only the
 questions of :class:`~pfn.rules.family.RuleFamily`; each stage checks what the
 record says and hands the next what it established (the play: :mod:`pfn.rules.play`).
 The deal state (:mod:`pfn.rules.state`) feeds the same stages its moves."""

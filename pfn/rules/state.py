@@ -28,7 +28,7 @@ from pfn.cards import CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem
 from pfn.messages import msg
-from pfn.model import Call, CallSection, Deal, Play, Record, Tag
+from pfn.model import Call, CallNode, CallSection, Deal, Play, Record, Tag
 from pfn.rules import settling, stages
 from pfn.rules.defence import Defence
 from pfn.rules.family import RuleFamily
@@ -118,8 +118,8 @@ class DealState:
         auction = r.auction
         if self.walks_auction:
             auction = r.auction = stage.open_auction(self.eldest)
-            stage.walk_calls(auction, [m for s, m, _ in moves  # type: ignore[misc]
-                                       if s == "auction"], "")
+            stage.walk_calls(auction, [CallNode(m) for s, m, _ in moves
+                                       if s == "auction" and isinstance(m, Call)], "")
         if auction is not None and not auction.state.finished:
             return "auction"
         if auction is not None:
