@@ -136,7 +136,9 @@ def test_fitting_a_long_text_is_not_quadratic(tmp_path: Path) -> None:
         deal_figure(library.replay(next(iter(library.read(source))), on_error="collect"), 0)
     finally:
         fit.Text.get_window_extent = original  # type: ignore[method-assign]
-    assert calls < 400, calls  # one cut a character took tens of thousands
+    # a few hundred (the heading is measured at the screen's and the PNG's resolution);
+    # one cut a character took tens of thousands
+    assert calls < 1_000, calls
 
 
 @pytest.mark.parametrize("option", [["--font", "DejaVu Serif"], ["--no-title"]])
