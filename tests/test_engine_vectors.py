@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from pfn.cards import Card, Suit
-from pfn.formats import import_data
+from pfn.diagnostics import Diagnostic
+from pfn.formats import Imported, import_data
 from pfn.notation.reader import loads
 
 DATA = Path(__file__).parent / "data" / "formats"
@@ -178,6 +179,25 @@ def jpref_line(hands: list[list[Card]], talon: list[Card], eldest: int, result: 
     return f"deal: {'  '.join(group(h) for h in hands)}  {group(talon)}  {eldest} -> {result}"
 
 
+def changed_import(sample: str, kind: str, change: tuple[str, str]
+                   ) -> tuple[str, Imported]:
+    """The sample with ``change`` made once (its first text must be there), and its
+    import."""
+    text = (DATA / sample).read_text(encoding="utf-8")
+    assert change[0] in text
+    text = text.replace(*change, 1)
+    return text, import_data(text.encode(), kind, "bad.txt")
+
+
+def errors_said(result: Imported, words: str) -> list[Diagnostic]:
+    """The import's errors, one of which says ``words``."""
+    assert not result.ok
+    errors = [d for d in result.problems if d.is_error]
+    shown = [str(d) for d in errors]
+    assert any(words in s for s in shown), shown
+    return errors
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_random_jpref_lines_keep_every_hand_at_its_seat(seed: int) -> None:
     rng = random.Random(seed)
@@ -210,18 +230,12 @@ def test_random_jpref_lines_keep_every_hand_at_its_seat(seed: int) -> None:
     ((": ♦9 ♥9", ": ♠A ♥9"), "is not two cards of the declarer's hand and talon"),
 ])
 def test_jpref_bad_input_is_located(change: tuple[str, str], words: str | None) -> None:
-    text = (DATA / "jpref.txt").read_text(encoding="utf-8")
-    assert change[0] in text
-    result = import_data(text.replace(*change, 1).encode(), "jpref", "bad.txt")
+    text, result = changed_import("jpref.txt", "jpref", change)
     if words is None:
         assert result.ok
         return
-    assert not result.ok
-    shown = [str(d) for d in result.problems if d.is_error]
-    assert any(words in s for s in shown), shown
-    error = [d for d in result.problems if d.is_error][-1]
-    line = text.replace(*change, 1).splitlines()[error.line - 1]
-    assert line.startswith("deal:")
+    error = errors_said(result, words)[-1]
+    assert text.splitlines()[error.line - 1].startswith("deal:")
 
 
 def test_a_file_of_no_vectors_says_so() -> None:
@@ -296,13 +310,8 @@ def test_jpref_discard_vectors_weigh_from_the_declarers_seat(tmp_path: Path) -> 
 ])
 def test_jpref_discard_vectors_bad_input_is_located(change: tuple[str, str],
                                                     words: str | None) -> None:
-    text = (DATA / "jpref-declare.txt").read_text(encoding="utf-8")
-    assert change[0] in text
-    result = import_data(text.replace(*change, 1).encode(), "jpref-declare", "bad.txt")
+    _, result = changed_import("jpref-declare.txt", "jpref-declare", change)
     if words is None:
         assert result.ok
         return
-    assert not result.ok
-    shown = [str(d) for d in result.problems if d.is_error]
-    assert any(words in s for s in shown), shown
-    assert [d.line for d in result.problems if d.is_error] == [5]
+    assert [d.line for d in errors_said(result, words)] == [5]
