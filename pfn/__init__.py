@@ -78,7 +78,8 @@ _EXPORTS = {
     "Seat": "pfn.seats",
     "Call": "pfn.model",
     "Contract": "pfn.contract",
-    "PfnError": "pfn.diagnostics",
+    "PfnError": "pfn.errors",
+    "UnknownLanguage": "pfn.i18n",
     "RuleError": "pfn.diagnostics",
     "NotationError": "pfn.diagnostics",
     "UnknownVariant": "pfn.diagnostics",
@@ -130,11 +131,13 @@ if TYPE_CHECKING:
     from pfn.corpus.select import CriteriaError
     from pfn.corpus.split import SplitError
     from pfn.deal import replay, score
-    from pfn.diagnostics import NotationError, OptionError, PfnError, RuleError, UnknownVariant
+    from pfn.diagnostics import NotationError, OptionError, RuleError, UnknownVariant
+    from pfn.errors import PfnError
     from pfn.executor import EngineError
     from pfn.files import PipeClosed, WriteError
     from pfn.formats.bts import NotExportable
     from pfn.formatting import NotFormatted
+    from pfn.i18n import UnknownLanguage
     from pfn.model import Call, Record
     from pfn.notation.reader import load, loads, read
     from pfn.notation.sections import TooDeep
@@ -170,6 +173,6 @@ __all__ = ["BadInput", "BlockError", "Board", "BuildError", "Call", "Card", "Car
            "NotAnalysable", "NotExportable", "NotFormatted", "NotationError",
            "OptionError", "Outcome", "PfnError", "PictureTooLarge", "PipeClosed",
            "Record", "RenderError", "RuleError", "Seat", "SplitError", "TooDeep",
-           "UnknownVariant", "UnwritableRecord", "ValueProblem", "WriteError",
+           "UnknownLanguage", "UnknownVariant", "UnwritableRecord", "ValueProblem", "WriteError",
            "analyse", "check_file", "dump", "dumps", "load", "loads", "odds", "read",
            "replay", "score", "solve", "to_dataframe", "to_rows"]

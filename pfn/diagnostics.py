@@ -13,6 +13,7 @@ from typing import overload
 
 from pfn.codes import ALL, I003, Code
 from pfn.codes import Severity as Severity  # re-exported: diagnostics have a severity
+from pfn.errors import PfnError as PfnError  # re-exported: the errors' root
 from pfn.i18n import N_, tr
 from pfn.messages import Text, nmsg
 from pfn.messages import args as args_of
@@ -320,35 +321,6 @@ class Problem:
         line, col = pos if pos is not None else (0, 0)
         return Diagnostic(self.code, prefix + self.message if prefix else self.message, None,
                           line or None, col or None, text, self.hint, fix=self.fix)
-
-
-class PfnError(ValueError):
-    """The root of every error pfn raises (a :class:`ValueError`, as lark's errors are).
-
-    It carries a :class:`Diagnostic` when the error is about a place in a record.
-
-    >>> import pfn
-    >>> try:
-    ...     pfn.replay(pfn.loads('[Deal "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9'
-    ...                          ' talon:..8.8"]\\n[Dealer "C"]\\n[Auction "A"]\\n6S 6C 6C')[0])
-    ... except pfn.PfnError as error:
-    ...     print(error.diagnostic.code, error.diagnostic.message)
-    PFN-E302 6C is not higher than 6C
-    """
-
-    def __init__(self, problem: Diagnostic | Text) -> None:
-        diagnostic = problem if isinstance(problem, Diagnostic) else None
-        super().__init__(diagnostic.said if diagnostic is not None else problem)
-        self.diagnostic = diagnostic
-
-    def __str__(self) -> str:
-        return self.diagnostic.format() if self.diagnostic is not None else str(self.args[0])
-
-    @property
-    def said(self) -> Text:
-        """What the error says, as data (put into words when shown)."""
-        said: Text = self.args[0] if self.args else ""
-        return said
 
 
 class NotationError(PfnError):

@@ -36,6 +36,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from pfn.errors import PfnError
+
 LANGUAGES = ("en", "ru", "sr", "sr-Cyrl")
 """What ``--lang`` takes: English, Russian, Serbian in Latin and in Cyrillic letters."""
 
@@ -46,7 +48,7 @@ CATALOGS = {"ru": "ru", "sr": "sr", "sr-Cyrl": "sr_Cyrl"}
 _current: ContextVar[str] = ContextVar("pfn_language", default="en")
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(PfnError):
     """A language pfn has no catalog for."""
 
 

@@ -24,7 +24,7 @@ PACKAGE = ROOT / "pfn"
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("ground", ("pfn.cards", "pfn.seats", "pfn.contract", "pfn.vocabulary", "pfn.codes",
-                "pfn.messages", "pfn.diagnostics", "pfn.i18n", "pfn.resources",
+                "pfn.messages", "pfn.diagnostics", "pfn.errors", "pfn.i18n", "pfn.resources",
                 "pfn.executor", "pfn.hooks")),
     ("model", ("pfn.model",)),
     ("notation", ("pfn.notation", "pfn.structure")),

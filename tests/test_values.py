@@ -47,7 +47,6 @@ def test_the_errors_a_user_meets_are_exported_pfn_errors() -> None:
 
 
 ASIDE = {"pfn.recorder.session.Stop": "the recorder's own signal to end a session",
-         "pfn.i18n.UnknownLanguage": "below pfn.diagnostics, which translates through it",
          "pfn.files._Terminated": "SIGTERM while a file is written, re-raised as the signal"}
 """Exceptions of pfn that are not errors it raises to a caller."""
 
