@@ -10,6 +10,7 @@ which contracts the winner may announce.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from pfn import codes
@@ -197,12 +198,22 @@ class Auction:
         return token if token in self.ladder else None
 
     def contracts(self) -> list[Contract]:
-        """The contracts the winner of a finished auction may announce, lowest first."""
-        found = [Contract.try_parse(t) for t in sorted(CANONICAL_CONTRACTS)]
-        legal = [c for c in found if c is not None and not c.allpass
-                 and self.contract_problem(c) is None]
-        ladder = self.ladder
-        return sorted(legal, key=lambda c: ladder.rank(str(c)) if str(c) in ladder else -1)
+        """The contracts the winner of a finished auction may announce, lowest first.
+
+        As :meth:`contract_problem` answers from the winning call alone (with the
+        family's ladder and house rules), they form a table, filled once per winning
+        call."""
+        key = (type(self), self.ladder, self.rules, self.state.high)
+        found = _ANNOUNCED.get(key)
+        if found is None:
+            ladder = self.ladder
+            legal = [(name, c) for name, c in _announceable()
+                     if self.contract_problem(c) is None]
+            legal.sort(key=lambda named: ladder.rank(named[0]) if named[0] in ladder else -1)
+            if len(_ANNOUNCED) > 4096:  # (house rules without end: keep it bounded)
+                _ANNOUNCED.clear()
+            found = _ANNOUNCED[key] = tuple(c for _, c in legal)
+        return list(found)
 
     # -- outcome ----------------------------------------------------------
 
@@ -222,11 +233,23 @@ class Auction:
         return bid is not None and not bid.hand
 
     def contract_problem(self, contract: Contract) -> Problem | None:
-        """Whether the declared contract is at least the winning bid."""
+        """Whether the declared contract is at least the winning bid (a family's answer
+        depends on the winning call, its ladder and its house rules, nothing else)."""
         bid = self.winning_bid()
         if bid is None:
             return None
         return contract_against_bid(contract, bid, self.ladder)
+
+
+_ANNOUNCED: dict[tuple[type[Auction], Ladder, HouseRules, str | None], tuple[Contract, ...]] = {}
+"""The contracts after each winning call (see :meth:`Auction.contracts`)."""
+
+
+@functools.cache
+def _announceable() -> tuple[tuple[str, Contract], ...]:
+    """Every contract a declarer may name in some family, with its token (parsed once)."""
+    found = (Contract.try_parse(t) for t in sorted(CANONICAL_CONTRACTS))
+    return tuple((str(c), c) for c in found if c is not None and not c.allpass)
 
 
 def contract_against_bid(contract: Contract, bid: Contract, ladder: Ladder) -> Problem | None:

@@ -275,7 +275,8 @@ class DealState:
         if stage == "discard":
             return list(self.held()[self.winner]) if self.winner is not None else []
         if stage == "contract" and r.auction is not None:
-            return [c for c in r.auction.contracts() if not self._contract_problems(c)]
+            # (the auction's own objection already sorted out by contracts())
+            return [c for c in r.auction.contracts() if not self._beyond_auction(c)]
         if stage == "defence":
             return self._defence_calls(self.protocol())
         return []
@@ -304,8 +305,15 @@ class DealState:
         assert r is not None and r.auction is not None
         if contract.allpass:
             return [settling.not_allpass(self.winner)]
-        found = [p for p in (r.auction.contract_problem(contract),
-                             self.variant.contract_problem(contract),
+        found = r.auction.contract_problem(contract)
+        return [found, *self._beyond_auction(contract)] if found is not None else \
+            self._beyond_auction(contract)
+
+    def _beyond_auction(self, contract: Contract) -> list[Problem]:
+        """Why the declarer may not name ``contract``, the winning bid aside."""
+        r = self.replay
+        assert r is not None
+        found = [p for p in (self.variant.contract_problem(contract),
                              settling.exit_problem(self.variant, contract,
                                                  self.context.allpass_streak))
                  if p is not None]
