@@ -87,6 +87,7 @@ def browser() -> Iterator[Any]:
                  # nothing but the local server answers: no CDN, no network at run time
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     driver.set_script_timeout(240)
     yield driver
@@ -95,11 +96,21 @@ def browser() -> Iterator[Any]:
 
 def ready(browser: Any) -> None:
     """Wait for the engine in the page (window.pfn.ready)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # the page's module script defines window.pfn once its imports are in: wait for the
+    # new document, and say what the page logged when it never comes
+    try:
+        WebDriverWait(browser, 60).until(lambda b: b.execute_script(
+            "return document.readyState === 'complete' && !!window.pfn;"))
+    except TimeoutException:
+        logged = [entry.get("message") for entry in browser.get_log("browser")]
+        pytest.fail(f"no window.pfn at {browser.current_url}: {logged}")
     done = browser.execute_async_script(
         "const cb = arguments[arguments.length - 1];"
         "window.pfn.ready.then(() => cb('ok'), (e) => cb(String(e)));")
     assert done == "ok", done
-    from selenium.webdriver.support.ui import WebDriverWait
 
     # and the Record tab, when shown, filled in (the pool kept in the browser read)
     WebDriverWait(browser, 60).until(lambda b: b.execute_script(
