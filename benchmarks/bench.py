@@ -270,6 +270,11 @@ def main() -> None:
 
     board_main(rounds=20 if args.quick else 50)
 
+    # the language server's completion in a 200-deal file
+    from completion import main as completion_main  # benchmarks/completion.py, also alone
+
+    completion_main()
+
     # the HTML replay page: bytes, time to write, DOM nodes, time to interactive
     from page import main as page_main  # benchmarks/page.py, also run on its own
 

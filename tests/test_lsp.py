@@ -516,3 +516,27 @@ def test_the_play_past_an_error_is_the_boards_play_where_both_reach(name: str) -
             assert replayed.hands == board.hands()
             compared += 1
     assert compared > 60
+
+
+def test_a_document_read_again_from_an_edit_is_the_file_read_whole() -> None:
+    """A keystroke reads the document again only from the record it touched: the
+    records, their places and what the reader found in them are the whole file's."""
+    from pfn.lsp.document import Document
+
+    text = (ROOT / "examples" / "classic-match.pfn").read_text(encoding="utf-8")
+    before = Document(text, "pool.pfn")
+    assert before.records
+
+    def seen(doc: Document) -> list[object]:
+        return [(r.source.line, r.source.offset, r.source.text if r.source else None,
+                 [(d.code, d.line, d.col, d.text) for d in r.diagnostics])
+                for r in doc.records if r.source is not None]
+
+    edits = 0
+    for at in range(len(text) - 1, 0, -max(1, len(text) // 23)):
+        for typed in ("x", "\n", "\n\n"):
+            edited = text[:at] + typed + text[at:]
+            after = Document(edited, "pool.pfn", previous=before)
+            assert seen(after) == seen(Document(edited, "pool.pfn")), (at, typed)
+            before, edits = after, edits + 1
+    assert edits > 60

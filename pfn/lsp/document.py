@@ -79,9 +79,10 @@ class Document:
                 start = after + 1
             if kept:
                 reader = copy.deepcopy(kept[-1].reader)
-        # the text before ``start`` made blank, so lines and offsets count as in the file
-        rest = re.sub(r"[^\n]", " ", self.text[:start]) + self.text[start:]
-        for chunk in split_records(strip_bom(io.StringIO(rest, newline=None))):
+        # read from ``start``, its lines and offsets counted as in the file
+        rest = io.StringIO(self.text[start:], newline=None)
+        for chunk in split_records(strip_bom(rest) if not start else rest,
+                                   self.text.count("\n", 0, start) + 1, start):
             record = reader.parse(chunk)
             if record is not None:
                 kept.append(_Read(record, chunk.offset + len(chunk.text),

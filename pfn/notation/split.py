@@ -79,17 +79,20 @@ def _could_start_record(line: str) -> bool:
     return bool(_TAG_LINE.match(line) or _COMMENT_LINE.match(line))
 
 
-def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
+def split_records(lines: Iterable[str], first_line: int = 1, first_offset: int = 0
+                  ) -> Iterator[Chunk]:
     """Yield the records of a stream of lines (with their line ends) as chunks.
 
     Every chunk holds at least one non-blank line; the directives read after the
-    last record come in a final chunk with empty text.
+    last record come in a final chunk with empty text.  ``first_line`` and
+    ``first_offset``: where the stream starts in its file (an editor reads a document
+    again from the first record an edit touched).
     """
     buffer: list[str] = []
     directives: list[tuple[int, str]] = []
     start_line = start_offset = 0
     inside = blank_inside = False
-    offset = 0
+    offset = first_offset
     # While a comment is open across a blank line and a line that could start a record
     # has come: where that line is in the buffer, and, reading from it as a new record,
     # whether a comment of the new record is open.
@@ -97,7 +100,7 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
     pending_line = pending_offset = 0
     fresh = False
 
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line):
         length = len(line)
         blank = not line.strip()
         if pending < 0 and inside and blank_inside and not blank and _could_start_record(line):
