@@ -20,9 +20,15 @@ class Handler(SimpleHTTPRequestHandler):
         pass
 
 
+class Server(ThreadingHTTPServer):
+    # a first visit asks for every file of the site at once (the page and its service
+    # worker): the standard backlog of 5 would refuse some of them on a busy machine
+    request_queue_size = 64
+
+
 def server(directory: str | Path, port: int = 8000, host: str = "127.0.0.1"
            ) -> ThreadingHTTPServer:
     """A server of ``directory`` on ``host:port`` (port 0: any free one), not yet
     started (``serve_forever``)."""
     handler = functools.partial(Handler, directory=str(directory))
-    return ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
