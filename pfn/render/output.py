@@ -18,6 +18,7 @@ from pfn.files import write_atomic
 from pfn.i18n import ntr, tr
 from pfn.model import Record
 from pfn.render.diagram import deal_figure, strip_figure
+from pfn.render.fit import drawn_at
 from pfn.render.look import Style
 from pfn.render.picture import save, save_pages
 from pfn.render.position import last_trick
@@ -80,6 +81,11 @@ def kind_of(output: str | None, given: str | None) -> ImageKind:
 def render(records: Sequence[Record], record: Record, request: Request) -> list[str]:
     """Draw what ``request`` asks of ``record`` (one of ``records``, the whole input, for
     the sheet of its match); the files written, each with a note on what it holds."""
+    with drawn_at(request.dpi):  # its text measured as the PNG draws it, too
+        return _render(records, record, request)
+
+
+def _render(records: Sequence[Record], record: Record, request: Request) -> list[str]:
     if request.kind == "html":
         return [_html(records, record, request)]
     if not request.sheet and record.deal is None and record.play is None:
