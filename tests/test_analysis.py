@@ -336,3 +336,25 @@ def test_annotate_says_why_a_record_of_a_result_alone_has_nothing_marked(
     ru = run("annotate", str(source), "--lang", "ru")
     assert ru.returncode == 2 and "nothing to annotate" not in ru.stderr
     assert "размечать нечего" in ru.stderr and "нет сдачи для разметки" in ru.stderr
+
+
+def test_judging_on_what_was_seen_says_why_nothing_was_judged_in_the_run_s_language(
+        tmp_path: Path) -> None:
+    """``--by information`` with no hand given (no card can be judged on what its player
+    saw), and a record with no play to weigh: each reason in Russian under --lang ru."""
+    from pfn.i18n import use
+
+    brief = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")[0]
+    hidden = tmp_path / "hidden.pfn"
+    hidden.write_text(re.sub(r'\[Deal "[^"]*"\]', '[Deal "A:? B:? C:? talon:..8.8"]', brief),
+                      encoding="utf-8")
+    english = run("annotate", str(hidden), "--by", "information")
+    assert "no card could be judged on what its player saw" in english.stderr, english.stderr
+    russian = run("annotate", str(hidden), "--by", "information", "--lang", "ru")
+    assert russian.returncode == 0, russian.stderr
+    assert "ни одну карту нельзя оценить по тому, что видел её игрок" in russian.stderr
+    assert "judged" not in russian.stderr
+    unplayed = loads(re.sub(r"\[Play[^\]]*\]\n(?:[^\[\n][^\n]*\n)*", "", brief + "\n"))[0]
+    assert unplayed.play is None
+    with use("ru"):
+        assert str(analyse(unplayed, by="information").problem) == "нет розыгрыша для анализа"

@@ -199,7 +199,7 @@ def analyse_information(replay: Replay, engine: str | None = None) -> Analysis:
     play = replay.record.play
     contract = replay.contract
     if play is None or contract is None or replay.play_rules is None:
-        out.problem = "there is no play to analyse"
+        out.problem = msg("there is no play to analyse")
         return out
     out.kind = "allpass" if contract.allpass else "misere" if contract.misere else "tricks"
     lines = {id(run): line for line, run in enumerate(play.tricks)}
@@ -228,7 +228,7 @@ def analyse_information(replay: Replay, engine: str | None = None) -> Analysis:
                 found.taken + top.expected, found.taken + mine.expected, found.best,
                 found.layouts, found.exhaustive))
     if not out.notes and replay.tricks:
-        out.problem = "no card could be judged on what its player saw (hands not given)"
+        out.problem = msg("no card could be judged on what its player saw (hands not given)")
     return out
 
 
