@@ -746,6 +746,13 @@ def test_a_block_of_results_alone_says_it_has_no_deal(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and not (tmp_path / "block.html").exists()
     done = render("-o", str(tmp_path / "page.html"))
     assert done.returncode == 0 and "(the score sheet)" in done.stderr, done.stderr
+    # one board of the pool: its result, not called a deal
+    done = render("-b", "2", "-o", str(tmp_path / "board.html"))
+    assert done.returncode == 0, done.stderr
+    assert f"{tmp_path / 'board.html'} (1 board: a result only)" in done.stderr, done.stderr
+    assert "deal" not in done.stderr
+    done = render("-b", "2", "--lang", "ru", "-o", str(tmp_path / "board.html"))
+    assert "(1 сдача: только результат)" in done.stderr, done.stderr
     done = render("-o", str(tmp_path / "table.svg"))
     assert done.returncode == 2 and "first-game.pfn: no deal to draw" in done.stderr
 

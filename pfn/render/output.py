@@ -170,6 +170,10 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     write_atomic(path, text.encode("utf-8"))
     if not chosen:
         return tr("{path} (the score sheet)", path=path)
+    if not any(r.deal is not None or r.play is not None for r in chosen):
+        # a board of a pool of results (--board): its result on the page, no cards
+        return ntr("{path} ({n} board: a result only)", "{path} ({n} boards: results only)",
+                   len(chosen), path=path)
     return ntr("{path} ({n} deal)", "{path} ({n} deals)", len(chosen), path=path)
 
 
