@@ -301,3 +301,60 @@ def test_a_problem_without_play_is_not_called_a_claim() -> None:
     [found] = w005(text)
     assert "from the start of the play (trick 8)" in found.message
     assert "claim" not in found.message
+
+
+def test_annotate_says_why_a_record_of_a_result_alone_has_nothing_marked(
+        tmp_path: Path) -> None:
+    """A pool's result-only entries have no cards to weigh: each is named at its
+    Result tag with a note (the line found here in the file's own text); a file of
+    nothing else is unusable input (exit 2), as ``pfn solve`` says "no deal to solve";
+    beside a deal that is annotated, the notes are all (exit 0)."""
+    source = EXAMPLES / "first-game.pfn"
+    text = source.read_text(encoding="utf-8")
+    results = [(n, line) for n, line in enumerate(text.splitlines(), start=1)
+               if line.startswith("[Result ")]
+    boards = re.findall(r'\[Board "([^"]+)"\]', text)
+    assert len(results) == len(boards) >= 3
+    done = run("annotate", str(source))
+    assert done.returncode == 2, done.stderr
+    for (line, tag), board in zip(results, boards, strict=True):
+        assert f"{source}:{line}:1: info[PFN-I001]: board {board}: nothing to annotate: no" \
+               f" deal, its result alone\n {line} | {tag}\n" in done.stderr, done.stderr
+    assert f"pfn: {source}: no deal to annotate" in done.stderr
+    assert done.stdout.count("[Result ") == len(results)  # written as they were
+    mixed = tmp_path / "mixed.pfn"
+    brief = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")[0]
+    mixed.write_text(brief.rstrip("\n") + '\n\n[Variant "sochi"]\n[Board "9"]\n'
+                     '[Contract "pass"]\n[Result "A:3 B:4 C:3"]\n', encoding="utf-8")
+    line = len(mixed.read_text(encoding="utf-8").splitlines())
+    done = run("annotate", str(mixed))
+    assert done.returncode == 0, done.stderr
+    assert f"{mixed}:{line}:1: info[PFN-I001]: board 9: nothing to annotate" in done.stderr
+    assert done.stderr.count("PFN-I001") == 1, done.stderr
+    assert "no deal to annotate" not in done.stderr
+    assert "marked" in done.stderr
+    ru = run("annotate", str(source), "--lang", "ru")
+    assert ru.returncode == 2 and "nothing to annotate" not in ru.stderr
+    assert "размечать нечего" in ru.stderr and "нет сдачи для разметки" in ru.stderr
+
+
+def test_judging_on_what_was_seen_says_why_nothing_was_judged_in_the_run_s_language(
+        tmp_path: Path) -> None:
+    """``--by information`` with no hand given (no card can be judged on what its player
+    saw), and a record with no play to weigh: each reason in Russian under --lang ru."""
+    from pfn.i18n import use
+
+    brief = (EXAMPLES / "brief.pfn").read_text(encoding="utf-8").split("\n\n")[0]
+    hidden = tmp_path / "hidden.pfn"
+    hidden.write_text(re.sub(r'\[Deal "[^"]*"\]', '[Deal "A:? B:? C:? talon:..8.8"]', brief),
+                      encoding="utf-8")
+    english = run("annotate", str(hidden), "--by", "information")
+    assert "no card could be judged on what its player saw" in english.stderr, english.stderr
+    russian = run("annotate", str(hidden), "--by", "information", "--lang", "ru")
+    assert russian.returncode == 0, russian.stderr
+    assert "ни одну карту нельзя оценить по тому, что видел её игрок" in russian.stderr
+    assert "judged" not in russian.stderr
+    unplayed = loads(re.sub(r"\[Play[^\]]*\]\n(?:[^\[\n][^\n]*\n)*", "", brief + "\n"))[0]
+    assert unplayed.play is None
+    with use("ru"):
+        assert str(analyse(unplayed, by="information").problem) == "нет розыгрыша для анализа"

@@ -12,6 +12,7 @@ it and installs Chromium), so that CI never skips them silently.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import shutil
 import subprocess
@@ -746,6 +747,13 @@ def test_a_block_of_results_alone_says_it_has_no_deal(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and not (tmp_path / "block.html").exists()
     done = render("-o", str(tmp_path / "page.html"))
     assert done.returncode == 0 and "(the score sheet)" in done.stderr, done.stderr
+    # one board of the pool: its result, not called a deal
+    done = render("-b", "2", "-o", str(tmp_path / "board.html"))
+    assert done.returncode == 0, done.stderr
+    assert f"{tmp_path / 'board.html'} (1 board: a result only)" in done.stderr, done.stderr
+    assert "deal" not in done.stderr
+    done = render("-b", "2", "--lang", "ru", "-o", str(tmp_path / "board.html"))
+    assert "(1 сдача: только результат)" in done.stderr, done.stderr
     done = render("-o", str(tmp_path / "table.svg"))
     assert done.returncode == 2 and "first-game.pfn: no deal to draw" in done.stderr
 
@@ -1208,10 +1216,12 @@ def _board_one(tmp_path: Path, old: str = "", new: str = "") -> Path:
     return source
 
 
-def test_a_phone_keeps_the_buttons_under_the_finger(browser: Any) -> None:
+def test_a_phone_keeps_the_buttons_under_the_finger(browser: Any, view: View) -> None:
     """On a 375 px phone (and on a desktop) ▶ and ▶▶ stay where they are at every step,
     from the auction's first call to the end (the player to move and the step's words
-    change, the buttons do not)."""
+    change, the buttons do not).  Each hand's "hide" button is a target a finger can
+    hit on the phone, 44 × 44 CSS px at least (WCAG 2.5.5), whole inside its seat's
+    line and apart from the others; on the desktop it stays a small word in the line."""
     from selenium.webdriver.common.keys import Keys
 
     record = next(r for r in load(EXAMPLES / "sochi-match.pfn") if r.play is not None)
@@ -1225,6 +1235,30 @@ def test_a_phone_keeps_the_buttons_under_the_finger(browser: Any) -> None:
             " return [r.x, r.y + window.scrollY]; }).flat()")))
         press(browser, Keys.ARROW_RIGHT)
     assert record.play is not None and len(seen) == 1, seen
+    toggles = browser.execute_script(
+        "return [...document.querySelectorAll('#table .toggle')].map((b) => {"
+        " const r = b.getBoundingClientRect(), l = b.parentElement.getBoundingClientRect();"
+        " return [b.dataset.seat, r.left, r.top, r.width, r.height,"
+        "         l.left, l.top, l.right, l.bottom]; })")
+    assert len(toggles) == record.players  # every hand is held: each has its button
+    for seat, left, top, wide, high, *line in toggles:
+        if view.phone:
+            assert wide >= 44 and high >= 44, (seat, wide, high)
+        else:
+            assert high < 44, (seat, high)  # the desktop's line keeps its look
+        # whole, not clipped by the line it sits in (the name gives way with "…")
+        assert line[0] <= left and left + wide <= line[2] + 0.5, (seat, left, wide, line)
+        assert line[1] <= top and top + high <= line[3] + 0.5, (seat, top, high, line)
+    for a, b in itertools.combinations(toggles, 2):
+        apart = (a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1] or a[2] + a[4] <= b[2]
+                 or b[2] + b[4] <= a[2])
+        assert apart, (a[0], b[0])
+    # beside a button that size the player's name is still whole ("Boris (B)", not "…")
+    cut = browser.execute_script(
+        "return [...document.querySelectorAll('#table .who .name')].filter((n) =>"
+        " n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1)"
+        ".map((n) => n.textContent)")
+    assert cut == [], cut
 
 
 def test_what_a_record_writes_reads_as_written(browser: Any, tmp_path: Path) -> None:

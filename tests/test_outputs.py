@@ -136,7 +136,7 @@ def test_fitting_a_long_text_is_not_quadratic(tmp_path: Path) -> None:
         deal_figure(library.replay(next(iter(library.read(source))), on_error="collect"), 0)
     finally:
         fit.Text.get_window_extent = original  # type: ignore[method-assign]
-    # a few hundred (the heading is measured at the screen's and the PNG's resolution);
+    # a few hundred (each text is measured on screen, as the PNG and in its outlines);
     # one cut a character took tens of thousands
     assert calls < 1_000, calls
 

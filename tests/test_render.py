@@ -9,6 +9,8 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
@@ -1329,3 +1331,86 @@ def test_a_four_player_heading_is_whole_and_apart_at_every_width(look: str) -> N
                     assert frame.x0 - 0.5 <= box.x0 and box.x1 <= frame.x1 + 0.5, (look, gid)
                 for a, b in itertools.combinations(sorted(boxes), 2):
                     assert not boxes[a].overlaps(boxes[b]), (look, dpi, a, b)
+
+
+# -- nothing crosses the picture's edge, in any output --------------------------
+
+EDGE_CASES = [("classic-match.pfn", ["-b", "4", "--style", "book"]),
+              ("four-players.pfn", ["-b", "1", "--style", "book"]),
+              ("brief.pfn", ["-b", "1", "-k", "2"])]
+
+
+def _ink_margins(png: Path) -> tuple[int, int]:
+    """Columns of white left of the leftmost ink and right of the rightmost in a PNG."""
+    from PIL import Image
+
+    image = Image.open(png).convert("L")
+    inked = [x for x in range(image.width)
+             if image.crop((x, 0, x + 1, image.height)).getextrema()[0] < 250]
+    assert inked, png
+    return inked[0], image.width - 1 - inked[-1]
+
+
+def _svg_text_spans(svg: Path) -> tuple[float, list[tuple[str, float, float]]]:
+    """The SVG's width and each text's span along x, its advance widths summed from
+    DejaVu's own font files (fontTools: not matplotlib's layout), as a viewer sets it."""
+    from fontTools.ttLib import TTFont
+    from matplotlib import get_data_path
+
+    faces = {}
+    for weight, italic, name in ((False, False, "DejaVuSans"), (True, False, "DejaVuSans-Bold"),
+                                 (False, True, "DejaVuSans-Oblique"),
+                                 (True, True, "DejaVuSans-BoldOblique")):
+        font = TTFont(Path(get_data_path()) / "fonts" / "ttf" / f"{name}.ttf")
+        faces[weight, italic] = (font.getBestCmap(), font["hmtx"].metrics,
+                                 font["head"].unitsPerEm)
+    root = ET.parse(svg).getroot()
+    width = float(root.get("viewBox", "").split()[2])
+    spans = []
+    for text in root.iter(f"{SVG}text"):
+        said, style = "".join(text.itertext()), text.get("style", "")
+        cmap, advances, em = faces["font-weight: 700" in style, "italic" in style]
+        if not said or any(ord(c) not in cmap for c in said):
+            continue  # a sign in another face (STIX)
+        size = float(re.search(r"font-size: ([\d.]+)px", style).group(1))  # type: ignore[union-attr]
+        wide = sum(advances[cmap[ord(c)]][0] for c in said) * size / em
+        x = float(text.get("x", "0"))
+        anchor = re.search(r"text-anchor: (\w+)", style)
+        start = x - wide * {"middle": 0.5, "end": 1.0}.get(anchor.group(1) if anchor else "", 0)
+        spans.append((said, start, start + wide))
+    return width, spans
+
+
+@pytest.mark.parametrize("width", [pytest.param(w, marks=() if w == "8.5cm" else pytest.mark.slow)
+                                   for w in ("6cm", "7cm", "8.5cm", "10cm")])
+@pytest.mark.parametrize(("name", "options"), EDGE_CASES, ids=[c[0] for c in EDGE_CASES])
+def test_no_text_crosses_the_pictures_edge(tmp_path: Path, name: str, options: list[str],
+                                           width: str) -> None:
+    """Text fitted to its room stays inside the picture as each output draws it: the
+    PNG at 200 dpi (where hinting sets small type wider than on screen: the all-pass
+    caption's "2" was cut off at 8.5 cm), and at 300; the PDF as poppler rasterises it;
+    the SVG as its text is set in DejaVu's own advance widths."""
+    source = str(EXAMPLES / name)
+    for dpi in ("200", "300"):
+        png = tmp_path / f"d{dpi}.png"
+        done = runner.invoke(app, ["render", source, *options, "--width", width, "--dpi", dpi,
+                                   "-o", str(png)])
+        assert done.exit_code == 0, done.output
+        left, right = _ink_margins(png)
+        assert left >= 2 and right >= 2, (dpi, left, right)  # some white beyond the text
+    if shutil.which("pdftoppm"):  # poppler-utils (make test-latex's tools)
+        pdf = tmp_path / "d.pdf"
+        done = runner.invoke(app, ["render", source, *options, "--width", width, "-o",
+                                   str(pdf)])
+        assert done.exit_code == 0, done.output
+        subprocess.run(["pdftoppm", "-r", "200", "-png", "-singlefile", str(pdf),
+                        str(tmp_path / "pdf")], check=True)
+        left, right = _ink_margins(tmp_path / "pdf.png")
+        assert left >= 2 and right >= 2, ("pdf", left, right)
+    svg = tmp_path / "d.svg"
+    done = runner.invoke(app, ["render", source, *options, "--width", width, "-o", str(svg)])
+    assert done.exit_code == 0, done.output
+    edge, spans = _svg_text_spans(svg)
+    assert spans
+    for said, start, end in spans:
+        assert start > 0 and end < edge, (said, start, end, edge)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pfn.analysis.position import NotAnalysable, main_line, start_of
 from pfn.analysis.solve import Solver
 from pfn.cards import CARDS, Card
-from pfn.messages import Text
+from pfn.messages import Text, msg
 from pfn.model import Annotation, CardRun, Record
 from pfn.rules.replay import Replay
 from pfn.rules.tricks import Kind
@@ -199,7 +199,7 @@ def analyse_information(replay: Replay, engine: str | None = None) -> Analysis:
     play = replay.record.play
     contract = replay.contract
     if play is None or contract is None or replay.play_rules is None:
-        out.problem = "there is no play to analyse"
+        out.problem = msg("there is no play to analyse")
         return out
     out.kind = "allpass" if contract.allpass else "misere" if contract.misere else "tricks"
     lines = {id(run): line for line, run in enumerate(play.tricks)}
@@ -228,7 +228,7 @@ def analyse_information(replay: Replay, engine: str | None = None) -> Analysis:
                 found.taken + top.expected, found.taken + mine.expected, found.best,
                 found.layouts, found.exhaustive))
     if not out.notes and replay.tricks:
-        out.problem = "no card could be judged on what its player saw (hands not given)"
+        out.problem = msg("no card could be judged on what its player saw (hands not given)")
     return out
 
 
@@ -280,6 +280,8 @@ class Annotated:
     mistakes: int = 0
     broken: bool = False
     """Not analysed because the deal breaks the rules of structure."""
+    idle: Text | None = None
+    """Why nothing was there to annotate: a result alone, or a deal not played."""
 
 
 def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = (),
@@ -296,7 +298,9 @@ def annotate_record(record: Record, rules: tuple[tuple[str, str], ...] = (),
             refuse_broken(replay(record, rules=rules, on_error="collect"))
         except NotAnalysable as error:
             return Annotated(record, error.said, broken=error.broken)
-        return Annotated(record)
+        return Annotated(record, idle=msg("nothing to annotate: no deal, its result alone")
+                         if record.deal is None else
+                         msg("nothing to annotate: the deal has no play"))
     found = analyse(record, rules, engine, by)
     if found.problem is not None:
         return Annotated(record, found.problem, broken=found.broken)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -31,6 +32,8 @@ from pfn.i18n import ntr, number, tr
 
 if TYPE_CHECKING:
     from pfn.analysis.solve import Solution
+    from pfn.diagnostics import Diagnostic
+    from pfn.model import Record
     from pfn.rules.replay import Replay
 
 
@@ -237,7 +240,8 @@ def annotate(
 
     The cards never change and a suffix written by hand is kept; running it again
     changes nothing.  Records that cannot be analysed are written as they are and named
-    on stderr.
+    on stderr; so is a record with nothing to annotate (a result alone, no deal), and a
+    file with no deal at all exits 2.
 
     Example:
 
@@ -246,24 +250,34 @@ def annotate(
     """
     import functools
 
+    from pfn import codes
     from pfn.analysis.annotate import annotate_record
     from pfn.cli.common import print_diagnostics, stdin
-    from pfn.diagnostics import printable
+    from pfn.diagnostics import Diagnostic, printable
     from pfn.executor import EngineError, map_ordered, workers
     from pfn.files import WriteError, write_atomic
     from pfn.formatting import NotFormatted, export, formatted
+    from pfn.messages import msg
 
     runner = run_of(engine, executor, search)
     rules = parse_rules(rule)
-    marked = broken = 0
+    marked = broken = weighed = 0
+    idle: list[Diagnostic] = []  # a note each: a record with nothing to annotate
     work = functools.partial(annotate_record, rules=rules,
                              by=by.value)
 
     def records(lines: Any, name: str) -> Any:
-        nonlocal marked, broken
+        nonlocal marked, broken, weighed
         for done in map_ordered(work, formatted(lines, name), jobs=workers(jobs),
                                 engine=runner,
                                 scheduler=scheduler):
+            if done.idle is not None:
+                board = done.record.tag("Board")
+                said = msg("board {board}: {why}", board=board, why=done.idle) if board \
+                    else done.idle
+                idle.append(_at_result(Diagnostic(codes.I001, said, file=name), done.record))
+            elif done.record.syntax_ok and not done.record.empty:
+                weighed += 1
             if done.problem is not None:
                 board = done.record.tag("Board")
                 what = tr("board {board}", board=board) if board else tr("a record")
@@ -300,8 +314,26 @@ def annotate(
         raise typer.Exit(EXIT_PROBLEMS) from None
     except WriteError as error:
         raise fail(str(error)) from None
+    print_diagnostics(idle, stream=sys.stderr)
+    if idle and not weighed:  # as pfn solve says of a file of results: unusable here
+        raise fail(tr("{source}: no deal to annotate", source=source))
     sys.stderr.write(ntr("{n} card marked", "{n} cards marked", marked) + "\n")
     raise typer.Exit(EXIT_PROBLEMS if broken else EXIT_CLEAN)
+
+
+def _at_result(note: Diagnostic, record: Record) -> Diagnostic:
+    """``note`` placed at the record's Result tag (else its Board tag, else its first
+    line): what the record gives instead of a deal to weigh."""
+    where = record.source
+    if where is None:
+        return note
+    lines = where.text.splitlines()
+    found = next((i for tag in ("[Result", "[Board") for i, line in enumerate(lines)
+                  if line.lstrip().startswith(tag)), None)
+    if found is None:
+        return replace(note, line=where.line)
+    return replace(note, line=where.line + found, col=1, text=lines[found].strip(),
+                   source_line=lines[found])
 
 
 @app.command()

@@ -13,6 +13,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import replace
 
+from pfn.render.fit import drawn_at
 from pfn.render.look import Style
 from pfn.render.position import Scene, card_positions
 from pfn.rules.replay import Replay
@@ -36,7 +37,8 @@ def frames(replay: Replay, style: Style = Style(), hidden: Sequence[Seat] = (),
     moments = card_positions(replay, frozenset(hidden))
     # a fixed frame: the box is not cut to each frame's drawing
     look = replay_style(style)
-    pictures = [picture_bytes(position_figure(pos, look), "png", dpi) for pos in moments]
+    with drawn_at(dpi):  # the frames' text measured as they are drawn
+        pictures = [picture_bytes(position_figure(pos, look), "png", dpi) for pos in moments]
     return pictures, [_duration(pos, i, len(moments)) for i, pos in enumerate(moments)]
 
 

@@ -25,7 +25,7 @@ from pfn.cards import SUITS, Card, cards_of
 from pfn.diagnostics import printable
 from pfn.model import CardRef, Record
 from pfn.render.bidi import isolate
-from pfn.render.fit import FLOOR, fit, left_of, renderer_of, wrap
+from pfn.render.fit import FLOOR, extent_of, fit, left_of, renderer_of, wrap
 from pfn.render.heading import draw_heading, heading_lines, heading_steps, text_line
 from pfn.render.look import BACK, BLACK, GREY, HIGHLIGHT, Style, suit_colour, typeset
 from pfn.render.picture import extent, svg_text, tighten
@@ -133,11 +133,12 @@ def _points(ax: Axes) -> float:
 
 def _card_row(ax: Axes, x: float, y: float, kind: str, label: str,
               cards: list[Card | CardRef | None] | None, style: Style, size: float,
-              words: Words) -> None:
+              words: Words) -> tuple[Text, Text]:
     """``talon ♦8 ♥8``: a label, then each card in its suit's colour (``None``: face
-    down); ``kind`` (``talon``, ``discard``) names the texts."""
-    previous = ax.text(x, y, label, fontsize=size, va="top", color="#666666",
-                       style="italic", gid=f"label-{kind}")
+    down); ``kind`` (``talon``, ``discard``) names the texts.  The row's first text
+    and its last."""
+    first = previous = ax.text(x, y, label, fontsize=size, va="top", color="#666666",
+                               style="italic", gid=f"label-{kind}")
     for index, card in enumerate(cards if cards is not None else [None, None]):
         if cards is None:  # face down: a small card back
             previous = ax.annotate("\u2002", xy=(1, 0), xycoords=previous, va="bottom",
@@ -154,6 +155,21 @@ def _card_row(ax: Axes, x: float, y: float, kind: str, label: str,
                                xytext=(size * 0.45, 0), textcoords="offset points",
                                fontsize=size, color=colour,
                                gid=f"{kind}-{index}")
+    return first, previous
+
+
+EDGE = 0.99
+"""Where a line of the diagram ends at the latest (its axes run the figure's width)."""
+
+
+def _moved_in(ax: Axes, rows: list[tuple[Text, Text]]) -> None:
+    """Rows that run past the picture's edge (the talon in a narrow corner) moved in
+    together, as far as the longest needs."""
+    ends = [extent_of(ax, last) for _, last in rows]
+    over = max((end.x1 - EDGE for end in ends if end is not None), default=0.0)
+    if over > 0:
+        for first, _ in rows:
+            first.set_x(first.get_position()[0] - over)
 
 
 def draw_position(ax: Axes, pos: Scene, style: Style = Style(), size: float | None = None,
@@ -194,8 +210,9 @@ def draw_position(ax: Axes, pos: Scene, style: Style = Style(), size: float | No
         rows.append(("discard", words.discard, list(record.discard) if shown else None))
     elif discard_unknown(replay):
         rows.append(("discard", words.no_discard, []))
-    for i, (kind, label, cards) in enumerate(rows if table_cards else []):
-        _card_row(ax, tx, ty - i * 0.05, kind, label, cards, style, size * 0.85, words)
+    _moved_in(ax, [_card_row(ax, tx, ty - i * 0.05, kind, label, cards, style, size * 0.85,
+                             words)
+                   for i, (kind, label, cards) in enumerate(rows if table_cards else [])])
     dd = double_dummy(pos, words) if style.dd else None
     if style.dd:  # what the marks count, or why there are none
         noted = dd[2] if dd is not None else words.dd_over
@@ -219,18 +236,20 @@ def draw_position(ax: Axes, pos: Scene, style: Style = Style(), size: float | No
                            color=BLACK, gid=f"name-{seat}")
         # a name keeps clear of the table in the middle and of the picture's edge: the
         # player's name is shortened first, his seat and role are kept
+        high = {"left": table.table[0] - 0.01,
+                "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99)
         moved = _seat_label(ax, name, replay, seat, f" · {', '.join(marks)}" if marks else "",
-                            {"left": table.table[0] - 0.01,
-                             "top": 0.72 if replay.players == 4 else 0.99}.get(place, 0.99))
+                            high)
         # the line below the name: the tally (a dealer who sits out has none), and the
         # role when it did not fit beside the name
         below = [", ".join(marks)] if moved else []
         if not pos.sits_out(seat) or pos.takes_talon_tricks(seat):
             below.append(tally(pos, seat, words))
         if below:
-            ax.annotate(" · ".join(below), xy=(hand_x, y),
-                        xytext=(0, lift), textcoords="offset points", fontsize=size * 0.75,
-                        va="bottom", ha="left", color="#555555", gid=f"tricks-{seat}")
+            fit(ax, ax.annotate(" · ".join(below), xy=(hand_x, y), xytext=(0, lift),
+                                textcoords="offset points", fontsize=size * 0.75,
+                                va="bottom", ha="left", color="#555555",
+                                gid=f"tricks-{seat}"), high=high)
         if not pos.sits_out(seat):
             _hand(ax, pos, seat, hand_x, y, style, size, words,
                   dd[1] if dd is not None and dd[0] == seat else None)
@@ -250,13 +269,12 @@ def _seat_label(ax: Axes, text: Text, replay: Replay, seat: Seat, marks: str,
     the name fits without it; else the name shortened behind "…" (``Bo… (B) · deals``)."""
     full = _name(replay, seat)
     text.set_text(full + marks)
-    renderer = renderer_of(ax)
-    if renderer is None:
+    if renderer_of(ax) is None:
         return False
-    to_data = ax.transData.inverted()
 
     def fits() -> bool:
-        return bool(text.get_window_extent(renderer).transformed(to_data).x1 <= high + 1e-9)
+        box = extent_of(ax, text)
+        return box is not None and bool(box.x1 <= high + 1e-9)
 
     if fits():
         return False
@@ -322,7 +340,6 @@ def _trick(ax: Axes, trick: PlayedTrick, replay: Replay, where: dict[Seat, str],
     ax.add_patch(FancyBboxPatch((tx0, ty0), tw, th, boxstyle="round,pad=0.01",
                                 facecolor="#eef3ea", edgecolor="#c5d1bd", linewidth=0.6))
     talon_place, talon_wins = talon_card_place(replay, trick, where)
-    renderer = renderer_of(ax)
     for index, (player, card) in enumerate(zip(trick.seats, trick.cards, strict=True)):
         place = talon_place if player is None else where.get(player, "top")
         cx, cy = table.spots[place]
@@ -335,12 +352,12 @@ def _trick(ax: Axes, trick: PlayedTrick, replay: Replay, where: dict[Seat, str],
                                 textcoords="offset points", fontsize=size * 0.75,
                                 ha="left" if outward > 0 else "right", va="center",
                                 color="#555555", style="italic", gid=f"talon-label-{index}")
-            if renderer is not None:  # no room beside it on the table: under the card
-                box = label.get_window_extent(renderer).transformed(ax.transData.inverted())
-                if box.x0 < tx0 or box.x1 > tx0 + tw:
-                    label.set_position((0, -em * 1.05))
-                    label.set_horizontalalignment("center")
-                    label.set_verticalalignment("top")
+            box = extent_of(ax, label)
+            # no room beside it on the table: under the card
+            if box is not None and (box.x0 < tx0 or box.x1 > tx0 + tw):
+                label.set_position((0, -em * 1.05))
+                label.set_horizontalalignment("center")
+                label.set_verticalalignment("top")
         ax.text(cx, cy, card_text(card, words), fontsize=size * 1.15, ha="center",
                 va="center", fontweight="bold" if winner else "normal",
                 color=suit_colour(card >> 3, style) if card is not None else BLACK,

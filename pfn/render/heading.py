@@ -1,7 +1,8 @@
 """The heading of a diagram when it needs more than the diagram's own two lines: the
 title, the moment shown ("before the lead") and the deal line (contract and calls),
-measured at two resolutions and given a band of its own above the diagram, so that
-nothing in it is cut or runs into its neighbour (a table of four in a narrow column)."""
+measured as wide as any output draws it and given a band of its own above the
+diagram, so that nothing in it is cut or runs into its neighbour (a table of four in
+a narrow column)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from pfn.cards import SUITS
-from pfn.render.fit import coloured, fit, renderer_of, wrap
+from pfn.render.fit import coloured, fit, measured_width, renderer_of, wrap
 from pfn.render.look import BLACK, Style, suit_colour
 from pfn.render.position import Scene, deal_line, moment, title
 from pfn.render.words import Words
@@ -34,48 +35,29 @@ def suit_colours(style: Style) -> dict[str, str]:
             if suit_colour(suit, style) != BLACK}
 
 
-MEASURED_DPI = 200
-"""The resolution a heading is measured at: at the figure's 100 dpi the glyphs'
-hinting sets small type up to 7% narrower than a PNG at 200 dpi or a PDF shows it."""
-HINTING = 1.03
-"""How much wider than measured a heading's line may still come out."""
-
-
 def heading_lines(probe: Axes, pos: Scene, style: Style, words: Words
              ) -> list[tuple[str, str, float]] | None:
     """The heading's lines (kind, text, type size) when it does not fit the diagram's own
     two lines: a title too long to share its line with the moment ("before the lead")
     puts the moment on the next line, and a deal line too long for one line is wrapped
-    (never cut).  ``None`` when both fit as they are."""
-    figure = probe.get_figure(root=True)
-    if renderer_of(probe) is None or figure is None:
+    (never cut).  ``None`` when both fit as they are.  Each line is measured as wide as
+    any output draws it (:func:`pfn.render.fit.extent_of`)."""
+    if renderer_of(probe) is None:
         return None
     size = style.size
     replay = pos.replay
     named, when, line = title(replay, words), moment(pos, words), deal_line(replay, words)
-    dpi = figure.dpi
 
-    def widest(text: str, **look: Any) -> float:
-        """The text's width at the figure's resolution or at MEASURED_DPI, the wider."""
+    def width(text: str, **look: Any) -> float:
         drawn = probe.text(0, 0, text, **look)
-        found = []
-        for each in (dpi, MEASURED_DPI):
-            figure.set_dpi(each)
-            box = drawn.get_window_extent(renderer_of(probe)).transformed(
-                probe.transData.inverted())
-            found.append(float(box.x1 - box.x0) * HINTING)
-        figure.set_dpi(dpi)
+        found = measured_width(probe, drawn)
         drawn.remove()
-        return max(found)
+        return found
 
     deal_look: dict[str, Any] = {"fontsize": size * 0.85}
-    shared = 0.02 + widest(named, fontsize=size * 1.05, fontweight="bold") + 0.04 + \
-        widest(when, **deal_look) <= 0.98
-    room = 0.96
-    dealt = wrap(probe, line, room, **deal_look)
-    while room > 0.5 and any(widest(text, **deal_look) > 0.96 for text in dealt):
-        room *= 0.97  # what fits at one resolution may not at the other
-        dealt = wrap(probe, line, room, **deal_look)
+    shared = 0.02 + width(named, fontsize=size * 1.05, fontweight="bold") + 0.04 + \
+        width(when, **deal_look) <= 0.98
+    dealt = wrap(probe, line, 0.96, **deal_look)
     if shared and len(dealt) <= 1:
         return None
     lines = [("title", named, size * 1.05)]
@@ -101,18 +83,13 @@ def heading_steps(lines: list[tuple[str, str, float]]) -> tuple[list[float], flo
 def draw_heading(figure: Figure, lines: list[tuple[str, str, float]], style: Style,
                  steps: list[float], bottom: float, height: float) -> None:
     """The heading's band across ``figure`` from ``bottom`` up ``height`` (figure
-    fractions), its lines fitted at the resolution they were measured at."""
+    fractions), each line fitted as it was measured."""
     inches = height * figure.get_size_inches()[1]
     band = figure.add_axes((0, bottom, 1, height))
     band.set_xlim(0, 1)
     band.set_ylim(-inches, 0)  # in inches down from the top
     band.set_axis_off()
-    dpi = figure.dpi
-    figure.set_dpi(MEASURED_DPI)
-    try:
-        _draw_lines(band, lines, style, [-0.04 - y for y in steps])
-    finally:
-        figure.set_dpi(dpi)
+    _draw_lines(band, lines, style, [-0.04 - y for y in steps])
 
 
 def _draw_lines(ax: Axes, lines: list[tuple[str, str, float]], style: Style,
@@ -122,12 +99,12 @@ def _draw_lines(ax: Axes, lines: list[tuple[str, str, float]], style: Style,
     dealt = 0
     for (kind, text, size), y in zip(lines, steps, strict=True):
         if kind == "title":
-            text_line(ax, 0.02, y, text, style, high=0.98 / HINTING, fontsize=size,
+            text_line(ax, 0.02, y, text, style, high=0.98, fontsize=size,
                   fontweight="bold", va="top", color=BLACK, gid="title")
         elif kind in ("moment", "title+moment"):
             fit(ax, ax.text(0.98, y, text, fontsize=size, va="top", ha="right",
                             color="#333333", gid="trick-label"), low=0.02)
         else:
-            text_line(ax, 0.02, y, text, style, high=0.98 / HINTING, fontsize=size, va="top",
+            text_line(ax, 0.02, y, text, style, high=0.98, fontsize=size, va="top",
                   color="#333333", gid="deal-line" + (f"-{dealt}" if dealt else ""))
             dealt += 1

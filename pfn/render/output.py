@@ -18,6 +18,7 @@ from pfn.files import write_atomic
 from pfn.i18n import ntr, tr
 from pfn.model import Record
 from pfn.render.diagram import deal_figure, strip_figure
+from pfn.render.fit import drawn_at
 from pfn.render.look import Style
 from pfn.render.picture import save, save_pages
 from pfn.render.position import last_trick
@@ -80,6 +81,11 @@ def kind_of(output: str | None, given: str | None) -> ImageKind:
 def render(records: Sequence[Record], record: Record, request: Request) -> list[str]:
     """Draw what ``request`` asks of ``record`` (one of ``records``, the whole input, for
     the sheet of its match); the files written, each with a note on what it holds."""
+    with drawn_at(request.dpi):  # its text measured as the PNG draws it, too
+        return _render(records, record, request)
+
+
+def _render(records: Sequence[Record], record: Record, request: Request) -> list[str]:
     if request.kind == "html":
         return [_html(records, record, request)]
     if not request.sheet and record.deal is None and record.play is None:
@@ -164,6 +170,10 @@ def _html(records: Sequence[Record], record: Record, request: Request) -> str:
     write_atomic(path, text.encode("utf-8"))
     if not chosen:
         return tr("{path} (the score sheet)", path=path)
+    if not any(r.deal is not None or r.play is not None for r in chosen):
+        # a board of a pool of results (--board): its result on the page, no cards
+        return ntr("{path} ({n} board: a result only)", "{path} ({n} boards: results only)",
+                   len(chosen), path=path)
     return ntr("{path} ({n} deal)", "{path} ({n} deals)", len(chosen), path=path)
 
 

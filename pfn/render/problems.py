@@ -27,7 +27,7 @@ from pfn.files import write_atomic
 from pfn.i18n import ntr, tr
 from pfn.model import Record
 from pfn.render.diagram import deal_figure
-from pfn.render.fit import wrap
+from pfn.render.fit import drawn_at, wrap
 from pfn.render.look import BLACK, Style, typeset
 from pfn.render.output import RenderError, Request
 from pfn.render.picture import save, save_pages, svg_text
@@ -60,6 +60,11 @@ def problem_set(records: Iterable[Record], request: Request) -> list[str]:
     if kind is None:
         raise RenderError(tr("a problem set is pages: a PDF (-o problems.pdf), a page"
                              " (-f html), or numbered SVG or PNG files"))
+    with drawn_at(request.dpi):  # the statements' text measured as the PNG draws it
+        return _problem_set(records, request, kind)
+
+
+def _problem_set(records: Iterable[Record], request: Request, kind: str) -> list[str]:
     made = _Made(records, request)
     path = request.output or f"{request.stem}-problems.{kind}"
     if kind == "pdf":
