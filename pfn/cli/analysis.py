@@ -261,16 +261,17 @@ def annotate(
 
     runner = run_of(engine, executor, search)
     rules = parse_rules(rule)
-    marked = broken = weighed = 0
+    marked = broken = weighed = dealt = 0
     idle: list[Diagnostic] = []  # a note each: a record with nothing to annotate
     work = functools.partial(annotate_record, rules=rules,
                              by=by.value)
 
     def records(lines: Any, name: str) -> Any:
-        nonlocal marked, broken, weighed
+        nonlocal marked, broken, weighed, dealt
         for done in map_ordered(work, formatted(lines, name), jobs=workers(jobs),
                                 engine=runner,
                                 scheduler=scheduler):
+            dealt += done.record.deal is not None
             if done.idle is not None:
                 board = done.record.tag("Board")
                 said = msg("board {board}: {why}", board=board, why=done.idle) if board \
@@ -315,7 +316,7 @@ def annotate(
     except WriteError as error:
         raise fail(str(error)) from None
     print_diagnostics(idle, stream=sys.stderr)
-    if idle and not weighed:  # as pfn solve says of a file of results: unusable here
+    if idle and not weighed and not dealt:  # as pfn solve says of a file of results
         raise fail(tr("{source}: no deal to annotate", source=source))
     sys.stderr.write(ntr("{n} card marked", "{n} cards marked", marked) + "\n")
     raise typer.Exit(EXIT_PROBLEMS if broken else EXIT_CLEAN)
