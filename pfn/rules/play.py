@@ -162,6 +162,8 @@ class PlayStage:
         self.taken: dict[Seat, int] = {s: 0 for s in participants}
         self.complete = False
         self.stopped = False
+        self.kernel: Tricks | None = None
+        """The kernel that played a plain main line."""
         self.hands = self._hands()
         self.cards: list[Card | None] = []
         self.seats: list[Seat | None] = []
@@ -244,6 +246,7 @@ class PlayStage:
                                       cards, _SEAT_OR_TALON[winner], before, seats[0] is None,
                                       run))
         r.tricks = played
+        self.kernel = kernel
         taken = dict.fromkeys(order, 0)
         for seat, count in enumerate(kernel.taken):
             if count:

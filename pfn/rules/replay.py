@@ -11,7 +11,7 @@ reads a finished :class:`Replay` (:mod:`pfn.scoring.facts`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pfn import hooks
 from pfn.cards import NO_CARDS, Card, CardSet
@@ -24,6 +24,9 @@ from pfn.rules.defence import DefenceOutcome
 from pfn.rules.family import RuleFamily
 from pfn.rules.tricks import PlayRules
 from pfn.seats import Seat
+
+if TYPE_CHECKING:
+    from pfn.rules.state import Move, Stage
 
 OnError = Literal["raise", "collect"]
 """``raise``: the first broken rule raises :class:`~pfn.diagnostics.RuleError`;
@@ -107,6 +110,9 @@ class Replay:
     result: dict[Seat, int | None] = field(default_factory=dict)
     """Tricks per seat for scoring: the play's, else the Result tag's."""
     context: DealContext = field(default_factory=DealContext)
+    moves: list[tuple[Stage, Move, Move]] = field(default_factory=list)
+    """The moves made, in order, as the deal state took them: each with its stage, and
+    as the record writes it (a record's problem left out: only its main line)."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unchecked: list[Text] = field(default_factory=list)
     """What the record does not let the rules check, in words."""

@@ -1,0 +1,150 @@
+"""The deal state a record's replay pushes its moves into.
+
+The replay of a record (:class:`~pfn.rules.stages.Replayer`) reads the record's
+sections and checks its tags; the moves themselves — the auction's calls with their
+variations, the defence's calls — are pushed into a :class:`RecordState`, the deal
+state (:class:`~pfn.rules.state.DealState`) in its collecting mode: a move the rules
+refuse is reported at its place in the record and made all the same, where the replay
+goes on, so that one refused call does not hide the rest.  The stages between the
+moves are the record's to settle (its tags say the contract, the discard), so this
+state does not walk its moves again at each stage as a board's does.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pfn import codes
+from pfn.cards import Card, cards_of
+from pfn.diagnostics import Diagnostic, Problem
+from pfn.messages import Text, msg
+from pfn.model import Call, CallNode, CardRun
+from pfn.rules import settling
+from pfn.rules.defence import Defence
+from pfn.rules.play import PlayStage
+from pfn.rules.setup import Setup
+from pfn.rules.state import DealState
+from pfn.rules.tricks import PlayRules
+from pfn.seats import Seat
+
+if TYPE_CHECKING:
+    from pfn.rules.stages import Replayer
+
+
+class RecordState(DealState):
+    """A deal state fed a record's moves, collecting the problems they raise."""
+
+    @classmethod
+    def following(cls, setup: Setup) -> RecordState:
+        """The state a record's replay pushes its moves into, collecting: its replay
+        is the one ``setup`` fills (seated and dealt), and the record's tags settle the
+        stages between the moves (the replay of a record, :mod:`pfn.rules.stages`)."""
+        state = cls.__new__(cls)
+        state.variant, state.talon, state.base = setup.variant, (), setup.record
+        state.context, state.walks_auction, state.walks_defence = setup.context, False, True
+        state.moves, state.first, state.eldest = setup.r.moves, setup.r, setup.r.eldest
+        state.replay, state._snapshot, state._legal = setup.r, None, None
+        state.start = state.kernel = state.optional = state.winner = None
+        state.stage = "auction"
+        return state
+
+    def push_calls(self, nodes: Sequence[CallNode], report: Callable[[Diagnostic], None],
+                   where: Text = "") -> None:
+        """A record's auction calls pushed in order, collecting: a call the rules refuse
+        is reported at its place (``where``: in a variation) and made all the same, as
+        the replay goes on; one after the auction's end (or by nobody) stops it.  Each
+        variation is pushed on a copy of the state at its branch."""
+        r = self.replay
+        assert r is not None and r.auction is not None
+        auction = r.auction
+        for node in nodes:
+            call = node.call
+            speaker, problem = auction.speaker(call.seat)
+            if problem is None and speaker is not None:
+                problem = auction.check(speaker, call.token)
+            if problem is not None:
+                report(problem.at(node.pos, node.text or None, where))
+                if problem.code == codes.E308:
+                    return
+            if speaker is None:
+                return
+            for variation in node.ann.variations if node.ann is not None else ():
+                if isinstance(variation.moves, tuple):
+                    self._branch().push_calls(variation.moves, report,
+                                              where + msg("in a variation: "))
+            written = Call(call.token) if speaker == auction.speaker(None)[0] else \
+                Call(call.token, speaker)
+            auction.apply(speaker, call.token)
+            self.moves.append(("auction", Call(call.token, speaker), written))
+
+    def _branch(self) -> RecordState:
+        """A copy of a state a record is pushed into, for a variation from here."""
+        r = self.replay
+        assert r is not None
+        twin = RecordState.__new__(RecordState)
+        twin.__dict__.update(self.__dict__)
+        twin.moves = list(self.moves)
+        twin.replay = replace(r, auction=copy.deepcopy(r.auction))
+        return twin
+
+    def push_defence(self, protocol: Defence, calls: Sequence[Call]
+                     ) -> list[tuple[int, Problem]]:
+        """A record's defence calls pushed in order on ``protocol`` (fresh), collecting:
+        each call's problems (by its index), the call made all the same, and the
+        protocol left with the outcome of them all."""
+        r = self.replay
+        assert r is not None
+        found: list[tuple[int, Problem]] = []
+        made: list[Call] = []
+        for index, call in enumerate(calls):
+            before = settling.defence_for(self.variant, r)
+            assert before is not None
+            before.run(made)
+            expected = before.expected() or (None,)
+            seat = call.seat if call.seat is not None else expected[0]
+            made.append(call)
+            again = settling.defence_for(self.variant, r)
+            assert again is not None
+            found += [(i, problem) for i, problem in again.run(made) if i == index]
+            self.moves.append(("defence", Call(call.token, seat), Call(call.token)
+                               if seat == expected[0] else Call(call.token, seat)))
+        protocol.run(made)
+        return found
+
+    def push_settled(self) -> None:
+        """The declarer's discard and contract, as the record's tags settle them (the
+        discard when it is known; the contract unless the auction names it: an
+        all-pass, a misère played as bid)."""
+        r = self.replay
+        assert r is not None
+        record = self.base
+        if record.auction is None or r.auction is None:
+            return
+        given = [c for c in record.discard or () if isinstance(c, Card)]
+        for card in given if len(given) == 2 else cards_of(r.discard):  # as written
+            self.moves.append(("discard", card, card))
+        if r.contract is not None and not r.contract.allpass and r.auction.state.finished \
+                and settling.settled(r.auction)[0] is None:
+            self.moves.append(("contract", r.contract, r.contract))
+
+    def push_play(self, replayer: Replayer, participants: tuple[Seat, ...], leader: Seat,
+                  rules: PlayRules, tricks: Sequence[CardRun]) -> PlayStage:
+        """A record's cards pushed in order: on the kernel when every hand is known and
+        the play is plain, else card by card with what is known of each hand
+        (:class:`~pfn.rules.play.PlayStage`), each problem reported at its card and the
+        play going on where the replay does; the variations from their branch."""
+        stage = PlayStage(replayer, participants, leader, rules)
+        stage.run(tricks)
+        self.kernel = stage.kernel
+        for trick in (*self.replay.tricks, None) if self.replay is not None else ():
+            cards, seats = (trick.cards, trick.seats) if trick is not None else \
+                (stage.cards, stage.seats)  # (the trick left on the table)
+            self.moves += [("play", card, card) for card, seat in zip(cards, seats, strict=True)
+                           if card is not None and seat is not None]
+        return stage
+
+
+__all__ = ["RecordState"]
