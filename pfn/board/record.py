@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from pfn.model import Play, Record, ScoreEntry
+from pfn.model import Call, Play, Record, ScoreEntry
 from pfn.rules.replay import Replay
 from pfn.rules.state import Move, Stage, with_tags
 from pfn.scoring.ledger import totals
@@ -66,9 +66,10 @@ def finished(record: Record, replay: Replay, over: bool) -> Record:
 def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
     """The moves of a replayed record, in order: those its replay pushed into the deal
     state (:attr:`Replay.moves`: the main line; a talon card that opens an all-pass
-    trick is nobody's move, a misère's contract is the bid itself)."""
-    for stage, move, _ in r.moves:
-        yield stage, move
+    trick is nobody's move, a misère's contract is the bid itself), a call as the
+    record writes it."""
+    for stage, move, written in r.moves:
+        yield stage, written if isinstance(move, Call) else move
 
 
 __all__ = ["finished", "moves_of", "setup_of"]

@@ -75,10 +75,8 @@ class RecordState(DealState):
                 if isinstance(variation.moves, tuple):
                     self._branch().push_calls(variation.moves, report,
                                               where + msg("in a variation: "))
-            written = Call(call.token) if speaker == auction.speaker(None)[0] else \
-                Call(call.token, speaker)
             auction.apply(speaker, call.token)
-            self.moves.append(("auction", Call(call.token, speaker), written))
+            self.moves.append(("auction", Call(call.token, speaker), call))  # (as written)
 
     def _branch(self) -> RecordState:
         """A copy of a state a record is pushed into, for a variation from here."""
@@ -99,18 +97,16 @@ class RecordState(DealState):
         assert r is not None
         found: list[tuple[int, Problem]] = []
         made: list[Call] = []
+        before = protocol  # (fresh: no call made yet)
         for index, call in enumerate(calls):
-            before = settling.defence_for(self.variant, r)
-            assert before is not None
-            before.run(made)
             expected = before.expected() or (None,)
             seat = call.seat if call.seat is not None else expected[0]
             made.append(call)
             again = settling.defence_for(self.variant, r)
             assert again is not None
             found += [(i, problem) for i, problem in again.run(made) if i == index]
-            self.moves.append(("defence", Call(call.token, seat), Call(call.token)
-                               if seat == expected[0] else Call(call.token, seat)))
+            before = again
+            self.moves.append(("defence", Call(call.token, seat), call))  # (as written)
         protocol.run(made)
         return found
 

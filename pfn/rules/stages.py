@@ -1,8 +1,11 @@
-"""The stages of a replay: seating, deal, auction, talon and discard, contract, defence,
-play and result. :class:`Replayer` runs them in order on one record, asking the rule family only the
-questions of :class:`~pfn.rules.family.RuleFamily`; each stage checks what the
-record says and hands the next what it established (the play: :mod:`pfn.rules.play`).
-The deal state (:mod:`pfn.rules.state`) feeds the same stages its moves."""
+"""The replay of a record: seating, deal, auction, talon and discard, contract,
+defence, play and result.  :class:`Replayer` runs the stages in order on one record,
+asking the rule family only the questions of :class:`~pfn.rules.family.RuleFamily`;
+each stage checks what the record's tags and sections say against what the deal
+established, and the moves themselves — calls, discard, contract, cards — are pushed
+into one deal state (:class:`~pfn.rules.pushing.RecordState`), which reports a move
+the rules refuse at its place and makes it all the same, where the replay goes on.
+The stages the deal state shares are :mod:`pfn.rules.setup`'s."""
 
 from __future__ import annotations
 

@@ -10,11 +10,13 @@ family's :class:`~pfn.rules.defence.Defence`, the cards on the play kernel
 (:class:`~pfn.rules.tricks.Tricks`), each family answering through its hooks
 (:class:`~pfn.rules.family.RuleFamily`).  Between two stages (the auction won, the
 discard made, the contract named, the defence decided) the state walks its moves
-through the replay's own stages (:class:`~pfn.rules.stages.Replayer`,
+through the stages every replay shares (:class:`~pfn.rules.setup.Setup`,
 :mod:`pfn.rules.settling`), fed moves instead of a record's sections, and a refused
 move is judged by the stage that refuses it — so what a state allows is what ``pfn
-check`` accepts, with no second copy of a rule; :meth:`~DealState.snapshot` is the
-replay of the record of the moves so far.
+check`` accepts, with no second copy of a rule.  No record is replayed:
+:meth:`~DealState.snapshot` is the replay the state built as it went.  A record's
+replay pushes its own moves into a state too
+(:class:`~pfn.rules.pushing.RecordState`), collecting the problems they raise.
 """
 
 from __future__ import annotations
@@ -426,7 +428,8 @@ class DealState:
         """Make the moves a replay has checked (:attr:`Replay.moves`, a record's) without
         asking the rules again: every call, the discard and the contract, and the cards
         up to ``card`` cards into trick ``trick``."""
-        self.moves = [entry for entry in moves if entry[0] != "play"]
+        self.moves = [entry for entry in moves if entry[0] != "play" and
+                      (entry[0] != "defence" or self.walks_defence)]
         self._settle()
         kernel = self.kernel
         for entry in moves:
