@@ -13,7 +13,8 @@ state does not walk its moves again at each stage as a board's does.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -25,13 +26,20 @@ from pfn.model import Call, CallNode, CardRun
 from pfn.rules import settling
 from pfn.rules.defence import Defence
 from pfn.rules.play import PlayStage
+from pfn.rules.replay import PlayedTrick
 from pfn.rules.setup import Setup
-from pfn.rules.state import DealState
+from pfn.rules.state import DealState, Move, Stage
 from pfn.rules.tricks import PlayRules
 from pfn.seats import Seat
 
 if TYPE_CHECKING:
     from pfn.rules.stages import Replayer
+
+
+@functools.cache
+def _call(token: str, seat: Seat) -> Call:
+    """A call with its speaker (the calls of a deal are few: each is made once)."""
+    return Call(token, seat)
 
 
 class RecordState(DealState):
@@ -45,7 +53,7 @@ class RecordState(DealState):
         state = cls.__new__(cls)
         state.variant, state.talon, state.base = setup.variant, (), setup.record
         state.context, state.walks_auction, state.walks_defence = setup.context, False, True
-        state.moves, state.first, state.eldest = setup.r.moves, setup.r, setup.r.eldest
+        state.moves, state.first, state.eldest = setup.r.made, setup.r, setup.r.eldest
         state.replay, state._snapshot, state._legal = setup.r, None, None
         state.start = state.kernel = state.optional = state.winner = None
         state.stage = "auction"
@@ -76,7 +84,7 @@ class RecordState(DealState):
                     self._branch().push_calls(variation.moves, report,
                                               where + msg("in a variation: "))
             auction.apply(speaker, call.token)
-            self.moves.append(("auction", Call(call.token, speaker), call))  # (as written)
+            self.moves.append(("auction", _call(call.token, speaker), call))  # (as written)
 
     def _branch(self) -> RecordState:
         """A copy of a state a record is pushed into, for a variation from here."""
@@ -91,40 +99,34 @@ class RecordState(DealState):
     def push_defence(self, protocol: Defence, calls: Sequence[Call]
                      ) -> list[tuple[int, Problem]]:
         """A record's defence calls pushed in order on ``protocol`` (fresh), collecting:
-        each call's problems (by its index), the call made all the same, and the
-        protocol left with the outcome of them all."""
-        r = self.replay
-        assert r is not None
-        found: list[tuple[int, Problem]] = []
-        made: list[Call] = []
-        before = protocol  # (fresh: no call made yet)
-        for index, call in enumerate(calls):
-            expected = before.expected() or (None,)
-            seat = call.seat if call.seat is not None else expected[0]
-            made.append(call)
-            again = settling.defence_for(self.variant, r)
-            assert again is not None
-            found += [(i, problem) for i, problem in again.run(made) if i == index]
-            before = again
-            self.moves.append(("defence", Call(call.token, seat), call))  # (as written)
-        protocol.run(made)
-        return found
+        each call's problems (by its index: a call's problems depend only on the calls
+        before it, so one run of the protocol finds them all), every call made all the
+        same, and the protocol left with the outcome of them all.  A call keeps the
+        seat the record gives it (a board taking these moves asks the protocol)."""
+        self.moves += [("defence", call, call) for call in calls]
+        return protocol.run(calls)
 
     def push_settled(self) -> None:
         """The declarer's discard and contract, as the record's tags settle them (the
         discard when it is known; the contract unless the auction names it: an
-        all-pass, a misère played as bid)."""
+        all-pass, a misère played as bid), written down when asked for."""
         r = self.replay
         assert r is not None
-        record = self.base
-        if record.auction is None or r.auction is None:
+        auction, discard, contract = r.auction, r.discard, r.contract
+        if self.base.auction is None or auction is None:
             return
-        given = [c for c in record.discard or () if isinstance(c, Card)]
-        for card in given if len(given) == 2 else cards_of(r.discard):  # as written
-            self.moves.append(("discard", card, card))
-        if r.contract is not None and not r.contract.allpass and r.auction.state.finished \
-                and settling.settled(r.auction)[0] is None:
-            self.moves.append(("contract", r.contract, r.contract))
+        given = [c for c in self.base.discard or () if isinstance(c, Card)]
+
+        def settled() -> list[tuple[Stage, Move, Move]]:  # (holds no replay: no cycle)
+            found: list[tuple[Stage, Move, Move]] = [
+                ("discard", card, card)
+                for card in (given if len(given) == 2 else cards_of(discard))]  # as written
+            if contract is not None and not contract.allpass and auction.state.finished and \
+                    (not contract.misere or settling.settled(auction)[0] is None):
+                found.append(("contract", contract, contract))
+            return found
+
+        r.pending.append(settled)
 
     def push_play(self, replayer: Replayer, participants: tuple[Seat, ...], leader: Seat,
                   rules: PlayRules, tricks: Sequence[CardRun]) -> PlayStage:
@@ -135,12 +137,23 @@ class RecordState(DealState):
         stage = PlayStage(replayer, participants, leader, rules)
         stage.run(tricks)
         self.kernel = stage.kernel
-        for trick in (*self.replay.tricks, None) if self.replay is not None else ():
-            cards, seats = (trick.cards, trick.seats) if trick is not None else \
-                (stage.cards, stage.seats)  # (the trick left on the table)
-            self.moves += [("play", card, card) for card, seat in zip(cards, seats, strict=True)
-                           if card is not None and seat is not None]
+        played, table = stage.r.tricks, list(zip(stage.cards, stage.seats, strict=True))
+        stage.r.pending.append(lambda: _cards(played, table))  # (holds no replay: no cycle)
         return stage
+
+
+
+def _cards(tricks: Sequence[PlayedTrick], table: Sequence[tuple[Card | None, Seat | None]]
+           ) -> Iterator[tuple[Stage, Move, Move]]:
+    """The cards of the main line: its tricks', then the trick left on the table (a
+    talon card is nobody's move)."""
+    for trick in tricks:
+        for card, seat in zip(trick.cards, trick.seats, strict=True):
+            if card is not None and seat is not None:
+                yield "play", card, card
+    for card, seat in table:
+        if card is not None and seat is not None:
+            yield "play", card, card
 
 
 __all__ = ["RecordState"]

@@ -123,8 +123,6 @@ class Setup:
                 talon |= 1 << card
         r.talon = CardSet(talon)
         self._known, self._complete = known, complete
-        # the hands as dealt, until the talon and the discard change the declarer's
-        r.hands, r.complete = tuple(map(CardSet, known)), tuple(complete)
 
     def open_auction(self, first: Seat | None) -> Auction:
         """The auction of the deal, ``first`` (when one of the players) speaking first."""
@@ -281,6 +279,9 @@ def opening(record: Record, variant: RuleFamily, context: DealContext | None = N
     setup = Setup(record, variant, context or DealContext(), "collect")
     setup.seating()
     setup.deal()
+    # the hands as dealt, until the talon and the discard change the declarer's
+    setup.r.hands = tuple(map(CardSet, setup._known))
+    setup.r.complete = tuple(setup._complete)
     return setup.r
 
 

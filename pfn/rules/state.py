@@ -428,9 +428,14 @@ class DealState:
         """Make the moves a replay has checked (:attr:`Replay.moves`, a record's) without
         asking the rules again: every call, the discard and the contract, and the cards
         up to ``card`` cards into trick ``trick``."""
-        self.moves = [entry for entry in moves if entry[0] != "play" and
-                      (entry[0] != "defence" or self.walks_defence)]
+        self.moves = [entry for entry in moves if entry[0] not in ("play", "defence")]
         self._settle()
+        if self.walks_defence:
+            for _, call, written in (e for e in moves if e[0] == "defence"):
+                assert isinstance(call, Call)
+                seat = call.seat if call.seat is not None else self.speaker("defence")
+                self.moves.append(("defence", Call(call.token, seat), written))
+            self._settle()
         kernel = self.kernel
         for entry in moves:
             if entry[0] != "play" or kernel is None or kernel.over or \
@@ -492,7 +497,7 @@ class DealState:
                 said.append(msg("no Contract tag: the contract"))
         said += [what for what in r.unchecked[len(first.unchecked):] if what not in said]
         r = replace(r, record=record, auction=copy.deepcopy(auction), unchecked=said,
-                    moves=list(self.moves),
+                    made=list(self.moves), pending=[],
                     diagnostics=list(first.diagnostics), tricks=[], taken={}, result={})
         kernel, start = self.kernel, self.start
         if record.play is not None and kernel is not None and start is not None:
