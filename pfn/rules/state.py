@@ -481,10 +481,13 @@ class DealState:
         return self._snapshot
 
     def _built(self) -> Replay:
-        kept = self.replay, self.winner, self.optional
-        self._walk()  # (a defence not given is the one the cards played leave)
         walked = self.replay
-        self.replay, self.winner, self.optional = kept
+        if self.cards() and self.base.start is None and \
+                not any(stage == "defence" for stage, _, _ in self.moves):
+            kept = self.replay, self.winner, self.optional
+            self._walk()  # (a defence not given is the one the cards played leave)
+            walked = self.replay
+            self.replay, self.winner, self.optional = kept
         assert walked is not None
         record = self.record()
         first, r = self.first, walked
@@ -496,7 +499,8 @@ class DealState:
             elif not auction.state.allpass and r.contract is None:
                 said.append(msg("no Contract tag: the contract"))
         said += [what for what in r.unchecked[len(first.unchecked):] if what not in said]
-        r = replace(r, record=record, auction=copy.deepcopy(auction), unchecked=said,
+        auction = copy.deepcopy(auction) if self.stage == "auction" else auction  # (still bid on)
+        r = replace(r, record=record, auction=auction, unchecked=said,
                     made=list(self.moves), pending=[],
                     diagnostics=list(first.diagnostics), tricks=[], taken={}, result={})
         kernel, start = self.kernel, self.start
