@@ -4,7 +4,7 @@
 ``tricks.py``     the play kernel: legal cards, trick winners, a position on bit masks
 ``auction.py``    the Russian sequential auction (families subclass it)
 ``defence.py``    the Sochi defence protocol and its outcome (families subclass it)
-``play.py``       the play stage: a record's tricks replayed on the kernel
+``play.py``       the play's engine: the kernel, or card by card with what is known
 ``stages.py``     a record's replay: the stages in order, its tags checked
 ``setup.py``      the stages every replay shares: seating, deal, play setup, result
 ``pushing.py``    the deal state a record's moves are pushed into, collecting

@@ -45,6 +45,9 @@ def _call(token: str, seat: Seat) -> Call:
 class RecordState(DealState):
     """A deal state fed a record's moves, collecting the problems they raise."""
 
+    playing: PlayStage | None
+    """The play's engine: what is known of each hand, card by card."""
+
     @classmethod
     def following(cls, setup: Setup) -> RecordState:
         """The state a record's replay pushes its moves into, collecting: its replay
@@ -57,6 +60,7 @@ class RecordState(DealState):
         state.replay, state._snapshot, state._legal = setup.r, None, None
         state.start = state.kernel = state.optional = state.winner = None
         state.stage = "auction"
+        state.playing = None
         return state
 
     def push_calls(self, nodes: Sequence[CallNode], report: Callable[[Diagnostic], None],
@@ -128,19 +132,61 @@ class RecordState(DealState):
 
         r.pending.append(settled)
 
-    def push_play(self, replayer: Replayer, participants: tuple[Seat, ...], leader: Seat,
-                  rules: PlayRules, tricks: Sequence[CardRun]) -> PlayStage:
-        """A record's cards pushed in order: on the kernel when every hand is known and
-        the play is plain, else card by card with what is known of each hand
-        (:class:`~pfn.rules.play.PlayStage`), each problem reported at its card and the
-        play going on where the replay does; the variations from their branch."""
-        stage = PlayStage(replayer, participants, leader, rules)
-        stage.run(tricks)
-        self.kernel = stage.kernel
-        played, table = stage.r.tricks, list(zip(stage.cards, stage.seats, strict=True))
-        stage.r.pending.append(lambda: _cards(played, table))  # (holds no replay: no cycle)
-        return stage
+    def start_play(self, replayer: Replayer, participants: tuple[Seat, ...], leader: Seat,
+                   rules: PlayRules) -> PlayStage:
+        """The play's engine, from the first lead: what is known of each hand, card by
+        card (:class:`~pfn.rules.play.PlayStage`)."""
+        self.playing = PlayStage(replayer, participants, leader, rules)
+        return self.playing
 
+    def push_plain(self, tricks: Sequence[CardRun]) -> bool:
+        """The main line on the play kernel, when every hand is known and the play is
+        plain (every card given, no variation, no claim, every card legal); ``False``
+        when it is not, and the lines are to be pushed card by card."""
+        stage = self.playing
+        assert stage is not None
+        if not stage.plain(tricks):
+            return False
+        self.kernel = stage.kernel
+        return True
+
+    def lead(self, run: CardRun) -> bool:
+        """Who leads the trick ``run`` opens: the one due to lead, else (an ending without
+        a dealer) the holder of its first card; a trick led by another player is said
+        once and followed from him.  ``False`` when who led is not known."""
+        stage = self.playing
+        assert stage is not None
+        if not stage.find_leader(run.cards[0]):
+            return False
+        stage.resync_leader(run)
+        stage.before = list(stage.hands.known)
+        return True
+
+    def push_card(self, run: CardRun, at: int, where: Text) -> bool:
+        """Card ``at`` of ``run``, checked against what is known of the hands and made:
+        a card the rules refuse is reported at its place and played all the same;
+        ``False`` once the play can no longer be followed."""
+        assert self.playing is not None
+        return self.playing.step(run, at, where)
+
+    def played(self) -> None:
+        """The play is over: its cards are written down when asked for, and its engine
+        (which reports to the replay) is let go — nothing kept refers back to the
+        replay, so a replay is freed without the cycle collector."""
+        stage = self.playing
+        assert stage is not None
+        done, table = stage.r.tricks, list(zip(stage.cards, stage.seats, strict=True))
+        stage.r.pending.append(lambda: _cards(done, table))
+        self.playing = None
+
+    def branch_play(self) -> RecordState:
+        """A copy of the state in its play, for a variation from here."""
+        assert self.playing is not None
+        twin = RecordState.__new__(RecordState)
+        twin.__dict__.update(self.__dict__)
+        twin.moves = list(self.moves)
+        twin.playing = self.playing.snapshot()
+        return twin
 
 
 def _cards(tricks: Sequence[PlayedTrick], table: Sequence[tuple[Card | None, Seat | None]]

@@ -10,18 +10,21 @@ The stages the deal state shares are :mod:`pfn.rules.setup`'s."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import replace
 
 from pfn import codes
-from pfn.cards import Card, CardSet
+from pfn.cards import CARDS, Card, CardSet
 from pfn.diagnostics import Problem
-from pfn.messages import Text, joined, msg
-from pfn.model import CardRun, Record
+from pfn.messages import Text, joined, msg, nmsg
+from pfn.model import CardRun, Record, Variation
 from pfn.rules.family import RuleFamily
+from pfn.rules.play import PlayStage
 from pfn.rules.pushing import RecordState
 from pfn.rules.replay import DealContext, OnError, Replay
 from pfn.rules.settling import after_talon, defence_for, exit_problem, not_allpass, settled
 from pfn.rules.setup import Setup
+from pfn.rules.tricks import TRICKS
 from pfn.seats import Seat
 
 
@@ -257,8 +260,11 @@ class Replayer(Setup):
             self.unchecked(msg("the cards of {seats} are not all given: their play is checked"
                               " only against what they showed",
                               seats=joined(msg(" and "), hidden)))
-        stage = self.state.push_play(self, participants, leader, self.play_rules(),
-                                     section.tricks)
+        stage = self.state.start_play(self, participants, leader, self.play_rules())
+        if not self.state.push_plain(section.tricks):
+            r.tricks.clear()
+            self.play_lines(stage, section.tricks)
+        self.state.played()
         r.taken = dict(sorted(stage.taken.items()))  # in seat order
         r.play_complete = stage.complete and not section.claimed
         if not stage.stopped and not section.claimed and stage.number <= 10 and \
@@ -286,6 +292,118 @@ class Replayer(Setup):
                 self.report(codes.W004, msg("the play stops after trick {number} without '*'",
                                            number=stage.number - 1), self.tag_pos("Play"), None,
                             msg("end with * when the rest was claimed or not recorded"))
+
+    def play_lines(self, stage: PlayStage, tricks: Sequence[CardRun]) -> None:
+        """The Play section's lines, card by card, pushed into the deal state: a line is
+        one trick (more than ten, or a line of the wrong length, is said once and the
+        play is followed no further), a talon card a line leaves out is put back, and
+        each variation is played from its branch on a copy of the state."""
+        state = self.state
+        for run in tricks:
+            if stage.number > TRICKS:
+                pos = run.position(0)
+                self.report(codes.E510, msg("more than ten tricks"), pos,
+                            run.text(0) if run.cards else None)
+                return
+            if not run.cards:
+                continue
+            run = self._talon_left_off(stage, run)
+            if not state.lead(run):
+                return
+            expected = stage.size()
+            for index in range(len(run.cards)):
+                ann = run.ann(index)
+                if ann is not None and ann.variations:
+                    for variation in ann.variations:
+                        self._play_variation(state, variation, msg("in a variation: "))
+                if not state.push_card(run, index, ""):
+                    return
+                if not stage.cards and index + 1 < len(run.cards):
+                    self.report(
+                        codes.E506, nmsg("trick {number} has {n} card, {expected} expected",
+                                        "trick {number} has {n} cards, {expected} expected",
+                                        len(run.cards), number=stage.number - 1,
+                                        expected=expected),
+                        run.position(index + 1), run.text(index + 1),
+                        msg("write one trick per line"))
+                    stage.stopped = True
+                    self.unchecked(msg("the play from trick {number}",
+                                       number=stage.number))
+                    return
+            if stage.cards:
+                if run.claim is not None or (self.record.start is not None and
+                                             run is tricks[-1]):
+                    return  # a set-up position (Start) may stop within a trick: its question
+                self.report(codes.E506, nmsg("trick {number} has {n} card, {expected}"
+                                             " expected", "trick {number} has {n}"
+                                             " cards, {expected} expected",
+                                             len(stage.cards), number=stage.number,
+                                             expected=expected),
+                            run.position(0), run.text(0),
+                            msg("write one trick per line; - stands for a card not"
+                               " known"))
+                stage.stopped = True
+                self.unchecked(msg("the play from trick {number}", number=stage.number))
+                return
+            if self.r.tricks and self.r.tricks[-1].run is None:
+                self.r.tricks[-1].run = run
+            if run.claim is not None:
+                return
+
+    def _talon_left_off(self, stage: PlayStage, run: CardRun) -> CardRun:
+        """A talon-led trick written with the players' cards only: one error, then the
+        trick replayed with its talon card (the Talon tag's for this trick, or the one
+        left), so that the players' cards are checked as what they are."""
+        if not stage.rules.talon_lead(stage.number) or \
+                len(run.cards) != len(stage.participants):
+            return run
+        first = run.cards[0]
+        if first is None or not self.r.talon or self.r.talon >> first & 1:
+            return run
+        used = {t.cards[0] for t in self.r.tricks if t.talon_lead and t.cards}
+        left = [c for c in CARDS if self.r.talon >> c & 1 and c not in used]
+        listed = self.record.talon or ()
+        given = listed[stage.number - 1] if len(listed) >= stage.number else None
+        card = given if isinstance(given, Card) and given in left else \
+            left[0] if len(left) == 1 else None
+        self.report(codes.E509, msg("trick {number} of the all-pass is opened by a"
+                                    " talon card, but its line gives only the"
+                                    " players' cards", number=stage.number),
+                    run.position(0), run.text(0),
+                    msg("write the talon card first: {line}",
+                       line=" ".join((str(card), str(run.text(0)), "…")))
+                    if card is not None else
+                    msg("write the talon card first"))
+        if card is None:
+            return run
+        count = len(run.cards)
+        return CardRun((card, *run.cards),
+                       None if run.anns is None else (None, *run.anns), run.claim,
+                       (run.position(0), *(run.position(i) for i in range(count))),
+                       (str(card), *(run.text(i) for i in range(count))))
+
+    def _play_variation(self, state: RecordState, variation: Variation, where: Text
+                        ) -> None:
+        """A variation of the play, pushed into a copy of ``state`` at its branch."""
+        moves = variation.moves
+        if not isinstance(moves, CardRun):
+            return
+        twin = state.branch_play()
+        stage = twin.playing
+        assert stage is not None
+        for index, card in enumerate(moves.cards):
+            if stage.number > TRICKS:
+                self.report(codes.E510, where + msg("more than ten tricks"),
+                            moves.position(index), moves.text(index))
+                return
+            if not stage.cards and not stage.find_leader(card):
+                return
+            ann = moves.ann(index)
+            if ann is not None:
+                for inner in ann.variations:
+                    self._play_variation(twin, inner, where)
+            if not twin.push_card(moves, index, where):
+                return
 
     def _missing_trick(self, participants: tuple[Seat, ...]
                        ) -> tuple[list[int], tuple[Card, ...]] | None:
