@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -382,3 +383,70 @@ def test_random_games_agree_with_the_replay_of_the_record_they_write(
             state.pop()
         assert (state.stage, state.turn, state.legal_moves(), state.held()) == start
     assert checked and refused
+
+
+def trick_facts(replay: pfn.Replay) -> list[tuple[object, ...]]:
+    return [(t.number, t.leader, t.seats, t.cards, t.winner, t.before, t.talon_lead)
+            for t in replay.tricks]
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_a_board_replay_is_what_the_replay_of_its_record_says(variant: str,
+                                                               players: int) -> None:
+    """The board's replay is built by its state as it goes (no record replayed): at
+    every step of the auction and the play of random legal games it says what the
+    batch replay of the record the board writes, read back from its text, says — the
+    auction's end, the contract, the defence (and every possible one), the hands and
+    the play's leader, each trick with the hands before it, the tricks taken, the
+    result and what is left unchecked.  (Between the auction's end and the first card
+    that record is one cut inside a stage — no discard yet, a Defence section not
+    finished — which the batch replay reads as such.)"""
+    rng = random.Random(f"built-{variant}-{players}")
+    steps = 0
+    for record in records_of(variant, players, 2, seed=31):
+        if record.deal is None or not all(h is not None and h.complete
+                                          for h in record.deal.hands):
+            continue
+        board = pfn.Board.from_record(record)
+        while True:
+            legal = list(board.legal_moves)
+            if board.stage not in ("auction", "play", "over"):
+                board.push(rng.choice(legal))
+                continue
+            built = board.replay()
+            [again] = pfn.loads(str(board.state.record()))
+            told = pfn.replay(again, on_error="collect")
+            said = (built.contract, built.declarer, built.defence, built.defences,
+                    tuple(map(int, built.hands)), built.participants, built.first_leader,
+                    built.leader, trick_facts(built), built.taken, built.play_complete,
+                    built.result, [(d.code, str(d.message)) for d in built.diagnostics])
+            assert said == (told.contract, told.declarer, told.defence, told.defences,
+                            tuple(map(int, told.hands)), told.participants,
+                            told.first_leader, told.leader, trick_facts(told), told.taken,
+                            told.play_complete, told.result,
+                            [(d.code, str(d.message)) for d in told.diagnostics]), \
+                (str(again), board)
+            steps += 1
+            if not legal:
+                break
+            board.push(rng.choice(legal))
+    assert steps
+
+
+def test_a_refused_card_is_reported_where_it_stands_and_made_all_the_same() -> None:
+    """The replay pushes a record's cards collecting: Boris's DK on Ana's heart ace at
+    trick 6 is a revoke (he holds HK and HQ), said at that card, and the card is
+    played — the play goes on to its end, Boris's HQ then taking trick 10 (worked out
+    by hand), so the Result the record states for Boris and Ceca no longer holds."""
+    text = Path("examples/brief.pfn").read_text(encoding="utf-8").split("\n\n")[0]
+    text = text.replace("HA HQ H9", "HA DK H9").replace("H8 DK HJ", "H8 HQ HJ")
+    [record] = pfn.loads(text)
+    replay = pfn.replay(record, on_error="collect")
+    errors = [d for d in replay.diagnostics if d.is_error]
+    assert [d.code for d in errors] == ["PFN-E503", "PFN-E601", "PFN-E601"]  # B's, C's
+    line = text.split("\n").index("HA DK H9") + 1
+    assert errors[0].message.startswith("revoke: B played DK on a heart lead at trick 6")
+    assert (errors[0].line, errors[0].col) == (line, 4)
+    played = [move for stage, move in moves_of(replay) if stage == "play"]
+    assert len(played) == 30 and played[16] == Card.DK and played[28] == Card.HQ
+    assert replay.play_complete and replay.taken == {Seat.A: 8, Seat.B: 2, Seat.C: 0}

@@ -46,7 +46,7 @@ from pfn import hooks
 from pfn.analysis.position import Position
 from pfn.board import words
 from pfn.board.moves import LegalMoves
-from pfn.board.record import finished, moves_of, setup_of
+from pfn.board.record import finished, setup_of
 from pfn.cards import CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.deal import replay as replay_record
@@ -56,6 +56,7 @@ from pfn.i18n import tr
 from pfn.model import Call, Record
 from pfn.notation import values
 from pfn.outcome import Outcome, outcome_of
+from pfn.rules import stages
 from pfn.rules.replay import DealContext, Replay
 from pfn.rules.state import DealState, Move, Stage, first_record, talon_order
 from pfn.rules.tricks import Start, Tricks
@@ -105,26 +106,20 @@ class Board:
             raise RuleError(broken[0])
         base, walk_defence = setup_of(record)
         board = cls.__new__(cls)
-        board._setup(base, found.context, walk_defence, talon_order(found) or ())
+        board._setup(base, found.context, walk_defence, talon_order(found) or (), True)
         if trick is None:
             return board
         if not record.first_trick <= trick <= 11 or not 0 <= card < record.players:
             raise PfnError(tr("trick {trick}, card {card}: the tricks are {first} to 10 (11:"
                               " after the last), the cards of one from 0", trick=trick,
                               card=card, first=record.first_trick))
-        for stage, move in moves_of(found):
-            if board.stage == "play" and board._progress() >= (trick, card) and \
-                    stage != "defence":  # (a whister's open or closed comes before it)
-                break
-            if stage == "contract" and board.stage != "contract":
-                continue  # a misère's contract is the bid itself
-            board.push(move)
+        board._state.take(found.moves, trick, card)  # (each checked by the replay)
         if board._progress() < (trick, card):
             raise words.not_reached(trick, card)
         return board
 
     def _setup(self, base: Record, context: DealContext, walk_defence: bool,
-               talon: Sequence[int] = ()) -> None:
+               talon: Sequence[int] = (), taken_up: bool = False) -> None:
         problems = [d for d in check_structure(base) if d.is_error]
         if problems:
             raise RuleError(problems[0])
@@ -133,8 +128,13 @@ class Board:
         if base.deal is None or hidden:
             raise words.cards_missing(hidden)
         self._family = find_variant(base.variant).with_rules(base.rules)
+        # a deal taken up after its auction (an ending, a problem) starts from what its
+        # tags give
+        first = stages.taken_up(base, self._family, context) \
+            if taken_up and base.auction is None and (base.contract is not None or
+                                                       base.start is not None) else None
         self._state = DealState(self._family, base, context, walk_defence=walk_defence,
-                                talon=talon)
+                                talon=talon, first=first)
         if self._state.walks_auction and self._state.eldest is None:
             raise PfnError(tr("a board needs the dealer: who speaks first depends on him"))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from pfn.cards import Card, cards_of
 from pfn.model import Call, Play, Record, ScoreEntry
 from pfn.rules.replay import Replay
 from pfn.rules.state import Move, Stage, with_tags
@@ -65,25 +64,12 @@ def finished(record: Record, replay: Replay, over: bool) -> Record:
 
 
 def moves_of(r: Replay) -> Iterator[tuple[Stage, Move]]:
-    """The moves of a replayed record, in order."""
-    record = r.record
-    for call in record.auction.calls if record.auction is not None else ():
-        yield "auction", Call(call.token, call.seat)
-    if record.auction is not None and r.discard:
-        given = [c for c in record.discard or () if isinstance(c, Card)]
-        for card in given if len(given) == 2 else cards_of(r.discard):  # as written
-            yield "discard", card
-    if record.auction is not None and r.contract is not None and not r.contract.allpass:
-        yield "contract", r.contract
-    for call in record.defence.calls if record.defence is not None else ():
-        yield "defence", Call(call.token, call.seat)
-    # the main line as written (a trick left on the table included); a talon card
-    # that opens an all-pass trick is nobody's move
-    talon = r.play_rules.talon_needed(record.first_trick) if r.play_rules is not None else 0
-    for line, run in enumerate(record.play.tricks if record.play is not None else ()):
-        for index, played in enumerate(run.cards):
-            if played is not None and not (line < talon and index == 0):
-                yield "play", played
+    """The moves of a replayed record, in order: those its replay pushed into the deal
+    state (:attr:`Replay.moves`: the main line; a talon card that opens an all-pass
+    trick is nobody's move, a misère's contract is the bid itself), a call as the
+    record writes it."""
+    for stage, move, written in r.moves:
+        yield stage, written if isinstance(move, Call) else move
 
 
 __all__ = ["finished", "moves_of", "setup_of"]

@@ -1,12 +1,15 @@
-"""The play stage: a record's tricks replayed on the play kernel.
+"""The play's engine for a record's cards: the play kernel, or what is known.
 
 When every hand is known and the play is plain (every card given, no annotation),
-the tricks run straight through :class:`~pfn.rules.tricks.Tricks`.  Otherwise —
-hidden hands, unknown cards (``-``), variations, or any card the kernel refuses —
-the play is replayed card by card with what is *known* of each hand: a hand may be
-known in full, in part or not at all; a player who shows out of a suit cannot
-follow it later, and a card seen cannot reappear.  Both ways the rules of play are
-the kernel's (:mod:`pfn.rules.tricks`); this module only knows what the record says.
+the main line runs straight through :class:`~pfn.rules.tricks.Tricks`
+(:meth:`PlayStage.plain`).  Otherwise — hidden hands, unknown cards (``-``),
+variations, or any card the kernel refuses — each card is checked and made with what
+is *known* of each hand (:meth:`PlayStage.step`): a hand may be known in full, in part
+or not at all; a player who shows out of a suit cannot follow it later, and a card
+seen cannot reappear.  Both ways the rules of play are the kernel's
+(:mod:`pfn.rules.tricks`).  The deal state a record's replay pushes its cards into
+(:class:`~pfn.rules.pushing.RecordState`) drives it; the replay
+(:class:`~pfn.rules.stages.Replayer`) walks the record's lines.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from typing import TYPE_CHECKING
 from pfn import codes
 from pfn.cards import CARDS, FULL_DECK, Card, Suit
 from pfn.diagnostics import Problem
-from pfn.messages import Text, msg, nmsg
-from pfn.model import CardRun, Variation
+from pfn.messages import Text, msg
+from pfn.model import CardRun
 from pfn.rules.replay import PlayedTrick
 from pfn.rules.tricks import SUIT_MASKS, TRICKS, PlayRules, Tricks, broken_rule, winning_card
 from pfn.seats import SEATS, Seat
@@ -162,10 +165,13 @@ class PlayStage:
         self.taken: dict[Seat, int] = {s: 0 for s in participants}
         self.complete = False
         self.stopped = False
+        self.kernel: Tricks | None = None
+        """The kernel that played a plain main line."""
         self.hands = self._hands()
         self.cards: list[Card | None] = []
         self.seats: list[Seat | None] = []
-        self._before: list[int] = list(self.hands.known)
+        self.before: list[int] = list(self.hands.known)
+        """What is known of each hand before the trick being played."""
 
     def _hands(self) -> Hands:
         """What is known and what is possible of each hand at the first lead."""
@@ -197,15 +203,9 @@ class PlayStage:
                 possible.append(known[seat] | (FULL_DECK & ~others & ~talon & ~r.discard))
         return Hands(known, possible, complete)
 
-    def run(self, tricks: Sequence[CardRun]) -> None:
-        """Replay the Play section: on the kernel when it is plain, else card by card."""
-        if not self._plain(tricks):
-            self.r.tricks.clear()
-            self.play_main(tricks)
-
     # -- every hand known, every card given --------------------------------
 
-    def _plain(self, tricks: Sequence[CardRun]) -> bool:
+    def plain(self, tricks: Sequence[CardRun]) -> bool:
         """Play a plain, complete, legal main line on the kernel.
 
         Plain means: every hand known, ten tricks of known cards, no variation
@@ -244,6 +244,7 @@ class PlayStage:
                                       cards, _SEAT_OR_TALON[winner], before, seats[0] is None,
                                       run))
         r.tricks = played
+        self.kernel = kernel
         taken = dict.fromkeys(order, 0)
         for seat, count in enumerate(kernel.taken):
             if count:
@@ -326,7 +327,7 @@ class PlayStage:
         winner = None if found is None else SEATS[found]
         if not where:
             self.r.tricks.append(PlayedTrick(self.number, seats[0], tuple(seats), tuple(cards),
-                                             winner, tuple(self._before), talon_lead))
+                                             winner, tuple(self.before), talon_lead))
         if winner is not None:
             self.taken[winner] = self.taken.get(winner, 0) + 1
         eldest = self.r.eldest
@@ -343,7 +344,8 @@ class PlayStage:
 
     # -- lines ----------------------------------------------------------------
 
-    def _snapshot(self) -> PlayStage:
+    def snapshot(self) -> PlayStage:
+        """An independent copy, for a variation from here."""
         clone = object.__new__(PlayStage)
         clone.__dict__.update(self.__dict__)
         clone.hands = self.hands.copy()
@@ -351,7 +353,9 @@ class PlayStage:
         clone.cards, clone.seats = list(self.cards), list(self.seats)
         return clone
 
-    def _find_leader(self, card: Card | None) -> bool:
+    def find_leader(self, card: Card | None) -> bool:
+        """Who leads the trick ``card`` opens, when the play does not tell it (an ending
+        without a dealer): the card's holder; ``False`` when not known (the play stops)."""
         if self.leader is not None or self.rules.talon_lead(self.number):
             return True
         holder = self.hands.holder(card) if card is not None else None
@@ -363,7 +367,7 @@ class PlayStage:
         self.leader = SEATS[holder]
         return True
 
-    def _resync_leader(self, run: CardRun) -> None:
+    def resync_leader(self, run: CardRun) -> None:
         """A trick led by someone else than the player due to lead: said once, and the
         play goes on from the player who holds the card led (no error on every card
         after it)."""
@@ -385,107 +389,3 @@ class PlayStage:
         self.replayer.report(codes.E501, said, run.position(0), run.text(0),
                              msg("check the trick before, or who played which card"))
         self.leader = SEATS[holder]
-
-    def play_main(self, tricks: Sequence[CardRun]) -> None:
-        for run in tricks:
-            if self.number > TRICKS:
-                pos = run.position(0)
-                self.replayer.report(codes.E510, msg("more than ten tricks"), pos, run.text(0)
-                                     if run.cards else None)
-                return
-            if not run.cards:
-                continue
-            run = self._talon_left_off(run)
-            if not self._find_leader(run.cards[0]):
-                return
-            self._resync_leader(run)
-            self._before = list(self.hands.known)
-            expected = self.size()
-            for index in range(len(run.cards)):
-                ann = run.ann(index)
-                if ann is not None and ann.variations:
-                    for variation in ann.variations:
-                        self._variation(variation, msg("in a variation: "))
-                if not self.step(run, index, ""):
-                    return
-                if not self.cards and index + 1 < len(run.cards):
-                    self.replayer.report(
-                        codes.E506, nmsg("trick {number} has {n} card, {expected} expected",
-                                        "trick {number} has {n} cards, {expected} expected",
-                                        len(run.cards), number=self.number - 1,
-                                        expected=expected),
-                        run.position(index + 1), run.text(index + 1),
-                        msg("write one trick per line"))
-                    self.stopped = True
-                    self.replayer.unchecked(msg("the play from trick {number}",
-                                               number=self.number))
-                    return
-            if self.cards:
-                if run.claim is not None or (self.replayer.record.start is not None and
-                                             run is tricks[-1]):
-                    return  # a set-up position (Start) may stop within a trick: its question
-                self.replayer.report(codes.E506, nmsg("trick {number} has {n} card, {expected}"
-                                                     " expected", "trick {number} has {n}"
-                                                     " cards, {expected} expected",
-                                                     len(self.cards), number=self.number,
-                                                     expected=expected),
-                                     run.position(0), run.text(0),
-                                     msg("write one trick per line; - stands for a card not"
-                                        " known"))
-                self.stopped = True
-                self.replayer.unchecked(msg("the play from trick {number}", number=self.number))
-                return
-            if self.r.tricks and self.r.tricks[-1].run is None:
-                self.r.tricks[-1].run = run
-            if run.claim is not None:
-                return
-
-    def _talon_left_off(self, run: CardRun) -> CardRun:
-        """A talon-led trick written with the players' cards only: one error, then the
-        trick replayed with its talon card (the Talon tag's for this trick, or the one
-        left), so that the players' cards are checked as what they are."""
-        if not self.rules.talon_lead(self.number) or len(run.cards) != len(self.participants):
-            return run
-        first = run.cards[0]
-        if first is None or not self.r.talon or self.r.talon >> first & 1:
-            return run
-        used = {t.cards[0] for t in self.r.tricks if t.talon_lead and t.cards}
-        left = [c for c in CARDS if self.r.talon >> c & 1 and c not in used]
-        listed = self.replayer.record.talon or ()
-        given = listed[self.number - 1] if len(listed) >= self.number else None
-        card = given if isinstance(given, Card) and given in left else \
-            left[0] if len(left) == 1 else None
-        self.replayer.report(codes.E509, msg("trick {number} of the all-pass is opened by a"
-                                            " talon card, but its line gives only the"
-                                            " players' cards", number=self.number),
-                             run.position(0), run.text(0),
-                             msg("write the talon card first: {line}",
-                                line=" ".join((str(card), str(run.text(0)), "…")))
-                             if card is not None else
-                             msg("write the talon card first"))
-        if card is None:
-            return run
-        count = len(run.cards)
-        return CardRun((card, *run.cards),
-                       None if run.anns is None else (None, *run.anns), run.claim,
-                       (run.position(0), *(run.position(i) for i in range(count))),
-                       (str(card), *(run.text(i) for i in range(count))))
-
-    def _variation(self, variation: Variation, where: Text) -> None:
-        moves = variation.moves
-        if not isinstance(moves, CardRun):
-            return
-        state = self._snapshot()
-        for index, card in enumerate(moves.cards):
-            if state.number > TRICKS:
-                self.replayer.report(codes.E510, where + msg("more than ten tricks"),
-                                     moves.position(index), moves.text(index))
-                return
-            if not state.cards and not state._find_leader(card):
-                return
-            ann = moves.ann(index)
-            if ann is not None:
-                for inner in ann.variations:
-                    state._variation(inner, where)
-            if not state.step(moves, index, where):
-                return

@@ -10,8 +10,9 @@ reads a finished :class:`Replay` (:mod:`pfn.scoring.facts`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pfn import hooks
 from pfn.cards import NO_CARDS, Card, CardSet
@@ -24,6 +25,12 @@ from pfn.rules.defence import DefenceOutcome
 from pfn.rules.family import RuleFamily
 from pfn.rules.tricks import PlayRules
 from pfn.seats import Seat
+
+if TYPE_CHECKING:
+    from pfn.rules.state import Move, Stage
+
+_STAGES = ("auction", "discard", "contract", "defence", "play")
+"""The stages of the moves, in the order they come."""
 
 OnError = Literal["raise", "collect"]
 """``raise``: the first broken rule raises :class:`~pfn.diagnostics.RuleError`;
@@ -107,9 +114,26 @@ class Replay:
     result: dict[Seat, int | None] = field(default_factory=dict)
     """Tricks per seat for scoring: the play's, else the Result tag's."""
     context: DealContext = field(default_factory=DealContext)
+    made: list[tuple[Stage, Move, Move]] = field(default_factory=list, repr=False)
+    """The moves written down so far (:attr:`moves` has them all)."""
+    pending: list[Callable[[], Iterable[tuple[Stage, Move, Move]]]] = field(
+        default_factory=list, repr=False)
+    """Moves taken but written down only when asked for (the discard, the contract and
+    the cards of a record's replay: ``pfn check`` never asks)."""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     unchecked: list[Text] = field(default_factory=list)
     """What the record does not let the rules check, in words."""
+
+    @property
+    def moves(self) -> list[tuple[Stage, Move, Move]]:
+        """The moves made, in order, as the deal state took them: each with its stage,
+        and as the record writes it (only the main line of a record's play)."""
+        if self.pending:
+            for later in self.pending:
+                self.made.extend(later())
+            self.pending.clear()
+            self.made.sort(key=lambda entry: _STAGES.index(entry[0]))  # (stable)
+        return self.made
 
     @property
     def leader_stated(self) -> bool:

@@ -1,77 +1,42 @@
-"""The stages of a replay: seating, deal, auction, talon and discard, contract, defence,
-play and result. :class:`Replayer` runs them in order on one record, asking the rule family only the
-questions of :class:`~pfn.rules.family.RuleFamily`; each stage checks what the
-record says and hands the next what it established (the play: :mod:`pfn.rules.play`).
-The deal state (:mod:`pfn.rules.state`) feeds the same stages its moves."""
+"""The replay of a record: seating, deal, auction, talon and discard, contract,
+defence, play and result.  :class:`Replayer` runs the stages in order on one record,
+asking the rule family only the questions of :class:`~pfn.rules.family.RuleFamily`;
+each stage checks what the record's tags and sections say against what the deal
+established, and the moves themselves — calls, discard, contract, cards — are pushed
+into one deal state (:class:`~pfn.rules.pushing.RecordState`), which reports a move
+the rules refuse at its place and makes it all the same, where the replay goes on.
+The stages the deal state shares are :mod:`pfn.rules.setup`'s."""
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
 from pfn import codes
-from pfn.cards import Card, CardSet
-from pfn.codes import Code
-from pfn.diagnostics import Diagnostic, Fix, Problem, RuleError
+from pfn.cards import CARDS, Card, CardSet
+from pfn.diagnostics import Problem
 from pfn.messages import Text, joined, msg, nmsg
-from pfn.model import Annotation, Call, CallNode, CardRun, Pos, Record
-from pfn.rules.auction import Auction
-from pfn.rules.defence import Defence, DefenceOutcome, possible_defences
+from pfn.model import CardRun, Record, Variation
 from pfn.rules.family import RuleFamily
 from pfn.rules.play import PlayStage
+from pfn.rules.pushing import RecordState
 from pfn.rules.replay import DealContext, OnError, Replay
 from pfn.rules.settling import after_talon, defence_for, exit_problem, not_allpass, settled
-from pfn.rules.tricks import PlayRules
-from pfn.seats import SEATS, Seat
+from pfn.rules.setup import Setup
+from pfn.rules.tricks import TRICKS
+from pfn.seats import Seat
 
 
-class Replayer:
+class Replayer(Setup):
     """Runs one replay; stages are methods so a variant's oddities stay in the variant."""
 
-    def __init__(self, record: Record, variant: RuleFamily, context: DealContext,
-                 on_error: OnError) -> None:
-        self.record = record
-        self.variant = variant
-        self.rules = variant.rules
-        self.context = context
-        self.on_error = on_error
-        self.r = Replay(record, variant, players=record.players, dealer=record.dealer,
-                        context=context)
-        self._play_rules: PlayRules | None = None
-
-    # -- reporting --------------------------------------------------------
-
-    def report(self, code: Code, message: Text, pos: Pos | None = None, text: str | None = None,
-               hint: Text | None = None, fix: Fix | None = None) -> None:
-        self.add(Problem(code, message, hint, fix).at(pos, text))
-
-    def add(self, diagnostic: Diagnostic) -> None:
-        """Keep a diagnostic; in ``raise`` mode an error ends the replay."""
-        self.r.diagnostics.append(diagnostic)
-        if self.on_error == "raise" and diagnostic.is_error:
-            raise RuleError(diagnostic)
-
-    def tag_pos(self, name: str) -> Pos:
-        for tag in self.record.tags:
-            if tag.name == name:
-                return tag.pos
-        return (0, 0)
-
-    def unchecked(self, what: Text) -> None:
-        """Note something the record does not let pfn check."""
-        if what not in self.r.unchecked:
-            self.r.unchecked.append(what)
-
-    # -- stages -----------------------------------------------------------
-
     def run(self) -> Replay:
-        self.seating()
-        self.deal()
+        self.start()
         self.bidding()
         self.exit_from_allpass()
         self.talon()
+        self.state.push_settled()
         self.defend()
         self.play()
         self.outcome()
@@ -81,66 +46,11 @@ class Replayer:
                                               ).at(first))
         return self.r
 
-    def seating(self) -> None:
-        r, record = self.r, self.record
-        players = record.players
-        if players not in self.variant.tables:
-            allowed = " or ".join(map(str, self.variant.tables))
-            self.report(codes.E209, msg("{variant} is played by {allowed}, not {players}",
-                                       variant=self.variant.name, allowed=allowed,
-                                       players=players),
-                        self.tag_pos("Players") if record.tag("Players")
-                        else self.tag_pos("Deal"), None,
-                        msg("the source of this variant describes a game for {allowed}",
-                           allowed=allowed))
-        seats = SEATS[:players]
-        dealer = record.dealer
-        if players == 4 and dealer is None and record.deal is not None:
-            empty = [s for s, h in zip(seats, record.deal.hands, strict=True)
-                     if h is not None and h.size == 0]
-            if len(empty) == 1:
-                dealer = empty[0]
-        r.dealer = dealer
-        if dealer is None:
-            if players == 4:
-                self.unchecked(msg("the dealer is not given: the order of play"))
-                r.order = seats[:3]
-            else:
-                r.order = seats
-            first = record.auction.first if record.auction is not None else None
-            r.eldest = first if first in r.order else None
-            if r.eldest is not None:
-                i = r.order.index(r.eldest)
-                r.order = r.order[i:] + r.order[:i]
-            elif record.auction is not None or (record.play is not None and
-                                                 record.start is None):
-                # (an ending's leader is its Play tag's: it needs no dealer)
-                self.unchecked(msg("the dealer is not given: who speaks and leads first"))
-            return
-        active = tuple(s for s in seats if not (players == 4 and s == dealer))
-        eldest = dealer.next(players)
-        if eldest == dealer or eldest not in active:
-            eldest = eldest.next(players)
-        i = active.index(eldest)
-        r.order = active[i:] + active[:i]
-        r.eldest = eldest
-
-    def deal(self) -> None:
-        r, deal = self.r, self.record.deal
-        n = self.record.players
-        known = [0] * n
-        complete = [False] * n
-        if deal is not None:
-            for index, hand in enumerate(deal.hands):
-                if hand is not None:
-                    known[index] = hand.mask
-                    complete[index] = hand.complete
-        talon = deal.talon.mask if deal is not None and deal.talon is not None else 0
-        for card in self.record.talon or ():
-            if isinstance(card, Card):
-                talon |= 1 << card
-        r.talon = CardSet(talon)
-        self._known, self._complete = known, complete
+    def start(self) -> None:
+        """The seating and the deal, and the state the record's moves are pushed into."""
+        self.seating()
+        self.deal()
+        self.state = RecordState.following(self)
 
     def bidding(self) -> None:
         r, record = self.r, self.record
@@ -173,7 +83,7 @@ class Replayer:
                                        " dealer, not {first}", eldest=r.eldest,
                                        first=section.first), self.tag_pos("Auction"), None)
         r.auction = auction
-        self.walk_calls(auction, section.nodes, "")
+        self.state.push_calls(section.nodes, self.add)
         state = auction.state
         if not state.finished:
             if contract is not None or record.play is not None:
@@ -217,14 +127,6 @@ class Replayer:
         if unknown is not None:
             self.add(unknown.at(self.tag_pos("Contract"), str(contract)))
 
-    def open_auction(self, first: Seat | None) -> Auction:
-        """The auction of the deal, ``first`` (when one of the players) speaking first."""
-        order = self.r.order
-        if first is not None and first in order:
-            i = order.index(first)
-            order = order[i:] + order[:i]
-        return self.variant.auction(order)
-
     def exit_from_allpass(self) -> None:
         """After all-passes in a row the next contract must reach the exit level."""
         contract = self.r.contract
@@ -234,30 +136,6 @@ class Replayer:
         problem = exit_problem(self.variant, contract, streak)
         if problem is not None:
             self.add(problem.at(self.tag_pos("Contract")))
-
-    def walk_calls(self, auction: Auction, nodes: Sequence[CallNode], where: Text) -> None:
-        """The calls, in order, on ``auction``: each checked, then made."""
-        for node in nodes:
-            call = node.call
-            speaker, problem = auction.speaker(call.seat)
-            if problem is None and speaker is not None:
-                problem = auction.check(speaker, call.token)
-            if problem is not None:
-                self.add(problem.at(node.pos, node.text or None, where))
-                if problem.code == codes.E308:
-                    return
-            if speaker is None:
-                return
-            self._variations(node.ann, lambda a=auction: copy.deepcopy(a), where)
-            auction.apply(speaker, call.token)
-
-    def _variations(self, ann: Annotation | None, snapshot: object, where: Text) -> None:
-        if ann is None or not ann.variations:
-            return
-        for variation in ann.variations:
-            if isinstance(variation.moves, tuple):
-                clone = snapshot()  # type: ignore[operator]
-                self.walk_calls(clone, variation.moves, where + msg("in a variation: "))
 
     def talon(self) -> None:
         r, record = self.r, self.record
@@ -323,7 +201,7 @@ class Replayer:
                                        given=section.first), self.tag_pos("Defence"))
         nodes = section.nodes if section is not None else ()
         calls = tuple(node.call for node in nodes)
-        for index, problem in protocol.run(calls):
+        for index, problem in self.state.push_defence(protocol, calls):
             node = nodes[index] if index < len(nodes) else None
             self.add(problem.at(node.pos if node else self.tag_pos("Defence"),
                                 node.text if node else None))
@@ -335,100 +213,6 @@ class Replayer:
             # (a set-up position is a problem's: its defenders' calls are not part of it)
             outcome = self.unstated_defence(protocol, self._defenders_played())
         r.defence = outcome
-
-    def unstated_defence(self, protocol: Defence, played: bool | None) -> DefenceOutcome:
-        """The defence of a deal that does not give its calls (``protocol`` has run none):
-        the one the rules and the play (``played``: whether the defenders are known to
-        have played) leave, else ``protocol``'s; every possible one in
-        :attr:`Replay.defences`."""
-        r = self.r
-
-        def fresh() -> Defence:
-            again = defence_for(self.variant, r)
-            assert again is not None
-            return again
-
-        r.defences = possible_defences(fresh, played)
-        if len(r.defences) != 1:
-            self.unchecked(msg("no Defence section: the defenders' calls"))
-            return protocol.outcome
-        chosen = fresh()  # the play leaves one defence: it is the record's
-        chosen.run([Call(token) for token in r.defences[0]])
-        return chosen.outcome
-
-    def _defenders_played(self) -> bool | None:
-        """Whether the record shows the defence played (a card in the play: a game is
-        played only when the defence plays; or a trick for a defender in the Result),
-        ``None`` when it does not say."""
-        record, r = self.record, self.r
-        if record.play is not None and any(card is not None for run in record.play.tricks
-                                           for card in run.cards):
-            return True
-        if any(n for seat, n in record.result or () if seat in r.order and seat != r.declarer):
-            return True
-        return None
-
-    # -- play -------------------------------------------------------------
-
-    def participants(self) -> tuple[Seat, ...]:
-        """The seats whose cards are played, in playing order."""
-        r = self.r
-        contract = r.contract
-        if contract is None:
-            return ()
-        if contract.allpass or r.declarer is None:
-            return r.order
-        players = {r.declarer}
-        if r.defence is not None:
-            players.update(r.defence.players)
-        return tuple(s for s in r.order if s in players)
-
-    def play_rules(self) -> PlayRules:
-        """The rules of play of this deal's contract (asked of the family once)."""
-        if self._play_rules is None:
-            assert self.r.contract is not None
-            self._play_rules = self.variant.play_rules(self.r.contract, self.r.declarer,
-                                                       self.r.dealer, self.r.players)
-        return self._play_rules
-
-    def play_setup(self) -> None:
-        """What the play is, recorded or not (the solver starts from it): its rules,
-        who plays, who leads to the first trick."""
-        r, record = self.r, self.record
-        section = record.play
-        contract = r.contract
-        stated = section.leader if section is not None else None
-        by_tag = r.leader_stated
-        if contract is not None and r.order and (r.eldest is not None or by_tag) and \
-                (not contract.allpass or self.variant.allpass_played) and \
-                (r.defence is None or r.defence.played):
-            rules = r.play_rules = self.play_rules()
-            if by_tag and r.eldest is None and stated in r.order and \
-                    rules.talon_lead(record.first_trick):
-                # an ending opened by a talon card, its dealer not given: the players
-                # follow the talon card from the eldest, the one its Play tag names
-                at = r.order.index(stated)
-                r.order, r.eldest = r.order[at:] + r.order[:at], stated
-            r.participants = self.participants()
-            if by_tag:
-                r.first_leader = stated if stated in r.participants else None
-                if r.first_leader is not None and r.eldest is not None and \
-                        r.first_leader != r.eldest and rules.talon_lead(record.first_trick):
-                    # a talon card opens the ending's first trick: the eldest plays
-                    # after it, whoever won the trick before
-                    self.report(codes.E501, msg("{eldest} plays first to trick {number}, which"
-                                               " a talon card opens, not {given}",
-                                               eldest=r.eldest, number=record.first_trick,
-                                               given=r.first_leader),
-                                self.tag_pos("Play"), None,
-                                msg("write {text}", text='[Play "' + str(r.eldest) + '"]'),
-                                Fix('[Play "' + str(r.eldest) + '"]'))
-                    r.first_leader = r.eldest
-            else:
-                assert r.eldest is not None
-                first = self.variant.first_leader(contract, r.declarer, r.eldest, r.order)
-                r.first_leader = first if first in r.participants else \
-                    (r.participants[0] if r.participants else None)
 
     def play(self) -> None:
         r, record = self.r, self.record
@@ -476,8 +260,11 @@ class Replayer:
             self.unchecked(msg("the cards of {seats} are not all given: their play is checked"
                               " only against what they showed",
                               seats=joined(msg(" and "), hidden)))
-        stage = PlayStage(self, participants, leader, self.play_rules())
-        stage.run(section.tricks)
+        stage = self.state.start_play(self, participants, leader, self.play_rules())
+        if not self.state.push_plain(section.tricks):
+            r.tricks.clear()
+            self.play_lines(stage, section.tricks)
+        self.state.played()
         r.taken = dict(sorted(stage.taken.items()))  # in seat order
         r.play_complete = stage.complete and not section.claimed
         if not stage.stopped and not section.claimed and stage.number <= 10 and \
@@ -505,6 +292,118 @@ class Replayer:
                 self.report(codes.W004, msg("the play stops after trick {number} without '*'",
                                            number=stage.number - 1), self.tag_pos("Play"), None,
                             msg("end with * when the rest was claimed or not recorded"))
+
+    def play_lines(self, stage: PlayStage, tricks: Sequence[CardRun]) -> None:
+        """The Play section's lines, card by card, pushed into the deal state: a line is
+        one trick (more than ten, or a line of the wrong length, is said once and the
+        play is followed no further), a talon card a line leaves out is put back, and
+        each variation is played from its branch on a copy of the state."""
+        state = self.state
+        for run in tricks:
+            if stage.number > TRICKS:
+                pos = run.position(0)
+                self.report(codes.E510, msg("more than ten tricks"), pos,
+                            run.text(0) if run.cards else None)
+                return
+            if not run.cards:
+                continue
+            run = self._talon_left_off(stage, run)
+            if not state.lead(run):
+                return
+            expected = stage.size()
+            for index in range(len(run.cards)):
+                ann = run.ann(index)
+                if ann is not None and ann.variations:
+                    for variation in ann.variations:
+                        self._play_variation(state, variation, msg("in a variation: "))
+                if not state.push_card(run, index, ""):
+                    return
+                if not stage.cards and index + 1 < len(run.cards):
+                    self.report(
+                        codes.E506, nmsg("trick {number} has {n} card, {expected} expected",
+                                        "trick {number} has {n} cards, {expected} expected",
+                                        len(run.cards), number=stage.number - 1,
+                                        expected=expected),
+                        run.position(index + 1), run.text(index + 1),
+                        msg("write one trick per line"))
+                    stage.stopped = True
+                    self.unchecked(msg("the play from trick {number}",
+                                       number=stage.number))
+                    return
+            if stage.cards:
+                if run.claim is not None or (self.record.start is not None and
+                                             run is tricks[-1]):
+                    return  # a set-up position (Start) may stop within a trick: its question
+                self.report(codes.E506, nmsg("trick {number} has {n} card, {expected}"
+                                             " expected", "trick {number} has {n}"
+                                             " cards, {expected} expected",
+                                             len(stage.cards), number=stage.number,
+                                             expected=expected),
+                            run.position(0), run.text(0),
+                            msg("write one trick per line; - stands for a card not"
+                               " known"))
+                stage.stopped = True
+                self.unchecked(msg("the play from trick {number}", number=stage.number))
+                return
+            if self.r.tricks and self.r.tricks[-1].run is None:
+                self.r.tricks[-1].run = run
+            if run.claim is not None:
+                return
+
+    def _talon_left_off(self, stage: PlayStage, run: CardRun) -> CardRun:
+        """A talon-led trick written with the players' cards only: one error, then the
+        trick replayed with its talon card (the Talon tag's for this trick, or the one
+        left), so that the players' cards are checked as what they are."""
+        if not stage.rules.talon_lead(stage.number) or \
+                len(run.cards) != len(stage.participants):
+            return run
+        first = run.cards[0]
+        if first is None or not self.r.talon or self.r.talon >> first & 1:
+            return run
+        used = {t.cards[0] for t in self.r.tricks if t.talon_lead and t.cards}
+        left = [c for c in CARDS if self.r.talon >> c & 1 and c not in used]
+        listed = self.record.talon or ()
+        given = listed[stage.number - 1] if len(listed) >= stage.number else None
+        card = given if isinstance(given, Card) and given in left else \
+            left[0] if len(left) == 1 else None
+        self.report(codes.E509, msg("trick {number} of the all-pass is opened by a"
+                                    " talon card, but its line gives only the"
+                                    " players' cards", number=stage.number),
+                    run.position(0), run.text(0),
+                    msg("write the talon card first: {line}",
+                       line=" ".join((str(card), str(run.text(0)), "…")))
+                    if card is not None else
+                    msg("write the talon card first"))
+        if card is None:
+            return run
+        count = len(run.cards)
+        return CardRun((card, *run.cards),
+                       None if run.anns is None else (None, *run.anns), run.claim,
+                       (run.position(0), *(run.position(i) for i in range(count))),
+                       (str(card), *(run.text(i) for i in range(count))))
+
+    def _play_variation(self, state: RecordState, variation: Variation, where: Text
+                        ) -> None:
+        """A variation of the play, pushed into a copy of ``state`` at its branch."""
+        moves = variation.moves
+        if not isinstance(moves, CardRun):
+            return
+        twin = state.branch_play()
+        stage = twin.playing
+        assert stage is not None
+        for index, card in enumerate(moves.cards):
+            if stage.number > TRICKS:
+                self.report(codes.E510, where + msg("more than ten tricks"),
+                            moves.position(index), moves.text(index))
+                return
+            if not stage.cards and not stage.find_leader(card):
+                return
+            ann = moves.ann(index)
+            if ann is not None:
+                for inner in ann.variations:
+                    self._play_variation(twin, inner, where)
+            if not twin.push_card(moves, index, where):
+                return
 
     def _missing_trick(self, participants: tuple[Seat, ...]
                        ) -> tuple[list[int], tuple[Card, ...]] | None:
@@ -535,53 +434,6 @@ class Replayer:
                     break
         return (places, tuple(sorted(left))) if places else None
 
-    # -- result -----------------------------------------------------------
-
-    def outcome(self) -> None:
-        r, record = self.r, self.record
-        stated = dict(record.result or ())
-        result: dict[Seat, int | None] = {}
-        participants = self.participants()
-        if r.play_complete:
-            for seat in (*participants, *(s for s in r.taken if s not in participants)):
-                result[seat] = r.taken.get(seat, 0)
-            owner = self.play_rules().talon_owner if r.contract is not None else None
-            if owner is not None:
-                result.setdefault(Seat(owner), 0)
-            for seat, count in stated.items():
-                computed = result.get(seat, 0 if seat in r.order or seat == r.dealer else None)
-                if count is not None and computed is not None and count != computed:
-                    self.report(codes.E601, nmsg("Result gives {seat} {n} trick; the play gives"
-                                                " {computed}", "Result gives {seat} {n} tricks;"
-                                                " the play gives {computed}", count, seat=seat,
-                                                computed=computed),
-                                self.tag_pos("Result"), f"{seat}:{count}",
-                                hint=msg("write {text}", text=f"{seat}:{computed}"),
-                                fix=Fix(f"{seat}:{computed}"))
-        else:
-            result = dict(stated)
-            if record.play is not None and r.tricks and stated:
-                remaining = record.tricks_left - len(
-                    [t for t in r.tricks if t.winner is not None or t.talon_lead])
-                for seat, count in stated.items():
-                    have = r.taken.get(seat, 0)
-                    if count is not None and (count < have or count > have + remaining):
-                        self.report(codes.E603, msg("Result gives {seat} {count} tricks, but"
-                                                   " {seat} had taken {have} with {remaining}"
-                                                   " to play", seat=seat, count=count,
-                                                   have=have, remaining=remaining),
-                                    self.tag_pos("Result"), f"{seat}:{count}")
-            if participants and not stated and record.play is None and r.contract is not None \
-                    and (r.defence is None or r.defence.played):
-                self.unchecked(msg("no Result and no play: the tricks"))
-        # a defender who does not play (Serbian, Britannica) takes nothing
-        if r.defence is not None and r.defence.played:
-            for seat in r.defence.defenders:
-                if seat not in r.defence.players:
-                    result.setdefault(seat, 0)
-        r.result = dict(sorted(result.items()))  # in seat order, as the Result tag writes
-
-
 def _played(record: Record) -> int:
     """Every card of the main line of the play."""
     mask = 0
@@ -597,3 +449,19 @@ def run(record: Record, variant: RuleFamily, context: DealContext | None = None,
     """Replay ``record`` through the rules of ``variant``; the match layer
     (:func:`pfn.deal.replay`) finds the variant from the record."""
     return Replayer(record, variant, context or DealContext(), on_error).run()
+
+
+def taken_up(record: Record, variant: RuleFamily, context: DealContext | None = None
+             ) -> Replay:
+    """What a deal taken up after its auction (a problem's contract, an ending) gives
+    before its first move: its tags replayed up to the defence (an ending's defence and
+    leader too), the moves a board makes left out."""
+    replayer = Replayer(record, variant, context or DealContext(), "collect")
+    replayer.start()
+    replayer.bidding()
+    replayer.exit_from_allpass()
+    replayer.talon()
+    if record.start is not None:
+        replayer.defend()
+        replayer.play_setup()
+    return replayer.r

@@ -10,15 +10,18 @@ family's :class:`~pfn.rules.defence.Defence`, the cards on the play kernel
 (:class:`~pfn.rules.tricks.Tricks`), each family answering through its hooks
 (:class:`~pfn.rules.family.RuleFamily`).  Between two stages (the auction won, the
 discard made, the contract named, the defence decided) the state walks its moves
-through the replay's own stages (:class:`~pfn.rules.stages.Replayer`,
+through the stages every replay shares (:class:`~pfn.rules.setup.Setup`,
 :mod:`pfn.rules.settling`), fed moves instead of a record's sections, and a refused
 move is judged by the stage that refuses it — so what a state allows is what ``pfn
-check`` accepts, with no second copy of a rule; :meth:`~DealState.snapshot` is the
-replay of the record of the moves so far.
+check`` accepts, with no second copy of a rule.  No record is replayed:
+:meth:`~DealState.snapshot` is the replay the state built as it went.  A record's
+replay pushes its own moves into a state too
+(:class:`~pfn.rules.pushing.RecordState`), collecting the problems they raise.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
@@ -28,14 +31,16 @@ from pfn.cards import CARDS, Card, CardSet
 from pfn.contract import Contract
 from pfn.diagnostics import Diagnostic, Problem
 from pfn.messages import msg
-from pfn.model import Call, CallNode, CallSection, Deal, Play, Record, Tag
-from pfn.rules import settling, stages
+from pfn.model import Call, CallSection, Deal, Play, Record
+from pfn.rules import settling
 from pfn.rules.defence import Defence
 from pfn.rules.family import RuleFamily
 from pfn.rules.play import Hands, card_problem
 from pfn.rules.playstart import play_lines, play_start, talon_order
-from pfn.rules.replay import DealContext, Replay
+from pfn.rules.replay import DealContext, PlayedTrick, Replay
+from pfn.rules.setup import Setup, opening
 from pfn.rules.tricks import Start, Tricks, winning_card
+from pfn.rules.written import first_record, with_tags
 from pfn.seats import SEATS, Seat
 
 Move = Call | Card | Contract
@@ -57,7 +62,7 @@ class DealState:
 
     def __init__(self, variant: RuleFamily, base: Record,
                  context: DealContext | None = None, *, walk_defence: bool = True,
-                 talon: Sequence[int] = ()) -> None:
+                 talon: Sequence[int] = (), first: Replay | None = None) -> None:
         self.variant = variant
         self.talon = tuple(talon)
         self.base = base
@@ -67,8 +72,10 @@ class DealState:
         self.walks_defence = walk_defence
         self.moves: list[tuple[Stage, Move, Move]] = []
         """Each move: the stage it was made in, the move, and the move as written."""
-        first = self.first = stages.run(base, variant, self.context, "collect")
-        """The replay of the base: the seating, the deal, and whatever the base gives."""
+        first = self.first = first or opening(base, variant, self.context)
+        """What the base establishes: the seating and the deal (and for a deal taken up
+        after its auction, an ending or a problem, what its tags give: the contract,
+        the talon and discard, an ending's defence and leader)."""
         self.eldest = first.eldest
         self.replay: Replay | None = None
         self._snapshot: Replay | None = None
@@ -111,15 +118,17 @@ class DealState:
         replay's own stages (:class:`~pfn.rules.stages.Replayer`), which the state
         feeds its moves instead of a record's sections."""
         first = self.first
-        r = self.replay = replace(first, diagnostics=[], unchecked=[])
-        stage = stages.Replayer(self.base, self.variant, self.context, "collect")
+        r = self.replay = replace(first, diagnostics=list(first.diagnostics),
+                                  unchecked=list(first.unchecked))
+        stage = Setup(self.base, self.variant, self.context, "collect")
         stage.r = r
         moves = self.moves
         auction = r.auction
         if self.walks_auction:
             auction = r.auction = stage.open_auction(self.eldest)
-            stage.walk_calls(auction, [CallNode(m) for s, m, _ in moves
-                                       if s == "auction" and isinstance(m, Call)], "")
+            for s, move, _ in moves:  # (each was checked when it was pushed)
+                if s == "auction" and isinstance(move, Call):
+                    auction.apply(auction.speaker(move.seat)[0], move.token)  # type: ignore[arg-type]
         if auction is not None and not auction.state.finished:
             return "auction"
         if auction is not None:
@@ -167,7 +176,7 @@ class DealState:
             complete[declarer] = False
         r.hands, r.complete, r.discard = tuple(hands), tuple(complete), CardSet(discard)
 
-    def _defend(self, stage: stages.Replayer, r: Replay) -> None:
+    def _defend(self, stage: Setup, r: Replay) -> None:
         """The defence's outcome, from the calls walked (or, for a record that does not
         give them, what the rules and the play leave)."""
         protocol = settling.defence_for(self.variant, r)
@@ -423,6 +432,28 @@ class DealState:
                                CARDS[lead] if lead is not None else None, best, kernel.number)
         return problem or Problem(codes.E502, msg("{card} cannot be played now", card=card))
 
+    def take(self, moves: Sequence[tuple[Stage, Move, Move]], trick: int, card: int) -> None:
+        """Make the moves a replay has checked (:attr:`Replay.moves`, a record's) without
+        asking the rules again: every call, the discard and the contract, and the cards
+        up to ``card`` cards into trick ``trick``."""
+        self.moves = [entry for entry in moves if entry[0] not in ("play", "defence")]
+        self._settle()
+        if self.walks_defence:
+            for _, call, written in (e for e in moves if e[0] == "defence"):
+                assert isinstance(call, Call)
+                seat = call.seat if call.seat is not None else self.speaker("defence")
+                self.moves.append(("defence", Call(call.token, seat), written))
+            self._settle()
+        kernel = self.kernel
+        for entry in moves:
+            if entry[0] != "play" or kernel is None or kernel.over or \
+                    (kernel.number, sum(s is not None for s in kernel.seats)) >= (trick, card):
+                continue
+            kernel.play(entry[1])  # type: ignore[arg-type]
+            self.moves.append(entry)
+        if kernel is not None and kernel.over:
+            self.stage = "over"
+
     def pop(self) -> Move:
         """Take back the last move, and return it (``IndexError`` when none is made)."""
         stage, move, _ = self.moves.pop()
@@ -450,11 +481,66 @@ class DealState:
     # -- the record of the moves -----------------------------------------------------
 
     def snapshot(self) -> Replay:
-        """The replay of the moves so far (what :func:`pfn.replay` tells of their
-        record)."""
+        """What the moves so far established, as :func:`pfn.replay` tells it of their
+        :meth:`record`, built from the state itself (no record is replayed): its own
+        replay, the tricks its kernel played, and the result."""
         if self._snapshot is None:
-            self._snapshot = stages.run(self.record(), self.variant, self.context, "collect")
+            self._snapshot = self._built()
         return self._snapshot
+
+    def _built(self) -> Replay:
+        walked = self.replay
+        if self.cards() and self.base.start is None and \
+                not any(stage == "defence" for stage, _, _ in self.moves):
+            kept = self.replay, self.winner, self.optional
+            self._walk()  # (a defence not given is the one the cards played leave)
+            walked = self.replay
+            self.replay, self.winner, self.optional = kept
+        assert walked is not None
+        record = self.record()
+        first, r = self.first, walked
+        said = list(first.unchecked)
+        auction = r.auction
+        if self.walks_auction and auction is not None:  # what the auction leaves open
+            if not auction.state.finished:
+                said.append(msg("the auction is not finished"))
+            elif not auction.state.allpass and r.contract is None:
+                said.append(msg("no Contract tag: the contract"))
+        said += [what for what in r.unchecked[len(first.unchecked):] if what not in said]
+        auction = copy.deepcopy(auction) if self.stage == "auction" else auction  # (still bid on)
+        r = replace(r, record=record, auction=auction, unchecked=said,
+                    made=list(self.moves), pending=[],
+                    diagnostics=list(first.diagnostics), tricks=[], taken={}, result={})
+        kernel, start = self.kernel, self.start
+        if record.play is not None and kernel is not None and start is not None:
+            r.leader = r.first_leader
+            r.tricks, r.taken = self._tricks(kernel, start, record.play), {}
+            for seat in sorted(start.order):
+                r.taken[SEATS[seat]] = kernel.taken[seat]
+            r.play_complete = kernel.over
+        setup = Setup(record, self.variant, self.context, "collect")
+        setup.r = r
+        setup.outcome()
+        place = record.tags[0].pos if record.tags else (0, 0)
+        r.diagnostics += [Problem(codes.I001, msg("not checked: {what}", what=what)).at(place)
+                          for what in r.unchecked]
+        return r
+
+    def _tricks(self, kernel: Tricks, start: Start, play: Play) -> list[PlayedTrick]:
+        """The tricks the kernel played, as the replay of the record tells them."""
+        held = list(start.hands[:self.base.players])
+        found = []
+        for number, ((cards, seats, _, winner), line) in enumerate(
+                zip(kernel.history, play.tricks, strict=False), start=start.number):
+            found.append(PlayedTrick(
+                number, None if seats[0] is None else SEATS[seats[0]],
+                tuple(None if s is None else SEATS[s] for s in seats),
+                tuple(CARDS[c] for c in cards), None if winner is None else SEATS[winner],
+                tuple(held), seats[0] is None, line))
+            for card, seat in zip(cards, seats, strict=True):
+                if seat is not None:
+                    held[seat] &= ~(1 << card)
+        return found
 
     def record(self, extra: tuple[Stage, Move, Move] | None = None) -> Record:
         """The record of the moves so far (and ``extra``), without its result."""
@@ -516,45 +602,6 @@ def out_of_stage(stage: Stage, move: Move, turn: Seat | None) -> Problem:
         return Problem(codes.E406, msg("{move}: the defence has decided; {seat} plays a card",
                                       move=move, seat=turn))
     return Problem(codes.E507, msg("{move}: the deal is over", move=move))
-
-
-def first_record(variant: str, deal: Deal, dealer: Seat | None = None,
-                 rules: Sequence[tuple[str, str]] = (), names: Sequence[str] = ()) -> Record:
-    """The record of ``deal`` before its first move: its variant, house rules, players'
-    names and dealer."""
-    tags = [Tag("Variant", variant), Tag("Deal", str(deal))]
-    if rules:
-        tags.append(Tag("Rules", "; ".join(f"{k}={v}" for k, v in rules)))
-    if names:
-        tags.append(Tag("Players", "; ".join(names)))
-    if dealer is not None:
-        tags.append(Tag("Dealer", str(dealer)))
-    return Record(tags=tuple(tags), variant=variant, players=deal.players, dealer=dealer,
-                  deal=deal, rules=tuple(rules))
-
-
-def with_tags(record: Record, fields: dict[str, object]) -> Record:
-    """``record`` with ``fields`` set, and a tag for each it lacks (the writer writes a
-    known tag's value from the typed field; the tag says where it goes)."""
-    record = replace(record, **fields)  # type: ignore[arg-type]
-    names = {t.name for t in record.tags}
-    extra = []
-    for name in fields:
-        tag = name.capitalize()
-        if tag in names:
-            continue
-        value = getattr(record, name)
-        if isinstance(value, CallSection):
-            text = str(value.first) if value.first is not None else ""
-        elif isinstance(value, Play):
-            text = str(value.leader)
-        elif isinstance(value, tuple):
-            text = " ".join(f"{v[0]}:{v[1]}" if isinstance(v, tuple) else str(v)
-                            for v in value)
-        else:
-            text = str(value) if value is not None else ""
-        extra.append(Tag(tag, text))
-    return replace(record, tags=(*record.tags, *extra))
 
 
 __all__ = ["DealState", "Move", "Stage", "first_record", "out_of_stage", "play_lines",
