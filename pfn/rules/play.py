@@ -149,6 +149,24 @@ def card_problem(hands: Hands, rules: PlayRules, seat: Seat, card: Card, lead: C
                    msg("Britannica: play higher than the best card so far when you can"))
 
 
+def kernel_problem(kernel: Tricks, card: Card, seen: int = 0) -> Problem:
+    """Which rule of play forbids ``card`` on ``kernel``, every hand known (``seen``:
+    cards played before, besides the kernel's own)."""
+    held = list(kernel.hands)
+    seen |= sum(1 << c for c in kernel.cards)
+    for cards, *_ in kernel.history:
+        seen |= sum(1 << c for c in cards if c is not None)
+    hands = Hands(held, list(held), [True] * len(held), seen)
+    rules = kernel.rules
+    seats: list[int | None] = list(kernel.seats)
+    best = winning_card(kernel.cards, rules.trump) \
+        if rules.must_head and not rules.exempt(seats) else None
+    lead = kernel.cards[0] if kernel.cards else None
+    problem = card_problem(hands, rules, SEATS[kernel.turn], card,
+                           CARDS[lead] if lead is not None else None, best, kernel.number)
+    return problem or Problem(codes.E502, msg("{card} cannot be played now", card=card))
+
+
 class PlayStage:
     """The play of one record: the main line, then each variation from its branch."""
 

@@ -35,11 +35,11 @@ from pfn.model import Call, CallSection, Deal, Play, Record
 from pfn.rules import settling
 from pfn.rules.defence import Defence
 from pfn.rules.family import RuleFamily
-from pfn.rules.play import Hands, card_problem
+from pfn.rules.play import kernel_problem
 from pfn.rules.playstart import play_lines, play_start, talon_order
 from pfn.rules.replay import DealContext, PlayedTrick, Replay
 from pfn.rules.setup import Setup, opening
-from pfn.rules.tricks import Start, Tricks, winning_card
+from pfn.rules.tricks import Start, Tricks
 from pfn.rules.written import first_record, with_tags
 from pfn.seats import SEATS, Seat
 
@@ -412,25 +412,8 @@ class DealState:
         """Which rule of play forbids ``card`` now (the play stage's own words)."""
         if kernel.over:
             return out_of_stage("over", card, None)
-        start = self.start
-        assert start is not None
-        held = list(kernel.hands)
-        seen = 0
-        for s, played, _ in self.moves:
-            if s == "play":
-                seen |= 1 << played  # type: ignore[operator]
-        seen |= sum(1 << c for c in kernel.cards)
-        for cards, *_ in kernel.history:
-            seen |= sum(1 << c for c in cards if c is not None)
-        hands = Hands(held, list(held), [True] * len(held), seen)
-        rules = kernel.rules
-        seats: list[int | None] = list(kernel.seats)
-        best = winning_card(kernel.cards, rules.trump) \
-            if rules.must_head and not rules.exempt(seats) else None
-        lead = kernel.cards[0] if kernel.cards else None
-        problem = card_problem(hands, rules, SEATS[kernel.turn], card,
-                               CARDS[lead] if lead is not None else None, best, kernel.number)
-        return problem or Problem(codes.E502, msg("{card} cannot be played now", card=card))
+        seen = sum(1 << m for s, m, _ in self.moves if s == "play" and isinstance(m, Card))
+        return kernel_problem(kernel, card, seen)
 
     def take(self, moves: Sequence[tuple[Stage, Move, Move]], trick: int, card: int) -> None:
         """Make the moves a replay has checked (:attr:`Replay.moves`, a record's) without
