@@ -414,3 +414,15 @@ def test_a_card_parses_from_every_spelling_a_record_accepts() -> None:
         with pytest.raises(pfn.InvalidCard, match="not a card") as raised:
             pfn.Card.parse(bad)
         assert isinstance(raised.value, pfn.PfnError)
+
+
+def test_the_talon_turned_as_a_board_is_told() -> None:
+    """In an all-pass the talon's cards open the first two tricks: low to high unless the
+    board is told the order they were turned in."""
+    deal = "A:AKQJ7.AK.7.A7 B:T9.QJT.AKQ.KQ C:8.987.JT9.JT9 talon:..8.8"
+    for talon, first in (((), "D8"), (("H8", "D8"), "H8"), ((pfn.Card.H8, pfn.Card.D8), "H8")):
+        board = pfn.Board(deal, dealer="C", talon=talon)
+        for _ in range(3):
+            board.push("pass")
+        assert board.stage == "play"
+        assert [(seat, str(card)) for seat, card in board.table] == [(None, first)]

@@ -73,15 +73,18 @@ class Board:
     Made from a deal (``Board("A:… B:… C:… talon:…", dealer="C")``) or from a record
     (:meth:`from_record`); ``variant`` and ``rules`` choose the rule family and its
     house rules (``rules=[("whist", "gentleman")]``), ``allpass_streak`` the all-passes
-    in a row before the deal."""
+    in a row before the deal, ``talon`` the order the talon's cards open the first
+    tricks of an all-pass (as they were turned; low to high when not given)."""
 
     def __init__(self, deal: str, *, dealer: Seat | str | None = None,
                  variant: str = "sochi", rules: Sequence[tuple[str, str]] = (),
-                 names: Sequence[str] = (), allpass_streak: int = 0) -> None:
+                 names: Sequence[str] = (), allpass_streak: int = 0,
+                 talon: Sequence[Card | str] = ()) -> None:
         dealt = values.deal(deal)
         seat = values.seat(dealer, dealt.players) if isinstance(dealer, str) else dealer
         base = first_record(find_variant(variant).name, dealt, seat, rules, names)
-        self._setup(base, DealContext(allpass_streak), walk_defence=True)
+        turned = [int(Card.parse(c) if isinstance(c, str) else c) for c in talon]
+        self._setup(base, DealContext(allpass_streak), walk_defence=True, talon=turned)
 
     @classmethod
     def from_record(cls, record: Record, trick: int | None = None, card: int = 0) -> Board:

@@ -17,7 +17,7 @@ from lsprotocol import converters
 from lsprotocol import types as lsp
 
 from pfn import codes
-from pfn.cards import CardSet, cards_of
+from pfn.cards import CARDS, CardSet, cards_of
 from pfn.diagnostics import Diagnostic, PfnError, Severity, follow_on
 from pfn.i18n import ntr, tr
 from pfn.lsp.document import Document, Token
@@ -241,21 +241,25 @@ def board_at(doc: Document, line: int, column: int) -> Any:
     """The board of the record at the cursor, with every move written before it made
     (``None`` when the record gives no deal or its moves break a rule before it)."""
     from pfn.board import Board
+    from pfn.board.record import moves_of
+    from pfn.deal import replay
+    from pfn.rules.playstart import talon_order
 
     cut = _cut(doc, line, column)
     if cut is None:
         return None
     record, partial = cut
+    # the moves written before the cursor, as the replay read them (a section not yet
+    # finished is no error here), each pushed on a board that checks it
+    read = replay(partial, on_error="collect")
     try:
         board = Board(str(record.deal), dealer=record.dealer, variant=record.variant,
-                      rules=record.rules, names=record.names)
-        for move, opens in _moves(partial):
-            table = board.table
-            if opens and table and table[0][0] is None and str(table[0][1]) == move:
-                continue  # a talon card opening an all-pass trick: the board turned it
-            board.push(move)
+                      rules=record.rules, names=record.names,
+                      talon=[CARDS[c] for c in talon_order(read) or ()])
+        for _, move in moves_of(read):
             if board.is_over():
                 break
+            board.push(move)
     except PfnError:
         return None
     return board
@@ -366,24 +370,6 @@ def _recovered(doc: Document, line: int, column: int) -> Spot | str:
                         [None if s is None else int(s) for s, _ in table])
     return Spot({Seat(s): CardSet(m) for s, m in enumerate(masks)}, turn, number, taken,
                 [str(c) for c in cards_of(legal)], recovered=True)
-
-
-def _moves(record: Record) -> list[tuple[str, bool]]:
-    """The moves a (partial) record writes, in the order they are made, each with
-    whether it opens a line of the play (where a talon card may stand)."""
-    out = [(str(c.token), False) for c in (record.auction.calls if record.auction else ())]
-    # the Contract tag stands above the auction: it is a move only once the text goes past
-    # the auction (a discard, a defence or a play written)
-    past = record.discard is not None or record.defence is not None or record.play is not None
-    if record.discard and record.contract is not None and not record.contract.allpass:
-        out += [(str(c), False) for c in record.discard]
-    if past and record.contract is not None and not record.contract.allpass and \
-            record.auction:
-        out.append((str(record.contract), False))
-    out += [(str(c.token), False) for c in (record.defence.calls if record.defence else ())]
-    for run in record.play.tricks if record.play else ():
-        out += [(str(card), at == 0) for at, card in enumerate(run.cards)]
-    return out
 
 
 def _legal(doc: Document, line: int, column: int) -> list[str] | None:
